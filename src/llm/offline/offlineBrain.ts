@@ -1,0 +1,167 @@
+import type { Brain, CallContext, ConversationTurn, ConversationTurnInput, Insight, ReactChoice, SubTask } from '../../sim/brain/port';
+import type { Persona } from '../../sim/persona/persona';
+import type { ChatLine, ConceptNode } from '../../sim/persona/memory';
+import type { Triple } from '../../sim/persona/scratch';
+import type { PersonaSpec } from '../../sim/persona/schema';
+import { DAY, dayStart } from '../../sim/clock';
+import { Rng } from '../../sim/rng';
+import { parseLifestyle } from './lifestyle';
+import { dailyPlanItems, hourlyPlan } from './dayPlan';
+import { GENERIC_WORK, TEMPLATES, WORK_TASKS, splitMinutes } from './tasks';
+import { chooseArena, chooseObject, chooseSector } from './places';
+import { emojiFor } from './emoji';
+import { offlineTurn, summarize, talkChance } from './talk';
+
+/**
+ * The built-in offline brain: answers every cognitive call deterministically from persona data,
+ * memory and the seeded RNG, with no network. Randomness is drawn from streams keyed by
+ * (seed, persona, call, time), so answers do not depend on the order calls are made in.
+ */
+export class OfflineBrain implements Brain {
+  readonly name = 'offline';
+  private readonly households: Map<string, string>;
+  private readonly names: Map<string, string>;
+  private readonly planCache = new Map<string, string[]>();
+
+  constructor(
+    private readonly seed: number,
+    personas: PersonaSpec[],
+  ) {
+    this.households = new Map(personas.map((p) => [p.id, p.household]));
+    this.names = new Map(personas.map((p) => [p.id, p.name]));
+  }
+
+  private rng(ctx: CallContext, ...labels: (string | number)[]): Rng {
+    return Rng.derive(this.seed, ctx.persona.id, ctx.now, ...labels);
+  }
+
+  /** The day's hourly plan, computed once per persona and day. */
+  private dayPlan(p: Persona, now: number): string[] {
+    const day = dayStart(now);
+    const key = `${p.id}@${day}`;
+    let plan = this.planCache.get(key);
+    if (!plan) {
+      plan = hourlyPlan(p, day, Rng.derive(this.seed, p.id, 'day', day / DAY), this.households, this.names);
+      if (this.planCache.size > 500) this.planCache.clear();
+      this.planCache.set(key, plan);
+    }
+    return plan;
+  }
+
+  async wakeUpHour(ctx: CallContext): Promise<number> {
+    return parseLifestyle(ctx.persona.spec.lifestyle).wake;
+  }
+
+  async dailyPlan(ctx: CallContext): Promise<string[]> {
+    return dailyPlanItems(this.dayPlan(ctx.persona, ctx.now));
+  }
+
+  async hourlySchedule(ctx: CallContext, hour: number): Promise<string> {
+    return this.dayPlan(ctx.persona, ctx.now)[hour];
+  }
+
+  async taskDecomp(ctx: CallContext, task: string, minutes: number): Promise<SubTask[]> {
+    const p = ctx.persona;
+    const rng = this.rng(ctx, 'decomp', task);
+    let steps: string[];
+    if (/^(working as|attending classes)/.test(task)) {
+      const pool = WORK_TASKS[p.spec.occupation?.title ?? ''] ?? GENERIC_WORK;
+      const count = Math.max(2, Math.min(8, Math.round(minutes / 45)));
+      steps = [];
+      for (let i = 0; i < count; i++) steps.push(pool[(i === 0 ? 0 : rng.int(pool.length))]);
+      // Consecutive repeats read as one long task; keep the list varied.
+      steps = steps.filter((s, i) => i === 0 || s !== steps[i - 1]);
+    } else {
+      steps = TEMPLATES.find((t) => t.match.test(task))?.steps ?? ['getting started', 'keeping at it', 'wrapping up'];
+    }
+    const fit = steps.slice(0, Math.max(1, Math.floor(minutes / 5)));
+    const weights = fit.map(() => 1 + rng.next());
+    const durations = splitMinutes(minutes, weights);
+    return fit.map((t, i) => ({ task: t, minutes: durations[i] }));
+  }
+
+  async actionSector(ctx: CallContext, action: string, options: string[]): Promise<string> {
+    return chooseSector(ctx.persona, action, options);
+  }
+
+  async actionArena(ctx: CallContext, action: string, sector: string, options: string[]): Promise<string> {
+    return chooseArena(ctx.persona, action, sector, options);
+  }
+
+  async actionObject(ctx: CallContext, action: string, _arena: string, options: string[]): Promise<string> {
+    return chooseObject(action, options, this.rng(ctx, 'object', action));
+  }
+
+  async pronunciatio(_ctx: CallContext, action: string): Promise<string> {
+    return emojiFor(action);
+  }
+
+  async eventTriple(ctx: CallContext, action: string): Promise<Triple> {
+    const sub = /\(([^()]*)\)$/.exec(action)?.[1] ?? action;
+    const [verb, ...rest] = sub.split(' ');
+    return [ctx.persona.name, verb || 'is', rest.join(' ') || 'idle'];
+  }
+
+  async actObjDesc(_ctx: CallContext, object: string, action: string): Promise<string> {
+    const sub = /\(([^()]*)\)$/.exec(action)?.[1] ?? action;
+    return `${object} is being used for ${sub.replace(/ at home$/, '')}`;
+  }
+
+  async actObjEventTriple(_ctx: CallContext, object: string, desc: string): Promise<Triple> {
+    return [object, 'is', desc.replace(`${object} is `, '')];
+  }
+
+  async decideToTalk(ctx: CallContext, target: Persona): Promise<boolean> {
+    return this.rng(ctx, 'talk', target.id).chance(talkChance(ctx.persona, target));
+  }
+
+  async decideToReact(ctx: CallContext, target: Persona): Promise<ReactChoice> {
+    // Wait only for someone using what you need at the same spot; otherwise carry on.
+    return this.rng(ctx, 'react', target.id).chance(0.3) ? 1 : 2;
+  }
+
+  async conversationTurn(ctx: CallContext, input: ConversationTurnInput): Promise<ConversationTurn> {
+    return offlineTurn(ctx.persona, input.listener, input.convo, input.memories, this.rng(ctx, 'turn', input.convo.length));
+  }
+
+  async summarizeConversation(_ctx: CallContext, convo: ChatLine[]): Promise<string> {
+    return summarize(convo);
+  }
+
+  async poignancy(_ctx: CallContext, kind: 'event' | 'chat' | 'thought', description: string): Promise<number> {
+    if (/is idle|sleeping/.test(description)) return 1;
+    if (kind === 'chat') return /news/.test(description) ? 6 : 3;
+    if (kind === 'thought') return /party|election|festival|exhibition|open-mic|secret|wedding|debate/i.test(description) ? 7 : 5;
+    if (/conversing|chat/.test(description)) return 3;
+    return 2;
+  }
+
+  async focalPoints(_ctx: CallContext, statements: string[], n: number): Promise<string[]> {
+    // The names and places that come up most often are what the persona thinks about.
+    const counts = new Map<string, number>();
+    for (const s of statements) {
+      for (const m of s.match(/[A-Z][a-zé]+(?: [A-Z&][a-zé]*)*/g) ?? []) counts.set(m, (counts.get(m) ?? 0) + 1);
+    }
+    const top = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, n);
+    return top.length > 0 ? top.map(([k]) => k) : statements.slice(-n);
+  }
+
+  async insights(_ctx: CallContext, statements: string[], n: number): Promise<Insight[]> {
+    // Group statements by who they are about; a repeated pattern becomes an insight with its evidence.
+    const bySubject = new Map<string, number[]>();
+    statements.forEach((s, i) => {
+      const subject = /^([A-Z][a-z]+ [A-Z][a-z]+)/.exec(s)?.[1];
+      if (subject) bySubject.set(subject, [...(bySubject.get(subject) ?? []), i + 1]);
+    });
+    return [...bySubject.entries()]
+      .filter(([, idx]) => idx.length >= 2)
+      .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))
+      .slice(0, n)
+      .map(([subject, idx]) => {
+        const latest = statements[idx[idx.length - 1] - 1].replace(subject, '').replace(/^ is /, '').trim();
+        return { insight: `${subject} has been busy lately, most recently ${latest}`, evidence: idx.slice(-5) };
+      });
+  }
+}
+
+export type { ConceptNode };

@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import type { Brain, BrainCall, CallContext, ConversationTurn, Insight, ReactChoice, SubTask } from './port';
+import type { Persona } from '../persona/persona';
+import type { ChatLine, ConceptNode } from '../persona/memory';
+import type { Triple } from '../persona/scratch';
+import { repairDecomposition } from './repair';
+
+/** Smallville's fail-safe for a daily plan, used when a brain's answer is unusable. */
+export const FALLBACK_DAILY_PLAN = [
+  'wake up and complete the morning routine at 6:00 am',
+  'eat breakfast at 7:00 am',
+  'read a book from 8:00 am to 12:00 pm',
+  'have lunch at 12:00 pm',
+  'take a nap from 1:00 pm to 4:00 pm',
+  'relax and watch TV from 7:00 pm to 8:00 pm',
+  'go to bed at 11:00 pm',
+];
+
+export const FALLBACK_EMOJI = '🙂';
+export const RANDOM_OBJECT = '<random>';
+
+export interface CallStats {
+  calls: number;
+  fallbacks: number;
+  errors: number;
+}
+
+export interface FallbackEvent {
+  call: BrainCall;
+  persona: string;
+  reason: string;
+}
+
+const hourSchema = z.number().int().min(0).max(23);
+const textSchema = z.string().trim().min(1).max(400);
+const listSchema = z.array(textSchema).min(1);
+const tripleSchema = z.tuple([textSchema, textSchema, textSchema]);
+const subTaskSchema = z.array(z.object({ task: textSchema, minutes: z.number().positive() })).min(1);
+const poignancySchema = z.number().int().min(1).max(10);
+const emojiSchema = z.string().trim().min(1).max(16).refine((s) => !/[a-z]{3}/i.test(s), 'emoji must not be words');
+const turnSchema = z.object({ line: textSchema, end: z.boolean() });
+const insightSchema = z.array(z.object({ insight: textSchema, evidence: z.array(z.number().int().positive()) }));
+
+/**
+ * The validating wrapper around any Brain: every answer is checked (zod, and membership in the
+ * offered options); an unusable answer or a thrown error becomes the call's documented fallback,
+ * and the fallback is counted. The simulation only ever talks to a GuardedBrain.
+ */
+export class GuardedBrain implements Brain {
+  readonly stats = new Map<BrainCall, CallStats>();
+  fallbackTotal = 0;
+  onFallback: ((e: FallbackEvent) => void) | null = null;
+
+  constructor(readonly inner: Brain) {}
+
+  get name(): string {
+    return this.inner.name;
+  }
+
+  private async run<T>(call: BrainCall, ctx: CallContext, produce: () => Promise<unknown>, check: (v: unknown) => T | undefined, fallback: () => T): Promise<T> {
+    const s = this.stats.get(call) ?? { calls: 0, fallbacks: 0, errors: 0 };
+    this.stats.set(call, s);
+    s.calls++;
+    let reason: string;
+    try {
+      const value = await produce();
+      const ok = check(value);
+      if (ok !== undefined) return ok;
+      reason = `invalid answer: ${JSON.stringify(value)?.slice(0, 200)}`;
+    } catch (err) {
+      s.errors++;
+      reason = err instanceof Error ? err.message : String(err);
+    }
+    s.fallbacks++;
+    this.fallbackTotal++;
+    this.onFallback?.({ call, persona: ctx.persona.id, reason });
+    return fallback();
+  }
+
+  wakeUpHour(ctx: CallContext): Promise<number> {
+    return this.run('wakeUpHour', ctx, () => this.inner.wakeUpHour(ctx), (v) => parse(hourSchema, v), () => 8);
+  }
+
+  dailyPlan(ctx: CallContext, wake: number): Promise<string[]> {
+    return this.run('dailyPlan', ctx, () => this.inner.dailyPlan(ctx, wake), (v) => parse(listSchema, v), () => [...FALLBACK_DAILY_PLAN]);
+  }
+
+  hourlySchedule(ctx: CallContext, hour: number, previous: string[], attempt: number): Promise<string> {
+    return this.run('hourlySchedule', ctx, () => this.inner.hourlySchedule(ctx, hour, previous, attempt), (v) => parse(textSchema, v), () => 'asleep');
+  }
+
+  taskDecomp(ctx: CallContext, task: string, minutes: number): Promise<SubTask[]> {
+    return this.run(
+      'taskDecomp',
+      ctx,
+      () => this.inner.taskDecomp(ctx, task, minutes),
+      (v) => {
+        const list = parse(subTaskSchema, v);
+        return list ? repairDecomposition(list, minutes) : undefined;
+      },
+      () => [{ task, minutes }],
+    );
+  }
+
+  actionSector(ctx: CallContext, action: string, options: string[]): Promise<string> {
+    return this.run('actionSector', ctx, () => this.inner.actionSector(ctx, action, options), (v) => member(v, options), () => fallbackSector(ctx.persona, options));
+  }
+
+  actionArena(ctx: CallContext, action: string, sector: string, options: string[]): Promise<string> {
+    return this.run('actionArena', ctx, () => this.inner.actionArena(ctx, action, sector, options), (v) => member(v, options), () => options[0] ?? RANDOM_OBJECT);
+  }
+
+  actionObject(ctx: CallContext, action: string, arenaAddress: string, options: string[]): Promise<string> {
+    if (options.length === 0) return Promise.resolve(RANDOM_OBJECT);
+    return this.run('actionObject', ctx, () => this.inner.actionObject(ctx, action, arenaAddress, options), (v) => member(v, options), () => RANDOM_OBJECT);
+  }
+
+  pronunciatio(ctx: CallContext, action: string): Promise<string> {
+    return this.run('pronunciatio', ctx, () => this.inner.pronunciatio(ctx, action), (v) => parse(emojiSchema, v), () => FALLBACK_EMOJI);
+  }
+
+  eventTriple(ctx: CallContext, action: string): Promise<Triple> {
+    const name = ctx.persona.name;
+    return this.run(
+      'eventTriple',
+      ctx,
+      () => this.inner.eventTriple(ctx, action),
+      (v) => {
+        const t = parse(tripleSchema, v);
+        // The subject of a persona's own action is always the persona.
+        return t ? ([name, t[1], t[2]] as Triple) : undefined;
+      },
+      () => [name, 'is', action],
+    );
+  }
+
+  actObjDesc(ctx: CallContext, object: string, action: string): Promise<string> {
+    return this.run('actObjDesc', ctx, () => this.inner.actObjDesc(ctx, object, action), (v) => parse(textSchema, v), () => `${object} is being used`);
+  }
+
+  actObjEventTriple(ctx: CallContext, object: string, desc: string): Promise<Triple> {
+    return this.run(
+      'actObjEventTriple',
+      ctx,
+      () => this.inner.actObjEventTriple(ctx, object, desc),
+      (v) => {
+        const t = parse(tripleSchema, v);
+        return t ? ([object, t[1], t[2]] as Triple) : undefined;
+      },
+      () => [object, 'is', 'idle'],
+    );
+  }
+
+  decideToTalk(ctx: CallContext, target: Persona, memories: ConceptNode[]): Promise<boolean> {
+    return this.run('decideToTalk', ctx, () => this.inner.decideToTalk(ctx, target, memories), (v) => (typeof v === 'boolean' ? v : undefined), () => false);
+  }
+
+  decideToReact(ctx: CallContext, target: Persona, memories: ConceptNode[]): Promise<ReactChoice> {
+    return this.run('decideToReact', ctx, () => this.inner.decideToReact(ctx, target, memories), (v) => (v === 1 || v === 2 ? v : undefined), () => 2 as ReactChoice);
+  }
+
+  conversationTurn(ctx: CallContext, input: Parameters<Brain['conversationTurn']>[1]): Promise<ConversationTurn> {
+    return this.run(
+      'conversationTurn',
+      ctx,
+      () => this.inner.conversationTurn(ctx, input),
+      (v) => parse(turnSchema, v),
+      () => ({ line: 'Anyway, I should get going. See you later!', end: true }),
+    );
+  }
+
+  summarizeConversation(ctx: CallContext, convo: ChatLine[]): Promise<string> {
+    const others = [...new Set(convo.map((l) => l.speaker).filter((s) => s !== ctx.persona.name))];
+    return this.run(
+      'summarizeConversation',
+      ctx,
+      () => this.inner.summarizeConversation(ctx, convo),
+      (v) => parse(textSchema, v),
+      () => `conversing with ${others.join(' and ') || 'a neighbour'}`,
+    );
+  }
+
+  poignancy(ctx: CallContext, kind: 'event' | 'chat' | 'thought', description: string): Promise<number> {
+    return this.run('poignancy', ctx, () => this.inner.poignancy(ctx, kind, description), (v) => parse(poignancySchema, v), () => 4);
+  }
+
+  focalPoints(ctx: CallContext, statements: string[], n: number): Promise<string[]> {
+    return this.run('focalPoints', ctx, () => this.inner.focalPoints(ctx, statements, n), (v) => parse(listSchema, v)?.slice(0, n), () => statements.slice(-n));
+  }
+
+  insights(ctx: CallContext, statements: string[], n: number): Promise<Insight[]> {
+    return this.run(
+      'insights',
+      ctx,
+      () => this.inner.insights(ctx, statements, n),
+      (v) => {
+        const list = parse(insightSchema, v);
+        // Evidence must point at statements that were actually given.
+        return list?.slice(0, n).map((i) => ({ ...i, evidence: i.evidence.filter((e) => e >= 1 && e <= statements.length) }));
+      },
+      () => [],
+    );
+  }
+}
+
+function parse<T>(schema: z.ZodType<T>, v: unknown): T | undefined {
+  const r = schema.safeParse(v);
+  return r.success ? r.data : undefined;
+}
+
+function member(v: unknown, options: string[]): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  const t = v.trim();
+  return options.find((o) => o === t) ?? options.find((o) => o.toLowerCase() === t.toLowerCase());
+}
+
+/** Where a persona goes when the brain names no known sector: home if it knows it, else anywhere it knows. */
+function fallbackSector(p: Persona, options: string[]): string {
+  if (options.includes(p.spec.household)) return p.spec.household;
+  return options[0] ?? p.spec.household;
+}

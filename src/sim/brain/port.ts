@@ -1,0 +1,70 @@
+import type { Persona } from '../persona/persona';
+import type { ChatLine, ConceptNode } from '../persona/memory';
+import type { Triple } from '../persona/scratch';
+
+/** What every brain call knows: who is thinking, and when (game ms). */
+export interface CallContext {
+  persona: Persona;
+  now: number;
+}
+
+export interface SubTask {
+  task: string;
+  minutes: number;
+}
+
+export interface ConversationTurnInput {
+  listener: Persona;
+  convo: ChatLine[];
+  /** Memories the speaker retrieved about the listener and the situation. */
+  memories: ConceptNode[];
+}
+
+export interface ConversationTurn {
+  line: string;
+  end: boolean;
+}
+
+export interface Insight {
+  insight: string;
+  /** 1-based indexes into the statements given. */
+  evidence: number[];
+}
+
+/** 1: wait for the other to finish; 2: carry on; (Smallville's decide_to_react answers). */
+export type ReactChoice = 1 | 2;
+
+/**
+ * The Brain port. Cognition never calls a model itself: it calls these typed functions.
+ * The offline brain answers them deterministically; the LLM brain answers them with prompts.
+ * Every answer passes the guard (src/sim/brain/guard.ts), which validates it and applies the
+ * documented fallback, so a brain can never hand the simulation something it cannot use.
+ */
+export interface Brain {
+  readonly name: string;
+  wakeUpHour(ctx: CallContext): Promise<number>;
+  /** The first day's plan: 4–8 broad items with times ("wake up and complete the morning routine at 6:00 am"). */
+  dailyPlan(ctx: CallContext, wakeUpHour: number): Promise<string[]>;
+  /** One hour of the hourly schedule; `previous` are the activities already chosen for earlier hours. */
+  hourlySchedule(ctx: CallContext, hour: number, previous: string[], attempt: number): Promise<string>;
+  /** Break a task into subtasks in 5-minute increments. */
+  taskDecomp(ctx: CallContext, task: string, minutes: number): Promise<SubTask[]>;
+  actionSector(ctx: CallContext, action: string, options: string[]): Promise<string>;
+  actionArena(ctx: CallContext, action: string, sector: string, options: string[]): Promise<string>;
+  actionObject(ctx: CallContext, action: string, arenaAddress: string, options: string[]): Promise<string>;
+  /** The emoji shown over the persona's head. */
+  pronunciatio(ctx: CallContext, action: string): Promise<string>;
+  eventTriple(ctx: CallContext, action: string): Promise<Triple>;
+  actObjDesc(ctx: CallContext, object: string, action: string): Promise<string>;
+  actObjEventTriple(ctx: CallContext, object: string, objectDescription: string): Promise<Triple>;
+  decideToTalk(ctx: CallContext, target: Persona, memories: ConceptNode[]): Promise<boolean>;
+  decideToReact(ctx: CallContext, target: Persona, memories: ConceptNode[]): Promise<ReactChoice>;
+  conversationTurn(ctx: CallContext, input: ConversationTurnInput): Promise<ConversationTurn>;
+  summarizeConversation(ctx: CallContext, convo: ChatLine[]): Promise<string>;
+  /** 1 (mundane) … 10 (extremely poignant). */
+  poignancy(ctx: CallContext, kind: 'event' | 'chat' | 'thought', description: string): Promise<number>;
+  focalPoints(ctx: CallContext, statements: string[], n: number): Promise<string[]>;
+  insights(ctx: CallContext, statements: string[], n: number): Promise<Insight[]>;
+}
+
+export type BrainCall = Exclude<keyof Brain, 'name'>;

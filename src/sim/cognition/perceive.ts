@@ -1,0 +1,101 @@
+import type { SimContext } from '../context';
+import type { Persona } from '../persona/persona';
+import type { ConceptNode } from '../persona/memory';
+import { eventKey } from '../persona/memory';
+import { isIdle, tripleEvent, type WorldEvent } from '../world/events';
+
+interface Seen {
+  event: WorldEvent;
+  dist: number;
+}
+
+/** The space a tile belongs to for perception: its arena, or its sector's open ground, or the street. */
+function spaceOf(sim: SimContext, x: number, y: number): number {
+  const i = y * sim.world.width + x;
+  const a = sim.world.arenaAt[i];
+  if (a >= 0) return a;
+  return -2 - sim.world.sectorAt[i];
+}
+
+/** Learn the places within sight (spatial memory grows with what the persona sees). */
+function learnSurroundings(sim: SimContext, p: Persona): void {
+  const { world } = sim;
+  const r = p.scratch.visionRadius;
+  const { x: cx, y: cy } = p.tile;
+  for (let y = Math.max(0, cy - r); y <= Math.min(world.height - 1, cy + r); y++) {
+    for (let x = Math.max(0, cx - r); x <= Math.min(world.width - 1, cx + r); x++) {
+      const i = y * world.width + x;
+      const s = world.sectorAt[i];
+      if (s < 0) continue;
+      const a = world.arenaAt[i];
+      const o = world.objectAt[i];
+      p.spatial.learn(world.sectors[s].name, a >= 0 ? world.arenas[a].name : undefined, o >= 0 ? world.objects[o].name : undefined);
+    }
+  }
+}
+
+/**
+ * Perceive (Smallville): events within the vision radius in the same arena, nearest first, up to
+ * the attention bandwidth, skipping those among the last `retention` perceived; each new one is
+ * stored as an event memory with its poignancy ("is idle" scores 1).
+ */
+export async function perceive(sim: SimContext, p: Persona, moved: boolean): Promise<ConceptNode[]> {
+  if (moved) learnSurroundings(sim, p);
+  const s = p.scratch;
+  const r = s.visionRadius;
+  const { x, y } = p.tile;
+  const mySpace = spaceOf(sim, x, y);
+  const seen: Seen[] = [];
+
+  for (const other of sim.personas) {
+    const t = other.tile;
+    if (Math.abs(t.x - x) > r || Math.abs(t.y - y) > r) continue;
+    if (spaceOf(sim, t.x, t.y) !== mySpace) continue;
+    const os = other.scratch;
+    if (!os.actAddress || !os.actEvent[0]) continue;
+    seen.push({ event: tripleEvent(os.actEvent, os.actDescription ? `${other.name} is ${os.actDescription}` : null), dist: Math.hypot(t.x - x, t.y - y) });
+  }
+  if (mySpace >= 0) {
+    const arena = sim.world.arenas[mySpace];
+    for (const obj of sim.world.objects) {
+      if (obj.arena !== arena.name || obj.sector !== arena.sector) continue;
+      const ox = obj.rect.x + (obj.rect.w - 1) / 2;
+      const oy = obj.rect.y + (obj.rect.h - 1) / 2;
+      if (Math.abs(ox - x) > r || Math.abs(oy - y) > r) continue;
+      const address = `${sim.world.name}:${obj.sector}:${obj.arena}:${obj.name}`;
+      const ev = sim.objectEvents.get(address) ?? { subject: address, predicate: 'is', object: 'idle', description: `${obj.name} is idle` };
+      seen.push({ event: ev, dist: Math.hypot(ox - x, oy - y) });
+    }
+  }
+  seen.sort((a, b) => a.dist - b.dist || eventKey(a.event).localeCompare(eventKey(b.event)));
+
+  const latest = p.memory.latestEventKeys(s.retention);
+  const taken = new Set<string>();
+  const added: ConceptNode[] = [];
+  for (const { event } of seen) {
+    if (taken.size >= s.attentionBandwidth) break;
+    const key = eventKey(event);
+    if (taken.has(key)) continue;
+    taken.add(key);
+    if (latest.has(key)) continue;
+    const poignancy = isIdle(event) ? 1 : await sim.brain.poignancy({ persona: p, now: sim.clock.now }, 'event', event.description);
+    const node = p.memory.add('event', {
+      created: sim.clock.now,
+      subject: event.subject,
+      predicate: event.predicate,
+      object: event.object,
+      description: event.description,
+      poignancy,
+      keywords: [shortName(event.subject), shortName(event.object)],
+    });
+    s.importanceTriggerCurr -= poignancy;
+    s.importanceEleN++;
+    added.push(node);
+  }
+  return added;
+}
+
+/** "Hamlet:Bramble Café:café:counter" → "counter"; persona names stay as they are. */
+export function shortName(s: string): string {
+  return s.includes(':') ? s.split(':').pop()! : s;
+}

@@ -1,0 +1,179 @@
+import type { SimContext } from '../context';
+import type { Persona } from '../persona/persona';
+import type { CallContext } from '../brain/port';
+import { RANDOM_OBJECT } from '../brain/guard';
+import { DAY, dayStart, formatDate, hourOf, minuteOfDay } from '../clock';
+import { THIRTY_DAYS } from '../persona/memory';
+import type { Triple } from '../persona/scratch';
+import { hourlyToMinutes, padDay } from './schedule';
+
+export type NewDay = false | 'First day' | 'New day';
+
+/** Smallville's diversity rule: regenerate the hourly schedule up to 3 times until ≥ 5 distinct activities. */
+export const DIVERSITY_TRIES = 3;
+export const MIN_DISTINCT_ACTIVITIES = 5;
+/** Blocks this long or longer are decomposed into 5-minute-increment subtasks. */
+export const DECOMP_THRESHOLD_MIN = 60;
+/** No decomposition at or after this hour (night quiet). */
+export const NO_DECOMP_FROM_HOUR = 23;
+
+function ctxOf(sim: SimContext, p: Persona): CallContext {
+  return { persona: p, now: sim.clock.now };
+}
+
+/**
+ * Long-term planning on "First day" / "New day": wake-up hour, daily plan, hourly schedule
+ * (sleeping before waking, diversity tries, merged runs in minutes), and the plan stored as a thought.
+ */
+export async function longTermPlanning(sim: SimContext, p: Persona, newDay: Exclude<NewDay, false>): Promise<void> {
+  const ctx = ctxOf(sim, p);
+  const s = p.scratch;
+  const wake = await sim.brain.wakeUpHour(ctx);
+  s.wakeUpHour = wake;
+  if (newDay === 'First day' || s.dailyReq.length === 0) {
+    s.dailyReq = await sim.brain.dailyPlan(ctx, wake);
+  }
+
+  let hourly: string[] = [];
+  for (let attempt = 0; attempt < DIVERSITY_TRIES; attempt++) {
+    hourly = [];
+    for (let h = 0; h < 24; h++) {
+      hourly.push(h < wake ? 'sleeping' : await sim.brain.hourlySchedule(ctx, h, hourly.slice(), attempt));
+    }
+    if (new Set(hourly).size >= MIN_DISTINCT_ACTIVITIES) break;
+  }
+  s.fDailySchedule = hourlyToMinutes(hourly);
+  s.fDailyScheduleHourlyOrg = s.fDailySchedule.map(([t, m]) => [t, m]);
+
+  const date = formatDate(sim.clock.now);
+  const thought = `This is ${p.name}'s plan for ${date}: ${s.dailyReq.join(', ')}.`;
+  p.memory.add('thought', {
+    created: sim.clock.now,
+    expiration: sim.clock.now + THIRTY_DAYS,
+    subject: p.name,
+    predicate: 'plan',
+    object: date,
+    description: thought,
+    poignancy: 5,
+    keywords: ['plan'],
+  });
+  p.plannedDay = Math.floor(dayStart(sim.clock.now) / DAY);
+}
+
+/** Smallville's determine_decomp: sleep is not decomposed; other blocks are. */
+export function shouldDecompose(desc: string, minutes: number): boolean {
+  if (!desc.includes('sleep') && !desc.includes('bed')) return true;
+  if (desc.includes('sleeping') || desc.includes('asleep') || desc.includes('in bed')) return false;
+  if (minutes > 60) return false;
+  return true;
+}
+
+async function decomposeAt(sim: SimContext, p: Persona, index: number): Promise<void> {
+  const s = p.scratch;
+  const item = s.fDailySchedule[index];
+  if (!item) return;
+  const [desc, minutes] = item;
+  if (minutes < DECOMP_THRESHOLD_MIN || !shouldDecompose(desc, minutes)) return;
+  const subs = await sim.brain.taskDecomp(ctxOf(sim, p), desc, minutes);
+  if (subs.length === 1 && subs[0].task === desc) return;
+  s.fDailySchedule.splice(index, 1, ...subs.map((t) => [`${desc} (${t.task})`, t.minutes] as [string, number]));
+}
+
+/** Choose where an action happens: sector → arena → object among the places the persona knows. */
+export async function chooseAddress(sim: SimContext, p: Persona, action: string): Promise<string> {
+  const ctx = ctxOf(sim, p);
+  const sector = await sim.brain.actionSector(ctx, action, p.spatial.sectors());
+  const arenas = p.spatial.arenas(sector);
+  if (arenas.length === 0) return `${sim.world.name}:${sector}`;
+  const arena = await sim.brain.actionArena(ctx, action, sector, arenas);
+  const object = await sim.brain.actionObject(ctx, action, `${sim.world.name}:${sector}:${arena}`, p.spatial.objects(sector, arena));
+  return `${sim.world.name}:${sector}:${arena}:${object}`;
+}
+
+export interface NewAction {
+  address: string;
+  duration: number;
+  description: string;
+  pronunciatio: string;
+  event: Triple;
+  chattingWith?: string | null;
+  chat?: Persona['scratch']['chat'];
+  chattingWithBuffer?: Record<string, number>;
+  chattingEndTime?: number | null;
+  objDescription?: string | null;
+  objPronunciatio?: string | null;
+  objEvent?: Triple;
+}
+
+/** Smallville's add_new_action: a new action resets chat state (unless given) and the planned path. */
+export function addNewAction(p: Persona, now: number, a: NewAction): void {
+  const s = p.scratch;
+  s.actAddress = a.address;
+  s.actDuration = a.duration;
+  s.actDescription = a.description;
+  s.actPronunciatio = a.pronunciatio;
+  s.actEvent = a.event;
+  s.chattingWith = a.chattingWith ?? null;
+  s.chat = a.chat ?? null;
+  if (a.chattingWithBuffer) Object.assign(s.chattingWithBuffer, a.chattingWithBuffer);
+  s.chattingEndTime = a.chattingEndTime ?? null;
+  s.actObjDescription = a.objDescription ?? null;
+  s.actObjPronunciatio = a.objPronunciatio ?? null;
+  s.actObjEvent = a.objEvent ?? ['', '', ''];
+  s.actStartTime = now;
+  s.actPathSet = false;
+  s.plannedPath = [];
+}
+
+/** Smallville's _determine_action: decompose what is coming, pad the day, and start the current task. */
+export async function determineAction(sim: SimContext, p: Persona): Promise<void> {
+  const s = p.scratch;
+  const now = sim.clock.now;
+  const currIndex = s.scheduleIndex(now);
+  const currIndex60 = s.scheduleIndex(now, 60);
+
+  if (currIndex === 0) {
+    await decomposeAt(sim, p, currIndex);
+    // The first hour of the day also prepares the block after the one an hour ahead.
+    const i60 = s.scheduleIndex(now, 60);
+    if (i60 + 1 < s.fDailySchedule.length) await decomposeAt(sim, p, i60 + 1);
+  }
+  if (currIndex60 < s.fDailySchedule.length && hourOf(now) < NO_DECOMP_FROM_HOUR) {
+    await decomposeAt(sim, p, s.scheduleIndex(now, 60));
+  }
+  padDay(s.fDailySchedule);
+
+  const index = s.scheduleIndex(now);
+  const [description, minutes] = s.fDailySchedule[index] ?? ['sleeping', 60];
+  // The action runs to the end of its schedule slot, so late starts (after a walk or a chat)
+  // don't push the rest of the day later.
+  const slotEnd = s.scheduleStart(index) + minutes;
+  const duration = Math.max(1, slotEnd - minuteOfDay(now) - new Date(now).getUTCSeconds() / 60);
+
+  const address = await chooseAddress(sim, p, description);
+  const ctx = ctxOf(sim, p);
+  const pronunciatio = await sim.brain.pronunciatio(ctx, description);
+  const event = await sim.brain.eventTriple(ctx, description);
+  const object = address.split(':')[3];
+  let objDescription: string | null = null;
+  let objEvent: Triple = ['', '', ''];
+  if (object && object !== RANDOM_OBJECT) {
+    objDescription = await sim.brain.actObjDesc(ctx, object, description);
+    objEvent = await sim.brain.actObjEventTriple(ctx, object, objDescription);
+    objEvent = [address, objEvent[1], objEvent[2]];
+  }
+  addNewAction(p, now, { address, duration, description, pronunciatio, event, objDescription, objEvent, objPronunciatio: pronunciatio });
+}
+
+/** The plan stage's own part of a step: plan the day when a day starts, then pick the next action when one ends. */
+export async function plan(sim: SimContext, p: Persona, newDay: NewDay): Promise<void> {
+  if (newDay) await longTermPlanning(sim, p, newDay);
+  if (newDay || p.scratch.actCheckFinished(sim.clock.now)) await determineAction(sim, p);
+}
+
+/** Has a new day started for this persona since it last planned? */
+export function newDayFor(p: Persona, now: number): NewDay {
+  const day = Math.floor(dayStart(now) / DAY);
+  if (p.plannedDay === null) return 'First day';
+  return day !== p.plannedDay ? 'New day' : false;
+}

@@ -1,0 +1,141 @@
+import type { SimContext } from '../context';
+import { rngFor } from '../context';
+import type { Persona } from '../persona/persona';
+import type { Retrieved } from './retrieve';
+import { hourOf, minuteOfDay } from '../clock';
+import { addNewAction } from './plan';
+import { conversationMinutes, converse, rememberConversation } from './converse';
+import { insertIntoSchedule } from './schedule';
+
+/** Smallville's chat cooldown, in steps, set for both partners when a chat starts. */
+export const CHAT_BUFFER_STEPS = 800;
+
+/**
+ * Smallville's _choose_retrieved: drop the persona's own events; prefer other personas' events;
+ * else a random non-idle event; else nothing.
+ */
+export function chooseRetrieved(sim: SimContext, p: Persona, retrieved: Map<string, Retrieved>): Retrieved | null {
+  const candidates = [...retrieved.values()].filter((r) => r.currEvent.subject !== p.name);
+  const personaEvents = candidates.filter((r) => !r.currEvent.subject.includes(':'));
+  if (personaEvents.length > 0) return rngFor(sim, p.id, 'choose').pick(personaEvents);
+  const active = candidates.filter((r) => !r.currEvent.description.includes('is idle'));
+  if (active.length > 0) return rngFor(sim, p.id, 'choose').pick(active);
+  return null;
+}
+
+/** Smallville's lets_talk conditions (before asking the brain). */
+export function canTalk(sim: SimContext, init: Persona, target: Persona): boolean {
+  const a = init.scratch;
+  const b = target.scratch;
+  if (!a.actAddress || !a.actDescription || !b.actAddress || !b.actDescription) return false;
+  if (a.actDescription.includes('sleeping') || b.actDescription.includes('sleeping')) return false;
+  if (hourOf(sim.clock.now) === 23) return false;
+  if (a.actAddress.includes('<waiting>') || b.actAddress.includes('<waiting>')) return false;
+  if (a.chattingWith || b.chattingWith) return false;
+  if ((a.chattingWithBuffer[target.name] ?? 0) > 0) return false;
+  return true;
+}
+
+/** Smallville's lets_react conditions (before asking the brain). */
+export function canReact(sim: SimContext, init: Persona, target: Persona): boolean {
+  const a = init.scratch;
+  const b = target.scratch;
+  if (!a.actAddress || !a.actDescription || !b.actAddress || !b.actDescription) return false;
+  if (a.actDescription.includes('sleeping') || b.actDescription.includes('sleeping')) return false;
+  if (hourOf(sim.clock.now) === 23) return false;
+  if (b.actDescription.includes('waiting')) return false;
+  if (a.plannedPath.length === 0) return false;
+  if (a.actAddress !== b.actAddress) return false;
+  return true;
+}
+
+type Reaction = { kind: 'chat'; target: Persona } | { kind: 'wait'; target: Persona } | null;
+
+/** Smallville's _should_react. */
+export async function shouldReact(sim: SimContext, p: Persona, focused: Retrieved): Promise<Reaction> {
+  const s = p.scratch;
+  if (s.chattingWith || (s.actAddress ?? '').includes('<waiting>')) return null;
+  const target = sim.byName.get(focused.currEvent.subject);
+  if (!target || target === p) return null;
+  const memories = [...focused.events, ...focused.thoughts];
+  const ctx = { persona: p, now: sim.clock.now };
+  if (canTalk(sim, p, target) && (await sim.brain.decideToTalk(ctx, target, memories))) return { kind: 'chat', target };
+  if (canReact(sim, p, target) && (await sim.brain.decideToReact(ctx, target, memories)) === 1) return { kind: 'wait', target };
+  return null;
+}
+
+/** Smallville's _create_react: put the reaction into the schedule and make it the current action. */
+function createReact(sim: SimContext, p: Persona, description: string, minutes: number): void {
+  const s = p.scratch;
+  const now = sim.clock.now;
+  s.fDailySchedule = insertIntoSchedule(s.fDailySchedule, minuteOfDay(now), description, Math.max(1, Math.round(minutes)));
+}
+
+/** The chat reaction: a conversation, its summary, and the chat action for both. */
+export async function chatReact(sim: SimContext, init: Persona, target: Persona): Promise<void> {
+  const now = sim.clock.now;
+  const convo = await converse(sim, init, target);
+  const summary = await sim.brain.summarizeConversation({ persona: init, now }, convo);
+  const minutes = conversationMinutes(convo);
+  // Chats end on a whole minute (Smallville rounds the start up to the next minute).
+  const secs = new Date(now).getUTCSeconds();
+  const endTime = (secs ? now + (60 - secs) * 1000 : now) + minutes * 60_000;
+
+  for (const [self, other] of [
+    [init, target],
+    [target, init],
+  ] as const) {
+    createReact(sim, self, summary, minutes);
+    addNewAction(self, now, {
+      address: `<persona> ${other.name}`,
+      duration: minutes,
+      description: summary,
+      pronunciatio: '💬',
+      event: [self.name, 'chat with', other.name],
+      chattingWith: other.name,
+      chat: convo,
+      chattingWithBuffer: { [other.name]: CHAT_BUFFER_STEPS },
+      chattingEndTime: endTime,
+      objEvent: ['', '', ''],
+    });
+  }
+  await rememberConversation(sim, init, target, convo, summary);
+  sim.conversations.push({ step: sim.clock.step, time: now, participants: [init.name, target.name], lines: convo, summary });
+}
+
+/** The wait reaction: wait at the spot until the other's action ends. */
+export function waitReact(sim: SimContext, p: Persona, target: Persona): void {
+  const now = sim.clock.now;
+  const end = target.scratch.actEndTime() ?? now + 60_000;
+  const minutes = Math.max(1, Math.ceil((end - now) / 60_000));
+  const description = `waiting to start ${(p.scratch.actDescription ?? '').split('(').pop()?.replace(')', '') ?? ''}`.trim();
+  createReact(sim, p, description, minutes);
+  addNewAction(p, now, {
+    address: `<waiting> ${p.tile.x} ${p.tile.y}`,
+    duration: minutes,
+    description,
+    pronunciatio: '⌛',
+    event: [p.name, 'waiting to start', p.scratch.actDescription ?? 'something'],
+  });
+}
+
+/** The reaction part of the plan stage, then chat-state upkeep and the chat buffers' countdown. */
+export async function react(sim: SimContext, p: Persona, retrieved: Map<string, Retrieved>): Promise<void> {
+  if (retrieved.size > 0) {
+    const focused = chooseRetrieved(sim, p, retrieved);
+    if (focused) {
+      const reaction = await shouldReact(sim, p, focused);
+      if (reaction?.kind === 'chat') await chatReact(sim, p, reaction.target);
+      else if (reaction?.kind === 'wait') waitReact(sim, p, reaction.target);
+    }
+  }
+  const s = p.scratch;
+  if (s.actEvent[1] !== 'chat with') {
+    s.chattingWith = null;
+    s.chat = null;
+    s.chattingEndTime = null;
+  }
+  for (const name of Object.keys(s.chattingWithBuffer)) {
+    if (name !== s.chattingWith) s.chattingWithBuffer[name]--;
+  }
+}

@@ -1,0 +1,57 @@
+import type { SimContext } from '../context';
+import type { Persona } from '../persona/persona';
+import type { ConceptNode } from '../persona/memory';
+import { THIRTY_DAYS, isExpired } from '../persona/memory';
+import { keywordsOf } from './converse';
+
+export const FOCAL_POINTS = 3;
+export const INSIGHTS_PER_FOCAL_POINT = 5;
+
+/**
+ * Reflect: when the summed poignancy of new memories reaches the importance trigger, ask for focal
+ * points about what happened since the last reflection; for each, gather related memories and ask
+ * for insights with evidence; store them as thoughts; reset the counter.
+ */
+export async function reflect(sim: SimContext, p: Persona): Promise<ConceptNode[]> {
+  const s = p.scratch;
+  if (s.importanceTriggerCurr > 0 || s.importanceEleN === 0) return [];
+  const now = sim.clock.now;
+  const ctx = { persona: p, now };
+  const recent = p.memory.nodes
+    .slice(-s.importanceEleN)
+    .filter((n) => !isExpired(n, now) && !n.description.includes('is idle'));
+  const added: ConceptNode[] = [];
+  if (recent.length > 0) {
+    const focal = await sim.brain.focalPoints(ctx, recent.map((n) => n.embeddingKey), FOCAL_POINTS);
+    for (const point of focal) {
+      const words = keywordsOf(point);
+      const related = [...p.memory.related('event', words, now), ...p.memory.related('thought', words, now), ...p.memory.related('chat', words, now)]
+        .filter((n) => !n.description.includes('is idle'))
+        .slice(0, 30);
+      const pool = related.length > 0 ? related : recent.slice(-30);
+      for (const n of pool) n.lastAccessed = now;
+      const insights = await sim.brain.insights(ctx, pool.map((n) => n.embeddingKey), INSIGHTS_PER_FOCAL_POINT);
+      for (const ins of insights) {
+        const evidence = ins.evidence.map((i) => pool[i - 1].id);
+        const poignancy = await sim.brain.poignancy(ctx, 'thought', ins.insight);
+        added.push(
+          p.memory.add('thought', {
+            created: now,
+            expiration: now + THIRTY_DAYS,
+            subject: p.name,
+            predicate: 'reflects',
+            object: point,
+            description: ins.insight,
+            poignancy,
+            keywords: keywordsOf(ins.insight),
+            evidence,
+          }),
+        );
+      }
+    }
+  }
+  s.importanceTriggerCurr = s.importanceTriggerMax;
+  s.importanceEleN = 0;
+  p.lastReflection = now;
+  return added;
+}

@@ -1,0 +1,36 @@
+import type { GuardedBrain } from './brain/guard';
+import type { GameClock } from './clock';
+import type { Persona } from './persona/persona';
+import type { PathFinder } from './world/pathfinder';
+import type { WorldModel } from './world/types';
+import type { WorldEvent } from './world/events';
+import type { ChatLine } from './persona/memory';
+import { Rng } from './rng';
+
+/** A conversation that happened, for the activity feed, the recorder and the tests. */
+export interface ConversationRecord {
+  step: number;
+  time: number;
+  participants: [string, string];
+  lines: ChatLine[];
+  summary: string;
+}
+
+/** Everything a cognitive stage may read or touch. Owned by Simulation. */
+export interface SimContext {
+  world: WorldModel;
+  brain: GuardedBrain;
+  clock: GameClock;
+  seed: number;
+  personas: Persona[];
+  byName: Map<string, Persona>;
+  paths: PathFinder;
+  /** Object address ("world:sector:arena:object") → what is happening at it, while someone uses it. */
+  objectEvents: Map<string, WorldEvent>;
+  conversations: ConversationRecord[];
+}
+
+/** A deterministic random stream for one decision, independent of evaluation order. */
+export function rngFor(sim: SimContext, ...labels: (string | number)[]): Rng {
+  return Rng.derive(sim.seed, sim.clock.step, ...labels);
+}

@@ -1,0 +1,146 @@
+import { DAY } from '../clock';
+
+export type NodeType = 'event' | 'chat' | 'thought';
+
+export interface ChatLine {
+  speaker: string;
+  text: string;
+}
+
+/** One node of a persona's associative memory (Smallville's ConceptNode). */
+export interface ConceptNode {
+  /** node_count at creation, 1-based, unique per persona. */
+  id: number;
+  type: NodeType;
+  /** type_count at creation. */
+  typeCount: number;
+  /** 0 for events and chats; 1 + deepest evidence for thoughts. */
+  depth: number;
+  created: number;
+  expiration: number | null;
+  lastAccessed: number;
+  subject: string;
+  predicate: string;
+  object: string;
+  description: string;
+  embeddingKey: string;
+  poignancy: number;
+  keywords: string[];
+  /** Evidence node ids for thoughts; the transcript for chats; empty for events. */
+  evidence: number[];
+  transcript: ChatLine[];
+}
+
+export interface NewNode {
+  created: number;
+  expiration?: number | null;
+  subject: string;
+  predicate: string;
+  object: string;
+  description: string;
+  poignancy: number;
+  keywords: string[];
+  evidence?: number[];
+  transcript?: ChatLine[];
+  embeddingKey?: string;
+}
+
+/** Smallville's associative memory: an append-only stream with keyword indexes. */
+export class AssociativeMemory {
+  readonly nodes: ConceptNode[] = [];
+  private typeCounts: Record<NodeType, number> = { event: 0, chat: 0, thought: 0 };
+  private readonly byKeyword: Record<NodeType, Map<string, ConceptNode[]>> = {
+    event: new Map(),
+    chat: new Map(),
+    thought: new Map(),
+  };
+  /** How often each keyword was seen, per type (Smallville's kw_strength). */
+  readonly keywordStrength: Record<'event' | 'thought', Map<string, number>> = { event: new Map(), thought: new Map() };
+  /** Recent event "s p o" strings, newest last; perceive checks the last `retention` of them. */
+  private readonly recentEventKeys: string[] = [];
+
+  add(type: NodeType, n: NewNode): ConceptNode {
+    this.typeCounts[type]++;
+    const evidence = n.evidence ?? [];
+    const depth =
+      type === 'thought' && evidence.length > 0
+        ? 1 + Math.max(0, ...evidence.map((id) => this.nodes[id - 1]?.depth ?? 0))
+        : 0;
+    const node: ConceptNode = {
+      id: this.nodes.length + 1,
+      type,
+      typeCount: this.typeCounts[type],
+      depth,
+      created: n.created,
+      expiration: n.expiration ?? null,
+      lastAccessed: n.created,
+      subject: n.subject,
+      predicate: n.predicate,
+      object: n.object,
+      description: n.description,
+      embeddingKey: n.embeddingKey ?? n.description,
+      poignancy: n.poignancy,
+      keywords: [...new Set(n.keywords.map((k) => k.toLowerCase()))],
+      evidence,
+      transcript: n.transcript ?? [],
+    };
+    this.nodes.push(node);
+    for (const kw of node.keywords) {
+      const index = this.byKeyword[type];
+      const list = index.get(kw);
+      if (list) list.push(node);
+      else index.set(kw, [node]);
+      if (type !== 'chat' && !(type === 'event' && node.predicate === 'is' && node.object === 'idle')) {
+        const strength = this.keywordStrength[type];
+        strength.set(kw, (strength.get(kw) ?? 0) + 1);
+      }
+    }
+    if (type === 'event') {
+      this.recentEventKeys.push(eventKey(node));
+      if (this.recentEventKeys.length > 64) this.recentEventKeys.splice(0, 32);
+    }
+    return node;
+  }
+
+  /** The "s p o" keys of the latest `retention` events (Smallville's get_summarized_latest_events). */
+  latestEventKeys(retention: number): Set<string> {
+    return new Set(this.recentEventKeys.slice(-retention));
+  }
+
+  /** Nodes of a type sharing a keyword with the given ones, newest first, excluding expired ones. */
+  related(type: NodeType, keywords: string[], now: number): ConceptNode[] {
+    const seen = new Set<number>();
+    const out: ConceptNode[] = [];
+    for (const kw of keywords) {
+      for (const node of this.byKeyword[type].get(kw.toLowerCase()) ?? []) {
+        if (seen.has(node.id) || isExpired(node, now)) continue;
+        seen.add(node.id);
+        out.push(node);
+      }
+    }
+    return out.sort((a, b) => b.id - a.id);
+  }
+
+  ofType(type: NodeType, now?: number): ConceptNode[] {
+    return this.nodes.filter((n) => n.type === type && (now === undefined || !isExpired(n, now)));
+  }
+
+  lastChatWith(name: string): ConceptNode | undefined {
+    const list = this.byKeyword.chat.get(name.toLowerCase());
+    return list ? list[list.length - 1] : undefined;
+  }
+
+  get size(): number {
+    return this.nodes.length;
+  }
+}
+
+export function eventKey(n: { subject: string; predicate: string; object: string }): string {
+  return `${n.subject}|${n.predicate}|${n.object}`;
+}
+
+export function isExpired(node: ConceptNode, now: number): boolean {
+  return node.expiration !== null && node.expiration <= now;
+}
+
+export const THIRTY_DAYS = 30 * DAY;

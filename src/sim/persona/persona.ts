@@ -1,0 +1,66 @@
+import { SCRATCH_DEFAULTS, type PersonaSpec } from './schema';
+import { AssociativeMemory } from './memory';
+import { Scratch } from './scratch';
+import { SpatialMemory } from './spatial';
+import type { Tile } from '../world/types';
+
+/** A persona in the running town: its fixed identity (spec) and its changing mind (scratch, memories). */
+export class Persona {
+  readonly scratch = new Scratch();
+  readonly memory = new AssociativeMemory();
+  readonly spatial: SpatialMemory;
+  /** Day index (days since the epoch) of the last long-term planning, or null before the first day. */
+  plannedDay: number | null = null;
+  /** Thoughts produced by the last reflection, for the inspector. */
+  lastReflection: number | null = null;
+  /** Revised each new day (Smallville's revise_identity); start from the persona file. */
+  currently: string;
+  dailyPlanReq: string;
+
+  constructor(
+    readonly spec: PersonaSpec,
+    world: string,
+    spawn: Tile,
+  ) {
+    this.spatial = new SpatialMemory(world);
+    this.currently = spec.currently;
+    this.dailyPlanReq = spec.dailyPlanReq;
+    const s = this.scratch;
+    const overrides = { ...SCRATCH_DEFAULTS, ...spec.scratch };
+    s.visionRadius = overrides.visionRadius;
+    s.attentionBandwidth = overrides.attentionBandwidth;
+    s.retention = overrides.retention;
+    s.recencyDecay = overrides.recencyDecay;
+    s.importanceTriggerMax = overrides.importanceTrigger;
+    s.importanceTriggerCurr = overrides.importanceTrigger;
+    s.currTile = { ...spawn };
+  }
+
+  get id(): string {
+    return this.spec.id;
+  }
+  get name(): string {
+    return this.spec.name;
+  }
+  get firstName(): string {
+    return this.spec.firstName;
+  }
+  get tile(): Tile {
+    return this.scratch.currTile;
+  }
+
+  /** Smallville's identity stable set (get_str_iss), used by every prompt. */
+  identity(now: string): string {
+    const p = this.spec;
+    return [
+      `Name: ${p.name}`,
+      `Age: ${p.age}`,
+      `Innate traits: ${p.innate}`,
+      `Learned traits: ${p.learned}`,
+      `Currently: ${this.currently}`,
+      `Lifestyle: ${p.lifestyle}`,
+      `Daily plan requirement: ${this.dailyPlanReq}`,
+      `Current Date: ${now}`,
+    ].join('\n');
+  }
+}

@@ -1,0 +1,82 @@
+import type { ChatLine } from './memory';
+import type { Tile } from '../world/types';
+import { minuteOfDay } from '../clock';
+
+export type Triple = [string, string, string];
+
+/** One entry of the minute-level schedule: [task description, duration in minutes]. */
+export type ScheduleItem = [string, number];
+
+/**
+ * Smallville's scratch: a persona's short-term state. Field names follow Smallville's (camelCased)
+ * so the seeds' rules map one-to-one onto the code.
+ */
+export class Scratch {
+  visionRadius = 4;
+  attentionBandwidth = 3;
+  retention = 5;
+  recencyDecay = 0.995;
+  importanceTriggerMax = 150;
+  importanceTriggerCurr = 150;
+  importanceEleN = 0;
+
+  currTile: Tile = { x: 0, y: 0 };
+  wakeUpHour = 7;
+  dailyReq: string[] = [];
+  fDailySchedule: ScheduleItem[] = [];
+  fDailyScheduleHourlyOrg: ScheduleItem[] = [];
+
+  actAddress: string | null = null;
+  actStartTime: number | null = null;
+  /** Minutes. */
+  actDuration: number | null = null;
+  actDescription: string | null = null;
+  actPronunciatio: string | null = null;
+  actEvent: Triple = ['', '', ''];
+  actObjDescription: string | null = null;
+  actObjPronunciatio: string | null = null;
+  actObjEvent: Triple = ['', '', ''];
+
+  chattingWith: string | null = null;
+  chat: ChatLine[] | null = null;
+  chattingWithBuffer: Record<string, number> = {};
+  chattingEndTime: number | null = null;
+
+  actPathSet = false;
+  plannedPath: Tile[] = [];
+
+  /**
+   * Index into fDailySchedule of the task at now + advance minutes (Smallville's
+   * get_f_daily_schedule_index).
+   */
+  scheduleIndex(now: number, advanceMinutes = 0): number {
+    const elapsed = minuteOfDay(now) + advanceMinutes;
+    let sum = 0;
+    for (let i = 0; i < this.fDailySchedule.length; i++) {
+      sum += this.fDailySchedule[i][1];
+      if (sum > elapsed) return i;
+    }
+    return this.fDailySchedule.length;
+  }
+
+  /** Minute of the day at which schedule item `index` starts. */
+  scheduleStart(index: number): number {
+    let sum = 0;
+    for (let i = 0; i < index && i < this.fDailySchedule.length; i++) sum += this.fDailySchedule[i][1];
+    return sum;
+  }
+
+  /** Game time (ms) at which the current action ends, or null if there is none. */
+  actEndTime(): number | null {
+    if (this.chattingEndTime !== null && this.chattingWith) return this.chattingEndTime;
+    if (this.actStartTime === null || this.actDuration === null) return null;
+    return this.actStartTime + this.actDuration * 60_000;
+  }
+
+  /** Smallville's act_check_finished. */
+  actCheckFinished(now: number): boolean {
+    if (!this.actAddress) return true;
+    const end = this.actEndTime();
+    return end === null || now >= end;
+  }
+}

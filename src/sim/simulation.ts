@@ -1,0 +1,174 @@
+import type { Brain } from './brain/port';
+import { GuardedBrain } from './brain/guard';
+import { GameClock } from './clock';
+import type { ConversationRecord, SimContext } from './context';
+import { Persona } from './persona/persona';
+import type { PersonaSpec } from './persona/schema';
+import { PathFinder } from './world/pathfinder';
+import type { Tile, WorldModel } from './world/types';
+import type { WorldEvent } from './world/events';
+import { perceive } from './cognition/perceive';
+import { retrieve, type Retrieved } from './cognition/retrieve';
+import { newDayFor, plan } from './cognition/plan';
+import { react } from './cognition/react';
+import { reflect } from './cognition/reflect';
+import { arrived, execute } from './cognition/execute';
+import { seedMemories } from './persona/seed';
+
+export interface SimulationOptions {
+  world: WorldModel;
+  personas: PersonaSpec[];
+  brain: Brain;
+  seed: number;
+  /** Game start, e.g. "2023-02-13T00:00:00" (read as game time, no time zone). */
+  start: string;
+  stepSeconds?: number;
+  /** Wall clock for path timing statistics only (benchmarks); never affects state. */
+  timer?: () => number;
+}
+
+/** What changed for one persona in one step: enough to draw it and to record it. */
+export interface PersonaFrame {
+  id: string;
+  name: string;
+  tile: Tile;
+  emoji: string;
+  description: string;
+  address: string;
+  chattingWith: string | null;
+  moved: boolean;
+}
+
+export interface StepResult {
+  step: number;
+  time: number;
+  personas: PersonaFrame[];
+  conversations: ConversationRecord[];
+}
+
+/**
+ * The town: a tick-driven simulation that runs the same in Node and in the browser.
+ * state = f(map, personas, seed, brain, step). Each step, every persona perceives → retrieves →
+ * plans → reflects → executes. Stages that only touch the persona itself run concurrently across
+ * personas (so LLM calls overlap); reactions, which touch a second persona, run in a fixed order.
+ */
+export class Simulation implements SimContext {
+  readonly world: WorldModel;
+  readonly brain: GuardedBrain;
+  readonly clock: GameClock;
+  readonly seed: number;
+  readonly personas: Persona[];
+  readonly byName = new Map<string, Persona>();
+  readonly byId = new Map<string, Persona>();
+  readonly paths: PathFinder;
+  readonly objectEvents = new Map<string, WorldEvent>();
+  readonly conversations: ConversationRecord[] = [];
+  private moved = new Set<Persona>();
+  private stepping = false;
+
+  constructor(opts: SimulationOptions) {
+    this.world = opts.world;
+    this.brain = opts.brain instanceof GuardedBrain ? opts.brain : new GuardedBrain(opts.brain);
+    this.clock = new GameClock(opts.start, opts.stepSeconds ?? 10);
+    this.seed = opts.seed;
+    this.paths = new PathFinder(opts.world, opts.timer);
+    const households = new Map(opts.personas.map((s) => [s.id, s.household]));
+    this.personas = opts.personas.map((spec) => {
+      const spawn = opts.world.spawns.get(spec.id);
+      if (!spawn) throw new Error(`Persona "${spec.id}" has no spawn point in the map's "spawns" layer`);
+      const p = new Persona(spec, opts.world.name, spawn);
+      seedMemories(p, opts.world, this.clock.now, (id) => households.get(id));
+      return p;
+    });
+    for (const p of this.personas) {
+      this.byName.set(p.name, p);
+      this.byId.set(p.id, p);
+      this.moved.add(p);
+    }
+  }
+
+  get step(): number {
+    return this.clock.step;
+  }
+
+  get now(): number {
+    return this.clock.now;
+  }
+
+  /** Advance the town by one step. Steps never overlap: a second call while one runs is an error. */
+  async tick(): Promise<StepResult> {
+    if (this.stepping) throw new Error('Simulation.tick called while a step is still running');
+    this.stepping = true;
+    try {
+      return await this.runStep();
+    } finally {
+      this.stepping = false;
+    }
+  }
+
+  private async runStep(): Promise<StepResult> {
+    const now = this.clock.now;
+    const convoCount = this.conversations.length;
+    const retrieved = new Map<Persona, Map<string, Retrieved>>();
+
+    await Promise.all(
+      this.personas.map(async (p) => {
+        const perceived = await perceive(this, p, this.moved.has(p));
+        retrieved.set(p, retrieve(p, perceived, now));
+        await plan(this, p, newDayFor(p, now));
+      }),
+    );
+    for (const p of this.personas) await react(this, p, retrieved.get(p)!);
+    await Promise.all(this.personas.map((p) => reflect(this, p)));
+
+    this.moved = new Set();
+    for (const p of this.personas) if (execute(this, p)) this.moved.add(p);
+    this.updateObjectEvents();
+
+    const result: StepResult = {
+      step: this.clock.step,
+      time: now,
+      personas: this.personas.map((p) => this.frameOf(p)),
+      conversations: this.conversations.slice(convoCount),
+    };
+    this.clock.advance();
+    return result;
+  }
+
+  /** Objects in use show their user's object event at their tiles (Smallville's tile events). */
+  private updateObjectEvents(): void {
+    this.objectEvents.clear();
+    for (const p of this.personas) {
+      const s = p.scratch;
+      if (!s.actAddress || !arrived(p) || !s.actObjEvent[0] || s.actAddress.split(':').length < 4) continue;
+      this.objectEvents.set(s.actAddress, {
+        subject: s.actAddress,
+        predicate: s.actObjEvent[1],
+        object: s.actObjEvent[2],
+        description: s.actObjDescription ?? `${s.actAddress.split(':').pop()} is in use`,
+      });
+    }
+  }
+
+  frameOf(p: Persona): PersonaFrame {
+    const s = p.scratch;
+    return {
+      id: p.id,
+      name: p.name,
+      tile: { ...s.currTile },
+      emoji: s.actPronunciatio ?? '',
+      description: s.actDescription ?? '',
+      address: s.actAddress ?? '',
+      chattingWith: s.chattingWith,
+      moved: this.moved.has(p),
+    };
+  }
+
+  /** Run n steps (headless). */
+  async run(steps: number, onStep?: (r: StepResult) => void): Promise<void> {
+    for (let i = 0; i < steps; i++) {
+      const r = await this.tick();
+      onStep?.(r);
+    }
+  }
+}

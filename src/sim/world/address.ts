@@ -1,0 +1,37 @@
+import type { Tile, WorldModel } from './types';
+
+/** The full address of a tile: "world", "world:sector", "world:sector:arena" or "world:sector:arena:object". */
+export function addressOf(world: WorldModel, x: number, y: number): string {
+  const i = y * world.width + x;
+  const s = world.sectorAt[i];
+  if (s < 0) return world.name;
+  const sector = world.sectors[s];
+  const a = world.arenaAt[i];
+  if (a < 0 || world.arenas[a].sector !== sector.name) return `${world.name}:${sector.name}`;
+  const arena = world.arenas[a];
+  const o = world.objectAt[i];
+  if (o < 0 || world.objects[o].arena !== arena.name || world.objects[o].sector !== sector.name) {
+    return `${world.name}:${sector.name}:${arena.name}`;
+  }
+  return `${world.name}:${sector.name}:${arena.name}:${world.objects[o].name}`;
+}
+
+/** Parts of an address; missing levels are undefined. */
+export function splitAddress(address: string): { world: string; sector?: string; arena?: string; object?: string } {
+  const [world, sector, arena, object] = address.split(':');
+  return { world, sector, arena, object };
+}
+
+/** The "world:sector:arena" prefix of a tile's address, or undefined if the tile is in no arena. */
+export function arenaKeyOf(world: WorldModel, x: number, y: number): string | undefined {
+  const parts = addressOf(world, x, y).split(':');
+  return parts.length >= 3 ? parts.slice(0, 3).join(':') : undefined;
+}
+
+export function tilesOf(world: WorldModel, address: string): Tile[] {
+  return world.addressTiles.get(address) ?? [];
+}
+
+export function isWalkable(world: WorldModel, x: number, y: number): boolean {
+  return x >= 0 && y >= 0 && x < world.width && y < world.height && world.walkable[y * world.width + x] === 1;
+}

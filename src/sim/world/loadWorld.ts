@@ -1,0 +1,182 @@
+import type { TiledLayer, TiledLayerObjectgroup, TiledLayerTilelayer, TiledMap, TiledObject } from 'tiled-types';
+import type { ArenaInfo, GameObjectInfo, SectorInfo, Tile, TileRect, WorldModel } from './types';
+
+/** A map that lacks something the simulation needs; the message names the layer or property. */
+export class MapError extends Error {
+  constructor(message: string) {
+    super(`Map error: ${message}`);
+    this.name = 'MapError';
+  }
+}
+
+const REQUIRED_TILE_LAYERS = ['ground', 'collision'] as const;
+const REQUIRED_OBJECT_LAYERS = ['sectors', 'arenas', 'objects', 'spawns'] as const;
+
+function findLayer(layers: TiledLayer[], name: string): TiledLayer | undefined {
+  for (const layer of layers) {
+    if (layer.name === name) return layer;
+    if (layer.type === 'group') {
+      const inner = findLayer(layer.layers, name);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
+}
+
+function tileLayer(map: TiledMap, name: string): TiledLayerTilelayer {
+  const layer = findLayer(map.layers ?? [], name);
+  if (!layer) throw new MapError(`missing tile layer "${name}"`);
+  if (layer.type !== 'tilelayer') throw new MapError(`layer "${name}" must be a tile layer, found ${layer.type}`);
+  if (!Array.isArray(layer.data)) {
+    throw new MapError(`tile layer "${name}" must store plain CSV/array data (set the map's layer format to CSV in Tiled)`);
+  }
+  if (layer.data.length !== map.width * map.height) {
+    throw new MapError(`tile layer "${name}" has ${layer.data.length} cells, expected ${map.width}×${map.height}`);
+  }
+  return layer;
+}
+
+function objectLayer(map: TiledMap, name: string): TiledLayerObjectgroup {
+  const layer = findLayer(map.layers ?? [], name);
+  if (!layer) throw new MapError(`missing object layer "${name}"`);
+  if (layer.type !== 'objectgroup') throw new MapError(`layer "${name}" must be an object layer, found ${layer.type}`);
+  return layer;
+}
+
+function stringProperty(props: TiledObject['properties'] | undefined, name: string): string | undefined {
+  const p = (props ?? []).find((q) => q.name === name);
+  return p && typeof p.value === 'string' ? p.value : undefined;
+}
+
+function rectOf(obj: TiledObject, layer: string, tileSize: number, map: TiledMap): TileRect {
+  const label = `object "${obj.name}" (id ${obj.id}) in layer "${layer}"`;
+  if (obj.point || obj.ellipse || obj.polygon || obj.polyline) throw new MapError(`${label} must be a rectangle`);
+  if (obj.rotation) throw new MapError(`${label} must not be rotated`);
+  const r = {
+    x: Math.round(obj.x / tileSize),
+    y: Math.round(obj.y / tileSize),
+    w: Math.round(obj.width / tileSize),
+    h: Math.round(obj.height / tileSize),
+  };
+  if (r.w < 1 || r.h < 1) throw new MapError(`${label} covers no whole tile`);
+  if (r.x < 0 || r.y < 0 || r.x + r.w > map.width || r.y + r.h > map.height) {
+    throw new MapError(`${label} lies outside the ${map.width}×${map.height} map`);
+  }
+  return r;
+}
+
+function contains(outer: TileRect, inner: TileRect): boolean {
+  return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.w <= outer.x + outer.w && inner.y + inner.h <= outer.y + outer.h;
+}
+
+function uniqueContainer<T extends { name: string; rect: TileRect }>(items: T[], rect: TileRect, what: string, outerLayer: string): T {
+  const hits = items.filter((i) => contains(i.rect, rect));
+  if (hits.length === 0) throw new MapError(`${what} is not inside any rectangle of layer "${outerLayer}"`);
+  if (hits.length > 1) {
+    throw new MapError(`${what} is inside several rectangles of layer "${outerLayer}": ${hits.map((h) => h.name).join(', ')}`);
+  }
+  return hits[0];
+}
+
+/**
+ * Turn a Tiled JSON map into the plain world model. Pure: no Phaser, no I/O.
+ * Throws MapError naming the layer or property when the map lacks what the simulation needs.
+ */
+export function loadWorld(input: unknown): WorldModel {
+  if (!input || typeof input !== 'object') throw new MapError('not a Tiled JSON map (expected an object)');
+  const map = input as TiledMap;
+  if (map.orientation !== 'orthogonal') throw new MapError(`orientation must be "orthogonal", found "${String(map.orientation)}"`);
+  if (map.infinite) throw new MapError('infinite maps are not supported (property "infinite" must be false)');
+  if (!Number.isInteger(map.width) || !Number.isInteger(map.height) || map.width < 1 || map.height < 1) {
+    throw new MapError('map "width" and "height" must be positive integers');
+  }
+  if (map.tilewidth !== map.tileheight) throw new MapError('"tilewidth" and "tileheight" must be equal');
+  if (!Array.isArray(map.layers)) throw new MapError('map has no "layers" array');
+  const tileSize = map.tilewidth;
+  const { width, height } = map;
+  const name = stringProperty(map.properties as TiledObject['properties'], 'world');
+  if (!name) throw new MapError('missing map property "world" (the world name, e.g. "Hamlet")');
+
+  for (const l of REQUIRED_TILE_LAYERS) tileLayer(map, l);
+  for (const l of REQUIRED_OBJECT_LAYERS) objectLayer(map, l);
+
+  const ground = tileLayer(map, 'ground').data as number[];
+  const collision = tileLayer(map, 'collision').data as number[];
+  const walkable = new Uint8Array(width * height);
+  for (let i = 0; i < walkable.length; i++) {
+    if (ground[i] === 0) throw new MapError(`layer "ground" has an empty cell at (${i % width}, ${Math.floor(i / width)})`);
+    walkable[i] = collision[i] === 0 ? 1 : 0;
+  }
+
+  const sectors: SectorInfo[] = objectLayer(map, 'sectors').objects.map((o) => {
+    if (!o.name) throw new MapError(`a rectangle (id ${o.id}) in layer "sectors" has no name`);
+    const kind = stringProperty(o.properties, 'kind');
+    if (!kind) throw new MapError(`sector "${o.name}" in layer "sectors" lacks the string property "kind"`);
+    return { name: o.name, kind, rect: rectOf(o, 'sectors', tileSize, map) };
+  });
+  const seenSectors = new Set<string>();
+  for (const s of sectors) {
+    if (seenSectors.has(s.name)) throw new MapError(`sector name "${s.name}" appears twice in layer "sectors"`);
+    seenSectors.add(s.name);
+  }
+
+  const arenas: ArenaInfo[] = objectLayer(map, 'arenas').objects.map((o) => {
+    if (!o.name) throw new MapError(`a rectangle (id ${o.id}) in layer "arenas" has no name`);
+    const rect = rectOf(o, 'arenas', tileSize, map);
+    const sector = uniqueContainer(sectors, rect, `arena "${o.name}" (id ${o.id})`, 'sectors');
+    return { name: o.name, sector: sector.name, rect };
+  });
+
+  const objects: GameObjectInfo[] = objectLayer(map, 'objects').objects.map((o) => {
+    if (!o.name) throw new MapError(`a rectangle (id ${o.id}) in layer "objects" has no name`);
+    const rect = rectOf(o, 'objects', tileSize, map);
+    const arena = uniqueContainer(arenas, rect, `object "${o.name}" (id ${o.id})`, 'arenas');
+    return { name: o.name, sector: arena.sector, arena: arena.name, rect };
+  });
+
+  const sectorAt = new Int16Array(width * height).fill(-1);
+  const arenaAt = new Int16Array(width * height).fill(-1);
+  const objectAt = new Int32Array(width * height).fill(-1);
+  const paint = (arr: Int16Array | Int32Array, rect: TileRect, value: number) => {
+    for (let y = rect.y; y < rect.y + rect.h; y++) for (let x = rect.x; x < rect.x + rect.w; x++) arr[y * width + x] = value;
+  };
+  sectors.forEach((s, i) => paint(sectorAt, s.rect, i));
+  // An arena's sector is the one that contains it, so painting arenas after sectors stays consistent.
+  arenas.forEach((a, i) => paint(arenaAt, a.rect, i));
+  objects.forEach((o, i) => paint(objectAt, o.rect, i));
+
+  const addressTiles = new Map<string, Tile[]>();
+  const push = (key: string, t: Tile) => {
+    let list = addressTiles.get(key);
+    if (!list) addressTiles.set(key, (list = []));
+    list.push(t);
+  };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const s = sectorAt[i];
+      if (s < 0) continue;
+      const t = { x, y };
+      const sectorKey = `${name}:${sectors[s].name}`;
+      push(sectorKey, t);
+      const a = arenaAt[i];
+      if (a < 0 || arenas[a].sector !== sectors[s].name) continue;
+      const arenaKey = `${sectorKey}:${arenas[a].name}`;
+      push(arenaKey, t);
+      const o = objectAt[i];
+      if (o >= 0 && objects[o].arena === arenas[a].name && objects[o].sector === sectors[s].name) push(`${arenaKey}:${objects[o].name}`, t);
+    }
+  }
+
+  const spawns = new Map<string, Tile>();
+  for (const o of objectLayer(map, 'spawns').objects) {
+    if (!o.name) throw new MapError(`a spawn point (id ${o.id}) in layer "spawns" has no name (the persona id)`);
+    const t = { x: Math.floor(o.x / tileSize), y: Math.floor(o.y / tileSize) };
+    if (t.x < 0 || t.y < 0 || t.x >= width || t.y >= height) throw new MapError(`spawn "${o.name}" in layer "spawns" is outside the map`);
+    if (!walkable[t.y * width + t.x]) throw new MapError(`spawn "${o.name}" in layer "spawns" is on a blocked tile (${t.x}, ${t.y})`);
+    if (spawns.has(o.name)) throw new MapError(`spawn "${o.name}" appears twice in layer "spawns"`);
+    spawns.set(o.name, t);
+  }
+
+  return { name, width, height, tileSize, walkable, sectors, arenas, objects, spawns, sectorAt, arenaAt, objectAt, addressTiles };
+}
