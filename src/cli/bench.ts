@@ -1,0 +1,27 @@
+import { loadTownPersonas, loadTownWorld } from '../node/town';
+import { Simulation } from '../sim/simulation';
+import { OfflineBrain } from '../llm/offline/offlineBrain';
+import { scaleTown } from './town';
+
+/** Benchmark: one game day with the offline brain, for 25 and 100 personas. Prints figures; asserts nothing. */
+async function bench(count: number): Promise<void> {
+  const town = scaleTown(loadTownPersonas(), loadTownWorld(), count);
+  const sim = new Simulation({ world: town.world, personas: town.personas, brain: new OfflineBrain(1, town.personas), seed: 1, start: '2023-02-13T00:00:00', timer: () => performance.now() });
+  const steps = sim.clock.stepsPerDay;
+  const t0 = performance.now();
+  await sim.run(steps);
+  const secs = (performance.now() - t0) / 1000;
+  const d = sim.paths.stats.durations.slice().sort((a, b) => a - b);
+  const median = d.length ? d[Math.floor(d.length / 2)] : 0;
+  console.log(
+    `${String(count).padStart(3)} personas × 1 day: ${secs.toFixed(2)} s wall, ${Math.round((steps * count) / secs).toLocaleString('en')} agent-steps/s, ` +
+      `${sim.paths.stats.computed} paths computed (+${sim.paths.stats.cacheHits} cached), median path ${median.toFixed(2)} ms, ${sim.conversations.length} conversations`,
+  );
+}
+
+async function main(): Promise<void> {
+  console.log('Hamlet benchmark (offline brain, 8640 steps of 10 s = one game day; target: 25 personas ≤ 3 s)');
+  for (const n of [25, 100]) await bench(n);
+}
+
+void main();

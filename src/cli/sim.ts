@@ -1,0 +1,94 @@
+import { createWriteStream } from 'node:fs';
+import { createGzip } from 'node:zlib';
+import { loadTownPersonas, loadTownWorld } from '../node/town';
+import { Simulation, type PersonaFrame } from '../sim/simulation';
+import { OfflineBrain } from '../llm/offline/offlineBrain';
+import { formatDate, formatHHMM } from '../sim/clock';
+import { checkPersonasAgainstWorld } from '../sim/persona/load';
+import { numberArg, parseArgs } from './args';
+import { scaleTown } from './town';
+
+const USAGE = 'usage: npm run sim -- [--hours 24] [--seed 1] [--personas 25] [--start 2023-02-13T00:00:00] [--out FILE(.jsonl|.jsonl.gz)]';
+
+function progressBar(done: number, total: number, label: string): string {
+  const width = 30;
+  const filled = Math.round((done / total) * width);
+  return `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round((done / total) * 100)}% ${label}`;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.has('help')) {
+    console.log(USAGE);
+    return;
+  }
+  const hours = numberArg(args, 'hours', 24);
+  const seed = numberArg(args, 'seed', 1);
+  const count = numberArg(args, 'personas', 25);
+  const start = String(args.get('start') ?? '2023-02-13T00:00:00');
+  const out = args.get('out');
+
+  const town = scaleTown(loadTownPersonas(), loadTownWorld(), count);
+  checkPersonasAgainstWorld(town.personas, town.world);
+  const sim = new Simulation({ world: town.world, personas: town.personas, brain: new OfflineBrain(seed, town.personas), seed, start });
+  const steps = Math.round((hours * 3600) / sim.clock.stepSeconds);
+
+  let sink: NodeJS.WritableStream | null = null;
+  if (typeof out === 'string') {
+    const file = createWriteStream(out);
+    if (out.endsWith('.gz')) {
+      const gz = createGzip();
+      gz.pipe(file);
+      sink = gz;
+    } else sink = file;
+    sink.write(`${JSON.stringify({ format: 'hamlet-steps', version: 0, map: town.world.name, seed, start, stepSeconds: sim.clock.stepSeconds, personas: town.personas.map((p) => ({ id: p.id, name: p.name })) })}\n`);
+  }
+
+  // Hourly samples for the day summary: persona id → lines.
+  const summary = new Map<string, string[]>(town.personas.map((p) => [p.id, []]));
+  const last = new Map<string, string>();
+  const t0 = performance.now();
+  for (let i = 0; i < steps; i++) {
+    const r = await sim.tick();
+    if (sink) {
+      const changed = r.personas.filter((f) => {
+        const key = `${f.tile.x},${f.tile.y}|${f.emoji}|${f.description}|${f.chattingWith}`;
+        if (last.get(f.id) === key) return false;
+        last.set(f.id, key);
+        return true;
+      });
+      sink.write(`${JSON.stringify({ step: r.step, time: r.time, changed: changed.map(compact), chats: r.conversations })}\n`);
+    }
+    if (r.step % Math.round(3600 / sim.clock.stepSeconds) === 0) {
+      for (const f of r.personas) summary.get(f.id)!.push(`  ${formatHHMM(r.time)}  ${where(f)} — ${f.chattingWith ? `chatting with ${f.chattingWith}` : f.description}`);
+    }
+    if (i % 200 === 0 || i === steps - 1) process.stderr.write(progressBar(i + 1, steps, formatHHMM(sim.now)));
+  }
+  const secs = (performance.now() - t0) / 1000;
+  process.stderr.write('\n');
+  if (sink) await new Promise<void>((res) => sink!.end(res));
+
+  console.log(`Hamlet, ${formatDate(sim.clock.startMs)} — ${hours} h, ${town.personas.length} personas, seed ${seed}, brain ${sim.brain.name}\n`);
+  for (const p of town.personas) {
+    console.log(`${p.name} (${p.occupation?.title ?? 'no job'})`);
+    console.log(summary.get(p.id)!.join('\n'));
+  }
+  console.log(`\n${sim.conversations.length} conversations between ${new Set(sim.conversations.map((c) => [...c.participants].sort().join(' & '))).size} pairs; brain fallbacks: ${sim.brain.fallbackTotal}`);
+  console.log(`${steps} steps in ${secs.toFixed(2)} s (${Math.round((steps * town.personas.length) / secs)} agent-steps/s)${typeof out === 'string' ? `; steps written to ${out}` : ''}`);
+}
+
+function compact(f: PersonaFrame) {
+  return { id: f.id, x: f.tile.x, y: f.tile.y, e: f.emoji, d: f.description, c: f.chattingWith };
+}
+
+function where(f: PersonaFrame): string {
+  if (f.address.startsWith('<persona>')) return `with ${f.address.slice(10)}`;
+  if (f.address.startsWith('<waiting>')) return 'waiting';
+  return f.address.split(':').slice(1, 3).join(' › ') || 'out and about';
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  console.error(USAGE);
+  process.exit(1);
+});

@@ -1,0 +1,23 @@
+import type { PersonaSpec } from '../sim/persona/schema';
+import type { WorldModel } from '../sim/world/types';
+
+const SUFFIX = 'bcdefghijklmnopqrstuvwxyz';
+
+/**
+ * A town of n personas from the 25 of the map: copies ("Nora Hartwell B") share the home, job and
+ * spawn of their original, so a benchmark can run 100 personas on the same map.
+ */
+export function scaleTown(specs: PersonaSpec[], world: WorldModel, n: number): { personas: PersonaSpec[]; world: WorldModel } {
+  if (n <= specs.length) return { personas: specs.slice(0, n), world };
+  const spawns = new Map(world.spawns);
+  const personas = specs.slice();
+  for (let i = specs.length; i < n; i++) {
+    const base = specs[i % specs.length];
+    const copy = Math.floor(i / specs.length) - 1;
+    const letter = SUFFIX[copy];
+    const id = `${base.id}-${letter}`;
+    personas.push({ ...base, id, name: `${base.name} ${letter.toUpperCase()}`, lastName: `${base.lastName} ${letter.toUpperCase()}` });
+    spawns.set(id, world.spawns.get(base.id)!);
+  }
+  return { personas, world: { ...world, spawns } };
+}

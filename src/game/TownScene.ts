@@ -1,0 +1,88 @@
+import Phaser from 'phaser';
+import type { HamletStore } from '../store/store';
+import { MAP_KEY, TILESET_NAME, TILES_KEY } from './assets';
+import { PersonaSprite } from './personaSprite';
+import { CameraControls } from './cameraControls';
+
+export interface TownSceneData {
+  store: HamletStore;
+  sprites: Map<string, string>;
+  onHover: (text: string | null, x: number, y: number) => void;
+}
+
+const BELOW = ['ground', 'walls', 'furniture'];
+const ABOVE = ['foreground'];
+
+/** The town on screen: the Tiled map's layers, the personas between furniture and foreground, a camera you can drive. */
+export class TownScene extends Phaser.Scene {
+  private sprites = new Map<string, PersonaSprite>();
+  private lastStep = -1;
+  private lastMoveAt = 0;
+  controls!: CameraControls;
+  mapWidth = 0;
+  mapHeight = 0;
+
+  constructor() {
+    super('town');
+  }
+
+  create(): void {
+    const data = this.registry.get('town') as TownSceneData;
+    const map = this.make.tilemap({ key: MAP_KEY });
+    const tileset = map.addTilesetImage(TILESET_NAME, TILES_KEY);
+    if (!tileset) throw new Error(`The map has no tileset named "${TILESET_NAME}"`);
+    BELOW.forEach((name, i) => map.createLayer(name, tileset, 0, 0)?.setDepth(i));
+    ABOVE.forEach((name) => map.createLayer(name, tileset, 0, 0)?.setDepth(100_000));
+    this.mapWidth = map.widthInPixels;
+    this.mapHeight = map.heightInPixels;
+
+    const state = data.store.getState();
+    for (const frame of state.personas) {
+      const ps = new PersonaSprite(this, data.sprites.get(frame.id) ?? frame.id, frame, map.tileWidth);
+      this.sprites.set(frame.id, ps);
+      ps.container.setInteractive({ useHandCursor: true });
+      ps.container.on('pointerover', (p: Phaser.Input.Pointer) => data.onHover(`${ps.frame.name}: ${ps.frame.description || 'idle'}`, p.x, p.y));
+      ps.container.on('pointermove', (p: Phaser.Input.Pointer) => data.onHover(`${ps.frame.name}: ${ps.frame.description || 'idle'}`, p.x, p.y));
+      ps.container.on('pointerout', () => data.onHover(null, 0, 0));
+    }
+    this.controls = new CameraControls(this, this.mapWidth, this.mapHeight, (id) => data.store.getState().follow(id), () => this.personaUnderPointer());
+    // Start over the town square area of the map, at 1×.
+    const first = state.personas[0];
+    if (first) this.cameras.main.centerOn(first.tile.x * map.tileWidth, first.tile.y * map.tileHeight);
+    this.cameras.main.centerOn(this.mapWidth / 2, this.mapHeight / 2);
+  }
+
+  private personaUnderPointer(): string | null {
+    const p = this.input.activePointer;
+    const world = this.cameras.main.getWorldPoint(p.x, p.y);
+    let best: { id: string; d: number } | null = null;
+    for (const [id, s] of this.sprites) {
+      const d = Math.hypot(s.x - world.x, s.y - 16 - world.y);
+      if (d < 24 && (!best || d < best.d)) best = { id, d };
+    }
+    return best?.id ?? null;
+  }
+
+  override update(time: number): void {
+    const data = this.registry.get('town') as TownSceneData;
+    const state = data.store.getState();
+    if (state.step !== this.lastStep) {
+      const glide = state.speed > 0 ? Math.min(300, 1000 / state.speed) : 200;
+      for (const f of state.personas) this.sprites.get(f.id)?.update(f, glide);
+      this.lastStep = state.step;
+      this.lastMoveAt = time;
+    } else if (time - this.lastMoveAt > 400) {
+      for (const s of this.sprites.values()) s.idle();
+    }
+    const follow = state.followId ? this.sprites.get(state.followId) : null;
+    this.controls.follow(follow ? follow.container : null);
+  }
+
+  /** Screen position of a persona (for tests and the inspector). */
+  screenPositionOf(id: string): { x: number; y: number } | null {
+    const s = this.sprites.get(id);
+    if (!s) return null;
+    const cam = this.cameras.main;
+    return { x: (s.x - cam.worldView.x) * cam.zoom, y: (s.y - 16 - cam.worldView.y) * cam.zoom };
+  }
+}

@@ -1,0 +1,129 @@
+import Phaser from 'phaser';
+import type { PersonaFrame } from '../sim/simulation';
+import { characterKey } from './assets';
+
+const DIRS = ['down', 'left', 'right', 'up'] as const;
+type Dir = (typeof DIRS)[number];
+
+/** Walk animations for one sprite sheet: rows down/left/right/up, columns step A / stand / step B. */
+export function ensureAnimations(scene: Phaser.Scene, sprite: string): void {
+  const key = characterKey(sprite);
+  DIRS.forEach((dir, row) => {
+    const anim = `${key}:walk-${dir}`;
+    if (scene.anims.exists(anim)) return;
+    scene.anims.create({
+      key: anim,
+      frames: scene.anims.generateFrameNumbers(key, { frames: [row * 3, row * 3 + 1, row * 3 + 2, row * 3 + 1] }),
+      frameRate: 8,
+      repeat: -1,
+    });
+  });
+}
+
+/**
+ * A persona on screen: sprite, name label and the emoji bubble over its head. It only reads
+ * PersonaFrames; it glides between tiles with a walk animation facing the way it moves.
+ */
+export class PersonaSprite {
+  readonly container: Phaser.GameObjects.Container;
+  readonly sprite: Phaser.GameObjects.Sprite;
+  private readonly label: Phaser.GameObjects.Text;
+  private readonly bubble: Phaser.GameObjects.Text;
+  private readonly bubbleBg: Phaser.GameObjects.Graphics;
+  private tween: Phaser.Tweens.Tween | null = null;
+  private dir: Dir = 'down';
+  private tileX: number;
+  private tileY: number;
+  private emoji = '';
+  frame: PersonaFrame;
+
+  constructor(
+    private readonly scene: Phaser.Scene,
+    readonly spriteName: string,
+    frame: PersonaFrame,
+    private readonly tileSize: number,
+  ) {
+    this.frame = frame;
+    this.tileX = frame.tile.x;
+    this.tileY = frame.tile.y;
+    ensureAnimations(scene, spriteName);
+    const key = characterKey(spriteName);
+    this.sprite = scene.add.sprite(0, 0, key, 1).setOrigin(0.5, 1);
+    this.label = scene.add
+      .text(0, 2, frame.name.split(' ')[0], { fontFamily: 'system-ui, sans-serif', fontSize: '11px', color: '#ffffff', stroke: '#1d1a2b', strokeThickness: 3, resolution: 2 })
+      .setOrigin(0.5, 0);
+    this.bubbleBg = scene.add.graphics();
+    this.bubble = scene.add
+      .text(0, -44, '', { fontFamily: '"Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", sans-serif', fontSize: '16px', resolution: 2, padding: { x: 2, y: 2 } })
+      .setOrigin(0.5, 0.5);
+    this.container = scene.add.container(this.pixelX(this.tileX), this.pixelY(this.tileY), [this.bubbleBg, this.sprite, this.label, this.bubble]);
+    this.container.setSize(tileSize, tileSize * 1.5);
+    this.container.setDepth(10 + this.tileY);
+    this.setEmoji(frame.emoji);
+  }
+
+  private pixelX(x: number): number {
+    return x * this.tileSize + this.tileSize / 2;
+  }
+  private pixelY(y: number): number {
+    return (y + 1) * this.tileSize - 2;
+  }
+
+  private setEmoji(emoji: string): void {
+    const shown = this.frame.chattingWith ? '💬' : emoji;
+    if (shown === this.emoji) return;
+    this.emoji = shown;
+    this.bubble.setText(shown);
+    this.bubbleBg.clear();
+    if (!shown) return;
+    const w = Math.max(24, this.bubble.width + 6);
+    this.bubbleBg.fillStyle(0xffffff, 0.92).fillRoundedRect(-w / 2, -56, w, 24, 8);
+    this.bubbleBg.fillTriangle(-4, -33, 4, -33, 0, -28);
+    this.bubbleBg.lineStyle(1, 0x3a3350, 0.6).strokeRoundedRect(-w / 2, -56, w, 24, 8);
+  }
+
+  /** Show a new frame; `glideMs` is how long the move to a new tile takes. */
+  update(frame: PersonaFrame, glideMs: number): void {
+    this.frame = frame;
+    this.setEmoji(frame.emoji);
+    const { x, y } = frame.tile;
+    if (x === this.tileX && y === this.tileY) return;
+    const dx = x - this.tileX;
+    const dy = y - this.tileY;
+    this.dir = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'right' : 'left') : dy > 0 ? 'down' : 'up';
+    this.tileX = x;
+    this.tileY = y;
+    this.tween?.stop();
+    const far = Math.abs(dx) + Math.abs(dy) > 1;
+    this.sprite.anims.play(`${characterKey(this.spriteName)}:walk-${this.dir}`, true);
+    this.container.setDepth(10 + y);
+    if (far || glideMs <= 0) {
+      this.container.setPosition(this.pixelX(x), this.pixelY(y));
+      this.idle();
+      return;
+    }
+    this.tween = this.scene.tweens.add({
+      targets: this.container,
+      x: this.pixelX(x),
+      y: this.pixelY(y),
+      duration: glideMs,
+      onComplete: () => {
+        this.tween = null;
+      },
+    });
+  }
+
+  /** Stop walking when the sprite has not moved for a while. */
+  idle(): void {
+    if (this.tween) return;
+    this.sprite.anims.stop();
+    this.sprite.setFrame(DIRS.indexOf(this.dir) * 3 + 1);
+  }
+
+  get x(): number {
+    return this.container.x;
+  }
+  get y(): number {
+    return this.container.y;
+  }
+}

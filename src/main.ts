@@ -1,0 +1,93 @@
+import Phaser from 'phaser';
+import { BootScene, type BootData } from './game/BootScene';
+import { TownScene, type TownSceneData } from './game/TownScene';
+import { createHamletStore } from './store/store';
+import { LiveRunner } from './store/liveRunner';
+import { hideLoading, mountHud, setLoading, showError, showTooltip } from './ui/hud';
+import { loadWorld } from './sim/world/loadWorld';
+import { parsePersonas, checkPersonasAgainstWorld } from './sim/persona/load';
+import { Simulation } from './sim/simulation';
+import { OfflineBrain } from './llm/offline/offlineBrain';
+import type { PersonaSpec } from './sim/persona/schema';
+
+const personaFiles = import.meta.glob('../personas/hamlet/*.json', { eager: true, import: 'default' });
+
+const params = new URLSearchParams(location.search);
+const seed = Number(params.get('seed') ?? 1) || 1;
+const START = '2023-02-13T00:00:00';
+
+const store = createHamletStore();
+let personas: PersonaSpec[];
+try {
+  personas = parsePersonas(Object.entries(personaFiles).sort(([a], [b]) => a.localeCompare(b)).map(([source, data]) => ({ source, data })));
+} catch (err) {
+  showError(err instanceof Error ? err.message : String(err));
+  throw err;
+}
+
+let sim: Simulation | null = null;
+let runner: LiveRunner | null = null;
+
+function onLoaded(mapJson: unknown): void {
+  try {
+    const world = loadWorld(mapJson);
+    checkPersonasAgainstWorld(personas!, world);
+    sim = new Simulation({ world, personas: personas!, brain: new OfflineBrain(seed, personas!), seed, start: START });
+    store.setState({ phase: 'ready', time: sim.now, step: sim.step, brainName: sim.brain.name, personas: sim.personas.map((p) => sim!.frameOf(p)) });
+    const townData: TownSceneData = { store, sprites: new Map(personas!.map((p) => [p.id, p.sprite])), onHover: showTooltip };
+    game.registry.set('town', townData);
+    game.scene.start('town');
+    hideLoading();
+    runner = new LiveRunner(sim, store);
+    mountHud(document.getElementById('hud')!, store, () => void runner?.stepOnce());
+    if (params.get('paused') !== null) store.getState().setSpeed(0);
+    runner.start();
+  } catch (err) {
+    store.setState({ phase: 'error', error: String(err) });
+    showError(err instanceof Error ? err.message : String(err));
+  }
+}
+
+const boot: BootData = {
+  sprites: personas.map((p) => p.sprite),
+  onProgress: (p, label) => setLoading(p, label),
+  onLoaded,
+  onError: (m) => showError(m),
+};
+
+const game = new Phaser.Game({
+  type: Phaser.AUTO,
+  parent: 'game',
+  backgroundColor: '#2b2a3a',
+  pixelArt: true,
+  scale: { mode: Phaser.Scale.RESIZE, width: window.innerWidth, height: window.innerHeight },
+  scene: [BootScene, TownScene],
+  callbacks: {
+    preBoot: (g) => g.registry.set('boot', boot),
+  },
+});
+
+store.subscribe((s) => {
+  if (s.phase === 'error' && s.error) showError(s.error);
+});
+
+/** Debug handle for tests and curious developers (read-only use, please). */
+declare global {
+  interface Window {
+    hamlet: unknown;
+  }
+}
+window.hamlet = {
+  store,
+  get sim() {
+    return sim;
+  },
+  game,
+  get ready() {
+    return store.getState().phase === 'ready' && game.scene.isActive('town');
+  },
+  mapSize: () => (sim ? { width: sim.world.width, height: sim.world.height, tileSize: sim.world.tileSize } : null),
+  personaCount: () => store.getState().personas.length,
+  positions: () => store.getState().personas.map((p) => ({ id: p.id, x: p.tile.x, y: p.tile.y })),
+  screenPositionOf: (id: string) => (game.scene.getScene('town') as TownScene).screenPositionOf(id),
+};

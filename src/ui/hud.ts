@@ -1,0 +1,120 @@
+import type { HamletStore, Speed } from '../store/store';
+import { SPEEDS } from '../store/store';
+import { formatDate, formatHHMM } from '../sim/clock';
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  // Text is always set as text, never as HTML: it may come from a model or a person.
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** The top bar (clock, speed, brain) and the activity feed. Reads the store a few times a second. */
+export function mountHud(root: HTMLElement, store: HamletStore, onStep: () => void): void {
+  const bar = el('div', 'hud-bar');
+  const clock = el('div', 'hud-clock');
+  const date = el('span', 'hud-date');
+  const time = el('span', 'hud-time');
+  clock.append(date, time);
+  const speeds = el('div', 'hud-speeds');
+  const buttons = new Map<Speed, HTMLButtonElement>();
+  for (const s of SPEEDS) {
+    const b = el('button', 'hud-speed', s === 0 ? '⏸' : `${s}×`);
+    b.title = s === 0 ? 'Pause (space)' : `Run at ${s}× (key ${SPEEDS.indexOf(s) + 1})`;
+    b.dataset.speed = String(s);
+    b.addEventListener('click', () => store.getState().setSpeed(s));
+    buttons.set(s, b);
+    speeds.append(b);
+  }
+  const stepBtn = el('button', 'hud-speed', '⏭');
+  stepBtn.title = 'One step (while paused)';
+  stepBtn.addEventListener('click', onStep);
+  speeds.append(stepBtn);
+  const info = el('div', 'hud-info');
+  bar.append(clock, speeds, info);
+
+  const feed = el('div', 'hud-feed');
+  const feedTitle = el('div', 'hud-feed-title', 'Town activity');
+  const feedList = el('ul', 'hud-feed-list');
+  feed.append(feedTitle, feedList);
+  root.append(bar, feed);
+
+  let lastFeedLen = -1;
+  let lastFeedTail = '';
+  const render = () => {
+    const s = store.getState();
+    if (s.phase !== 'ready') return;
+    date.textContent = formatDate(s.time);
+    time.textContent = formatHHMM(s.time);
+    for (const [sp, b] of buttons) b.classList.toggle('active', sp === s.speed);
+    const chatting = s.personas.filter((p) => p.chattingWith).length;
+    info.textContent = `${s.personas.length} personas · ${chatting} chatting · brain: ${s.brainName}`;
+    const tail = s.feed[s.feed.length - 1]?.text ?? '';
+    if (s.feed.length !== lastFeedLen || tail !== lastFeedTail) {
+      lastFeedLen = s.feed.length;
+      lastFeedTail = tail;
+      feedList.replaceChildren(
+        ...s.feed
+          .slice(-8)
+          .reverse()
+          .map((f) => {
+            const li = el('li');
+            li.append(el('span', 'feed-time', formatHHMM(f.time)), el('span', 'feed-text', f.text));
+            return li;
+          }),
+      );
+    }
+  };
+  render();
+  setInterval(render, 250);
+
+  window.addEventListener('keydown', (e) => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+    const s = store.getState();
+    if (e.code === 'Space') {
+      e.preventDefault();
+      s.setSpeed(s.speed === 0 ? 1 : 0);
+    } else if (/^Digit[1-6]$/.test(e.code)) {
+      s.setSpeed(SPEEDS[Number(e.code.slice(5)) - 1]);
+    } else if (e.code === 'Escape') {
+      s.follow(null);
+    }
+  });
+}
+
+/** The loading screen's progress bar. */
+export function setLoading(progress: number, label: string): void {
+  const fill = document.getElementById('loading-fill');
+  const text = document.getElementById('loading-text');
+  const box = document.getElementById('loading');
+  if (fill) fill.style.width = `${Math.round(progress * 100)}%`;
+  if (text) text.textContent = label;
+  box?.setAttribute('aria-valuenow', String(Math.round(progress * 100)));
+}
+
+export function hideLoading(): void {
+  document.getElementById('loading')?.classList.add('done');
+}
+
+export function showError(message: string): void {
+  const box = document.getElementById('loading');
+  const text = document.getElementById('loading-text');
+  box?.classList.remove('done');
+  box?.classList.add('error');
+  if (text) text.textContent = message;
+}
+
+/** The hover tooltip (text only). */
+export function showTooltip(text: string | null, x: number, y: number): void {
+  const tip = document.getElementById('tooltip');
+  if (!tip) return;
+  if (!text) {
+    tip.hidden = true;
+    return;
+  }
+  tip.textContent = text;
+  tip.hidden = false;
+  tip.style.left = `${x + 14}px`;
+  tip.style.top = `${y + 14}px`;
+}

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { buildApp, launch, screenshot, serve, watchErrors } from './harness';
+
+interface Handle {
+  ready: boolean;
+  mapSize(): { width: number; height: number; tileSize: number } | null;
+  personaCount(): number;
+  positions(): { id: string; x: number; y: number }[];
+  store: { getState(): { speed: number; setSpeed(s: number): void; time: number; step: number } };
+}
+
+describe('the town in a real browser', () => {
+  let server: { url: string; close: () => Promise<void> };
+  let ctx: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    server = await serve(await buildApp());
+    ctx = await launch();
+    page = await ctx.newPage();
+    errors = watchErrors(page);
+    await page.goto(`${server.url}?paused`);
+    await page.waitForFunction(() => (window as unknown as { hamlet?: Handle }).hamlet?.ready === true, null, { timeout: 90_000 });
+  });
+
+  afterAll(async () => {
+    await ctx?.close();
+    await server?.close();
+  });
+
+  it('shows the whole map with all 25 personas at their spawn points', async () => {
+    const info = await page.evaluate(() => {
+      const h = (window as unknown as { hamlet: Handle }).hamlet;
+      return { size: h.mapSize(), count: h.personaCount(), loadingHidden: document.getElementById('loading')!.classList.contains('done') };
+    });
+    expect(info.size).toEqual({ width: 140, height: 100, tileSize: 32 });
+    expect(info.count).toBe(25);
+    expect(info.loadingHidden).toBe(true);
+    await page.waitForTimeout(500);
+    await screenshot(page, 'town-start');
+    expect(errors).toEqual([]);
+  });
+
+  it('personas move when the clock runs', async () => {
+    const before = await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.positions());
+    // Run at 60× until the morning: people get up and walk.
+    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(60));
+    await page.waitForFunction(
+      (start) => {
+        const h = (window as unknown as { hamlet: Handle }).hamlet;
+        return h.positions().some((p, i) => p.x !== start[i].x || p.y !== start[i].y);
+      },
+      before,
+      { timeout: 60_000 },
+    );
+    const step = await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().step);
+    expect(step).toBeGreaterThan(0);
+    await screenshot(page, 'town-moving');
+    expect(errors).toEqual([]);
+  });
+});
