@@ -66,7 +66,7 @@ export class OfflineBrain implements Brain {
     let steps: string[];
     if (/^(working as|attending classes)/.test(task)) {
       const pool = WORK_TASKS[p.spec.occupation?.title ?? ''] ?? GENERIC_WORK;
-      const count = Math.max(2, Math.min(8, Math.round(minutes / 45)));
+      const count = Math.max(2, Math.ceil(minutes / 50));
       steps = [];
       for (let i = 0; i < count; i++) steps.push(pool[(i === 0 ? 0 : rng.int(pool.length))]);
       // Consecutive repeats read as one long task; keep the list varied.

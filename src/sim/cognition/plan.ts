@@ -68,12 +68,17 @@ export function shouldDecompose(desc: string, minutes: number): boolean {
   return true;
 }
 
+export function isSubtask(desc: string): boolean {
+  return /\([^()]*\)$/.test(desc);
+}
+
 async function decomposeAt(sim: SimContext, p: Persona, index: number): Promise<void> {
   const s = p.scratch;
   const item = s.fDailySchedule[index];
   if (!item) return;
   const [desc, minutes] = item;
-  if (minutes < DECOMP_THRESHOLD_MIN || !shouldDecompose(desc, minutes)) return;
+  // A subtask ("task (subtask)") is never decomposed again.
+  if (isSubtask(desc) || minutes < DECOMP_THRESHOLD_MIN || !shouldDecompose(desc, minutes)) return;
   const subs = await sim.brain.taskDecomp(ctxOf(sim, p), desc, minutes);
   if (subs.length === 1 && subs[0].task === desc) return;
   s.fDailySchedule.splice(index, 1, ...subs.map((t) => [`${desc} (${t.task})`, t.minutes] as [string, number]));

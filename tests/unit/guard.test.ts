@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { GuardedBrain, FALLBACK_EMOJI, RANDOM_OBJECT } from '../../src/sim/brain/guard';
+import type { Brain } from '../../src/sim/brain/port';
+import { Persona } from '../../src/sim/persona/persona';
+import { miniPersonas } from '../fixtures/miniTown';
+
+/** A brain whose every answer is wrong in some way a model's could be. */
+const broken: Brain = {
+  name: 'broken',
+  wakeUpHour: async () => 27,
+  dailyPlan: async () => [],
+  hourlySchedule: async () => '',
+  taskDecomp: async () => [{ task: 'x', minutes: -5 }],
+  actionSector: async () => 'The Moon',
+  actionArena: async () => 'nowhere',
+  actionObject: async () => 'unicorn',
+  pronunciatio: async () => 'smiling face',
+  eventTriple: async () => ['a', 'b'] as unknown as [string, string, string],
+  actObjDesc: async () => '',
+  actObjEventTriple: async () => { throw new Error('connection refused'); },
+  decideToTalk: async () => 'yes' as unknown as boolean,
+  decideToReact: async () => 7 as unknown as 1,
+  conversationTurn: async () => ({ line: '', end: false }),
+  summarizeConversation: async () => 42 as unknown as string,
+  poignancy: async () => 11,
+  focalPoints: async () => [],
+  insights: async () => [{ insight: 'x', evidence: ['a'] }] as unknown as [],
+};
+
+describe('the guard around every brain', () => {
+  const p = new Persona(miniPersonas()[0], 'Mini', { x: 3, y: 3 });
+  const ctx = { persona: p, now: Date.UTC(2023, 1, 13, 8) };
+  const g = new GuardedBrain(broken);
+
+  it("applies each call's documented fallback and counts it", async () => {
+    expect(await g.wakeUpHour(ctx)).toBe(8);
+    expect((await g.dailyPlan(ctx, 8)).length).toBeGreaterThan(3);
+    expect(await g.hourlySchedule(ctx, 9, [], 0)).toBe('asleep');
+    expect(await g.taskDecomp(ctx, 'working', 60)).toEqual([{ task: 'working', minutes: 60 }]);
+    expect(await g.actionSector(ctx, 'x', ['Test House', 'Bramble Café'])).toBe('Test House');
+    expect(await g.actionArena(ctx, 'x', 'Test House', ['bedroom', 'kitchen'])).toBe('bedroom');
+    expect(await g.actionObject(ctx, 'x', 'Mini:Test House:bedroom', ['bed'])).toBe(RANDOM_OBJECT);
+    expect(await g.pronunciatio(ctx, 'x')).toBe(FALLBACK_EMOJI);
+    expect(await g.eventTriple(ctx, 'reading')).toEqual(['Ann Test', 'is', 'reading']);
+    expect(await g.actObjEventTriple(ctx, 'bed', 'bed is used')).toEqual(['bed', 'is', 'idle']);
+    expect(await g.decideToTalk(ctx, p, [])).toBe(false);
+    expect(await g.decideToReact(ctx, p, [])).toBe(2);
+    expect((await g.conversationTurn(ctx, { listener: p, convo: [], memories: [] })).end).toBe(true);
+    expect(await g.poignancy(ctx, 'event', 'x')).toBe(4);
+    expect(await g.insights(ctx, ['a'], 5)).toEqual([]);
+    expect(g.fallbackTotal).toBe(15);
+    expect(g.stats.get('actObjEventTriple')).toEqual({ calls: 1, fallbacks: 1, errors: 1 });
+  });
+
+  it('accepts a valid answer as it is, case-insensitively for options', async () => {
+    const ok = new GuardedBrain({ ...broken, actionSector: async () => 'bramble café', poignancy: async () => 7 });
+    expect(await ok.actionSector(ctx, 'x', ['Test House', 'Bramble Café'])).toBe('Bramble Café');
+    expect(await ok.poignancy(ctx, 'event', 'x')).toBe(7);
+    expect(ok.fallbackTotal).toBe(0);
+  });
+});
