@@ -74,6 +74,8 @@ export class TownScene extends Phaser.Scene {
     } else if (time - this.lastMoveAt > 400) {
       for (const s of this.sprites.values()) s.idle();
     }
+    const thinking = new Set(state.thinking);
+    for (const [id, s] of this.sprites) s.setThinking(thinking.has(id));
     const follow = state.followId ? this.sprites.get(state.followId) : null;
     this.controls.follow(follow ? follow.container : null);
   }

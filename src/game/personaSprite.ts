@@ -69,8 +69,10 @@ export class PersonaSprite {
     return (y + 1) * this.tileSize - 2;
   }
 
+  thinking = false;
+
   private setEmoji(emoji: string): void {
-    const shown = this.frame.chattingWith ? '💬' : emoji;
+    const shown = this.thinking ? '💭' : this.frame.chattingWith ? '💬' : emoji;
     if (shown === this.emoji) return;
     this.emoji = shown;
     this.bubble.setText(shown);
@@ -83,6 +85,13 @@ export class PersonaSprite {
   }
 
   /** Show a new frame; `glideMs` is how long the move to a new tile takes. */
+  /** Show 💭 while the persona waits on the model. */
+  setThinking(on: boolean): void {
+    if (on === this.thinking) return;
+    this.thinking = on;
+    this.setEmoji(this.frame.emoji);
+  }
+
   update(frame: PersonaFrame, glideMs: number): void {
     this.frame = frame;
     this.setEmoji(frame.emoji);

@@ -25,6 +25,11 @@ export interface HamletState {
   feed: FeedItem[];
   conversations: number;
   followId: string | null;
+  /** Personas waiting on the model right now (shown with 💭). */
+  thinking: string[];
+  /** A notice for the player (budget spent, rate limited, endpoint down …). */
+  notice: string | null;
+  llm: { calls: number; tokens: number; cost: number; fallbacks: number } | null;
   setSpeed: (s: Speed) => void;
   follow: (id: string | null) => void;
 }
@@ -42,6 +47,9 @@ export function createHamletStore() {
     feed: [],
     conversations: 0,
     followId: null,
+    thinking: [],
+    notice: null,
+    llm: null,
     setSpeed: (speed) => set({ speed }),
     follow: (followId) => set({ followId }),
   }));

@@ -11,7 +11,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, t
 }
 
 /** The top bar (clock, speed, brain) and the activity feed. Reads the store a few times a second. */
-export function mountHud(root: HTMLElement, store: HamletStore, onStep: () => void): void {
+export function mountHud(root: HTMLElement, store: HamletStore, onStep: () => void, onSettings: () => void): void {
   const bar = el('div', 'hud-bar');
   const clock = el('div', 'hud-clock');
   const date = el('span', 'hud-date');
@@ -32,7 +32,14 @@ export function mountHud(root: HTMLElement, store: HamletStore, onStep: () => vo
   stepBtn.addEventListener('click', onStep);
   speeds.append(stepBtn);
   const info = el('div', 'hud-info');
-  bar.append(clock, speeds, info);
+  const gear = el('button', 'hud-gear', '⚙ Brain');
+  gear.title = 'Brain settings: offline or an OpenAI-compatible model';
+  gear.name = 'settings';
+  gear.addEventListener('click', onSettings);
+  bar.append(clock, speeds, info, gear);
+  const notice = el('div', 'hud-notice');
+  notice.hidden = true;
+  root.append(notice);
 
   const feed = el('div', 'hud-feed');
   const feedTitle = el('div', 'hud-feed-title', 'Town activity');
@@ -49,7 +56,10 @@ export function mountHud(root: HTMLElement, store: HamletStore, onStep: () => vo
     time.textContent = formatHHMM(s.time);
     for (const [sp, b] of buttons) b.classList.toggle('active', sp === s.speed);
     const chatting = s.personas.filter((p) => p.chattingWith).length;
-    info.textContent = `${s.personas.length} personas · ${chatting} chatting · brain: ${s.brainName}`;
+    const llm = s.llm ? ` · ${s.llm.calls} calls, ${s.llm.tokens.toLocaleString('en')} tokens, $${s.llm.cost.toFixed(3)}, ${s.llm.fallbacks} fallbacks` : '';
+    info.textContent = `${s.personas.length} personas · ${chatting} chatting · brain: ${s.brainName}${llm}`;
+    notice.hidden = !s.notice;
+    notice.textContent = s.notice ?? '';
     const tail = s.feed[s.feed.length - 1]?.text ?? '';
     if (s.feed.length !== lastFeedLen || tail !== lastFeedTail) {
       lastFeedLen = s.feed.length;

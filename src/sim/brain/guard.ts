@@ -51,7 +51,12 @@ export class GuardedBrain implements Brain {
   fallbackTotal = 0;
   onFallback: ((e: FallbackEvent) => void) | null = null;
 
-  constructor(readonly inner: Brain) {}
+  constructor(public inner: Brain) {}
+
+  /** Swap the brain behind the guard between steps (settings changed); counts carry on. */
+  setInner(brain: Brain): void {
+    this.inner = brain;
+  }
 
   get name(): string {
     return this.inner.name;

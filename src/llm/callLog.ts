@@ -1,0 +1,76 @@
+export type CallOutcome = 'ok' | 'retried' | 'fallback' | 'error';
+
+/** One LLM call as the inspector shows it. Never holds the API key. */
+export interface CallRecord {
+  id: number;
+  persona: string;
+  /** The cognitive module (Brain method) that asked. */
+  module: string;
+  prompt: string;
+  promptVersion: string;
+  gameTime: number;
+  promptText: string;
+  /** Raw replies, one per attempt. */
+  replies: string[];
+  parsed: unknown;
+  latencyMs: number;
+  tokens: { prompt: number; completion: number };
+  retries: number;
+  outcome: CallOutcome;
+  error?: string;
+}
+
+export interface Totals {
+  calls: number;
+  promptTokens: number;
+  completionTokens: number;
+  cost: number;
+  fallbacks: number;
+  errors: number;
+}
+
+const empty = (): Totals => ({ calls: 0, promptTokens: 0, completionTokens: 0, cost: 0, fallbacks: 0, errors: 0 });
+
+/** The call log: recent records (bounded) and running totals, town-wide, per persona and per game hour. */
+export class CallLog {
+  readonly records: CallRecord[] = [];
+  readonly totals: Totals = empty();
+  readonly byPersona = new Map<string, Totals>();
+  /** "personaId@hourIndex" → totals, hourIndex = hours since the epoch in game time. */
+  readonly byPersonaHour = new Map<string, Totals>();
+  private nextId = 1;
+  listeners = new Set<(r: CallRecord) => void>();
+
+  constructor(
+    private readonly limit = 5000,
+    private readonly price = { input: 0, output: 0 },
+  ) {}
+
+  add(r: Omit<CallRecord, 'id'>): CallRecord {
+    const rec = { ...r, id: this.nextId++ };
+    this.records.push(rec);
+    if (this.records.length > this.limit) this.records.splice(0, this.records.length - this.limit);
+    const cost = (rec.tokens.prompt * this.price.input + rec.tokens.completion * this.price.output) / 1e6;
+    const hour = Math.floor(rec.gameTime / 3_600_000);
+    for (const t of [this.totals, get(this.byPersona, rec.persona), get(this.byPersonaHour, `${rec.persona}@${hour}`)]) {
+      t.calls++;
+      t.promptTokens += rec.tokens.prompt;
+      t.completionTokens += rec.tokens.completion;
+      t.cost += cost;
+      if (rec.outcome === 'fallback') t.fallbacks++;
+      if (rec.outcome === 'error' || rec.outcome === 'fallback') t.errors += rec.error ? 1 : 0;
+    }
+    for (const l of this.listeners) l(rec);
+    return rec;
+  }
+
+  forPersona(id: string): CallRecord[] {
+    return this.records.filter((r) => r.persona === id);
+  }
+}
+
+function get(m: Map<string, Totals>, k: string): Totals {
+  let t = m.get(k);
+  if (!t) m.set(k, (t = empty()));
+  return t;
+}

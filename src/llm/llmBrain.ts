@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import type { Brain, BrainCall, CallContext } from '../sim/brain/port';
+import { DAY } from '../sim/clock';
+import { CALLS, promptNameFor } from './calls';
+import { render, type Template } from './prompts';
+import { extractJson } from './json';
+import { CallLog } from './callLog';
+import { TransportError, type LlmClient } from './client';
+
+/** Validation retries after the first attempt (the error is fed back each time). */
+export const MAX_VALIDATION_RETRIES = 2;
+
+export const SYSTEM_PROMPT = 'You are simulating a person in a small town called Hamlet. Reply with JSON only, no prose.';
+
+type Args<K extends BrainCall> = Parameters<Brain[K]> extends [CallContext, ...infer A] ? A : never;
+type Result<K extends BrainCall> = Awaited<ReturnType<Brain[K]>>;
+
+export interface LlmBrainOptions {
+  /** Answers calls once the day's token budget is spent. */
+  offline: Brain;
+  /** Called with the ids of personas waiting on the model (for the 💭 bubble). */
+  onPending?: (ids: string[]) => void;
+  /** Called once when the budget runs out (for a visible notice). */
+  onBudgetExceeded?: (message: string) => void;
+  wallClock?: () => number;
+}
+
+/**
+ * The LLM brain: each Brain call renders its prompt template, asks the model for JSON (schema,
+ * JSON mode or tolerant extraction), validates it (zod, then the call's semantic checks) and retries
+ * up to MAX_VALIDATION_RETRIES times with the error fed back. A call that still fails throws, so
+ * the guard applies its documented fallback and counts it; every attempt is in the call log.
+ */
+export class LlmBrain implements Brain {
+  readonly log: CallLog;
+  private readonly pending = new Map<string, number>();
+  private budgetDay = -1;
+  private dayTokens = 0;
+  budgetExceeded = false;
+  private readonly schemas = new Map<BrainCall, Record<string, unknown>>();
+
+  constructor(
+    readonly client: LlmClient,
+    private readonly templates: Map<string, Template>,
+    private readonly opts: LlmBrainOptions,
+  ) {
+    this.log = new CallLog(5000, client.config.price);
+  }
+
+  get name(): string {
+    return `llm:${this.client.config.model}`;
+  }
+
+  /** Tokens spent on the current game day. */
+  get tokensToday(): number {
+    return this.dayTokens;
+  }
+
+  private setPending(id: string, delta: number): void {
+    const n = (this.pending.get(id) ?? 0) + delta;
+    if (n <= 0) this.pending.delete(id);
+    else this.pending.set(id, n);
+    this.opts.onPending?.([...this.pending.keys()]);
+  }
+
+  private jsonSchema(call: BrainCall): Record<string, unknown> {
+    let s = this.schemas.get(call);
+    if (!s) {
+      s = z.toJSONSchema(CALLS[call].schema as z.ZodType) as Record<string, unknown>;
+      this.schemas.set(call, s);
+    }
+    return s;
+  }
+
+  private async ask<K extends BrainCall>(call: K, ctx: CallContext, args: Args<K>): Promise<Result<K>> {
+    const day = Math.floor(ctx.now / DAY);
+    if (day !== this.budgetDay) {
+      this.budgetDay = day;
+      this.dayTokens = 0;
+      this.budgetExceeded = false;
+    }
+    const budget = this.client.config.tokenBudgetPerDay;
+    if (budget > 0 && this.dayTokens >= budget) {
+      if (!this.budgetExceeded) {
+        this.budgetExceeded = true;
+        this.opts.onBudgetExceeded?.(`Token budget of ${budget.toLocaleString('en')} for this game day is spent: the offline brain takes over until tomorrow.`);
+      }
+      const offline = this.opts.offline[call] as unknown as (c: CallContext, ...a: Args<K>) => Promise<Result<K>>;
+      return offline.call(this.opts.offline, ctx, ...args);
+    }
+
+    const spec = CALLS[call] as unknown as {
+      vars: (c: CallContext, ...a: Args<K>) => Record<string, string>;
+      schema: z.ZodType;
+      toResult: (json: unknown, c: CallContext, ...a: Args<K>) => { ok: true; value: Result<K> } | { ok: false; error: string };
+      temperature?: number;
+      maxTokens?: number;
+    };
+    const name = promptNameFor(call, args as unknown[]);
+    const template = this.templates.get(name);
+    if (!template) throw new Error(`no prompt template "${name}" for ${call}`);
+    const promptText = render(template, spec.vars(ctx, ...args));
+    const clock = this.opts.wallClock ?? (() => performance.now());
+    const t0 = clock();
+    const replies: string[] = [];
+    const history: { role: 'assistant' | 'user'; content: string }[] = [];
+    const tokens = { prompt: 0, completion: 0 };
+    let retries = 0;
+    let error = '';
+    let parsed: unknown;
+    const record = (outcome: 'ok' | 'retried' | 'fallback' | 'error', err?: string) =>
+      this.log.add({
+        persona: ctx.persona.id,
+        module: call,
+        prompt: template.name,
+        promptVersion: template.version,
+        gameTime: ctx.now,
+        promptText,
+        replies,
+        parsed,
+        latencyMs: Math.round(clock() - t0),
+        tokens,
+        retries,
+        outcome,
+        error: err,
+      });
+
+    this.setPending(ctx.persona.id, 1);
+    try {
+      for (let attempt = 0; attempt <= MAX_VALIDATION_RETRIES; attempt++) {
+        let reply;
+        try {
+          reply = await this.client.chat({
+            system: `${SYSTEM_PROMPT}\nTask: ${template.name}`,
+            user: promptText,
+            schemaName: template.name,
+            jsonSchema: this.jsonSchema(call),
+            temperature: spec.temperature ?? this.client.config.temperature,
+            maxTokens: spec.maxTokens,
+            history,
+          });
+        } catch (err) {
+          const msg = err instanceof TransportError ? err.message : String(err);
+          record('fallback', msg);
+          throw err;
+        }
+        retries += reply.transportRetries;
+        replies.push(reply.text);
+        tokens.prompt += reply.promptTokens;
+        tokens.completion += reply.completionTokens;
+        this.dayTokens += reply.promptTokens + reply.completionTokens;
+        const json = extractJson(reply.text);
+        if (json === undefined) {
+          error = reply.text.trim() ? 'the reply was not valid JSON' : 'the reply was empty';
+        } else {
+          const r = spec.schema.safeParse(json);
+          if (!r.success) {
+            error = r.error.issues.map((i) => `${i.path.join('.') || 'reply'}: ${i.message}`).join('; ');
+          } else {
+            parsed = r.data;
+            const checked = spec.toResult(r.data, ctx, ...args);
+            if (checked.ok) {
+              record(attempt === 0 && retries === 0 ? 'ok' : 'retried');
+              return checked.value;
+            }
+            error = checked.error;
+          }
+        }
+        if (attempt < MAX_VALIDATION_RETRIES) {
+          retries++;
+          history.push({ role: 'assistant', content: reply.text || '(empty)' }, { role: 'user', content: `That reply was not usable: ${error}. Reply again with valid JSON only.` });
+        }
+      }
+      record('fallback', error);
+      throw new Error(`${call}: no valid reply after ${MAX_VALIDATION_RETRIES + 1} attempts (${error})`);
+    } finally {
+      this.setPending(ctx.persona.id, -1);
+    }
+  }
+
+  wakeUpHour(ctx: CallContext) {
+    return this.ask('wakeUpHour', ctx, [] as Args<'wakeUpHour'>);
+  }
+  dailyPlan(ctx: CallContext, ...a: Args<'dailyPlan'>) {
+    return this.ask('dailyPlan', ctx, a);
+  }
+  hourlySchedule(ctx: CallContext, ...a: Args<'hourlySchedule'>) {
+    return this.ask('hourlySchedule', ctx, a);
+  }
+  taskDecomp(ctx: CallContext, ...a: Args<'taskDecomp'>) {
+    return this.ask('taskDecomp', ctx, a);
+  }
+  actionSector(ctx: CallContext, ...a: Args<'actionSector'>) {
+    return this.ask('actionSector', ctx, a);
+  }
+  actionArena(ctx: CallContext, ...a: Args<'actionArena'>) {
+    return this.ask('actionArena', ctx, a);
+  }
+  actionObject(ctx: CallContext, ...a: Args<'actionObject'>) {
+    return this.ask('actionObject', ctx, a);
+  }
+  pronunciatio(ctx: CallContext, ...a: Args<'pronunciatio'>) {
+    return this.ask('pronunciatio', ctx, a);
+  }
+  eventTriple(ctx: CallContext, ...a: Args<'eventTriple'>) {
+    return this.ask('eventTriple', ctx, a);
+  }
+  actObjDesc(ctx: CallContext, ...a: Args<'actObjDesc'>) {
+    return this.ask('actObjDesc', ctx, a);
+  }
+  actObjEventTriple(ctx: CallContext, ...a: Args<'actObjEventTriple'>) {
+    return this.ask('actObjEventTriple', ctx, a);
+  }
+  decideToTalk(ctx: CallContext, ...a: Args<'decideToTalk'>) {
+    return this.ask('decideToTalk', ctx, a);
+  }
+  decideToReact(ctx: CallContext, ...a: Args<'decideToReact'>) {
+    return this.ask('decideToReact', ctx, a);
+  }
+  conversationTurn(ctx: CallContext, ...a: Args<'conversationTurn'>) {
+    return this.ask('conversationTurn', ctx, a);
+  }
+  summarizeConversation(ctx: CallContext, ...a: Args<'summarizeConversation'>) {
+    return this.ask('summarizeConversation', ctx, a);
+  }
+  poignancy(ctx: CallContext, ...a: Args<'poignancy'>) {
+    return this.ask('poignancy', ctx, a);
+  }
+  focalPoints(ctx: CallContext, ...a: Args<'focalPoints'>) {
+    return this.ask('focalPoints', ctx, a);
+  }
+  insights(ctx: CallContext, ...a: Args<'insights'>) {
+    return this.ask('insights', ctx, a);
+  }
+}

@@ -1,0 +1,181 @@
+import { PRESETS, configFromPreset, publicConfig, type LlmConfig, type PresetName } from '../llm/config';
+
+const STORAGE = 'hamlet.llm.settings';
+const KEY_STORAGE = 'hamlet.llm.key';
+
+export interface SavedSettings {
+  enabled: boolean;
+  preset: PresetName | 'proxy' | 'custom';
+  config: Omit<LlmConfig, 'apiKey'>;
+}
+
+/** Settings without the key, from localStorage; a typed key lives in memory or, if asked, sessionStorage. */
+export function loadSettings(): SavedSettings | null {
+  try {
+    const raw = localStorage.getItem(STORAGE);
+    return raw ? (JSON.parse(raw) as SavedSettings) : null;
+  } catch {
+    return null;
+  }
+}
+
+function saveSettings(s: SavedSettings): void {
+  localStorage.setItem(STORAGE, JSON.stringify({ ...s, config: publicConfig(s.config as LlmConfig) }));
+}
+
+export function sessionKey(): string | undefined {
+  return sessionStorage.getItem(KEY_STORAGE) ?? undefined;
+}
+
+function field(label: string, input: HTMLElement, hint?: string): HTMLLabelElement {
+  const l = document.createElement('label');
+  l.className = 'set-field';
+  const span = document.createElement('span');
+  span.textContent = label;
+  l.append(span, input);
+  if (hint) {
+    const h = document.createElement('small');
+    h.textContent = hint;
+    l.append(h);
+  }
+  return l;
+}
+
+function input(type: string, value: string, name: string): HTMLInputElement {
+  const i = document.createElement('input');
+  i.type = type;
+  i.value = value;
+  i.name = name;
+  i.autocomplete = 'off';
+  return i;
+}
+
+/**
+ * The settings panel: pick a preset or type an endpoint, model and optional key; apply to switch
+ * the town to the LLM brain, or go back to the offline brain.
+ */
+export function mountSettings(root: HTMLElement, apply: (config: LlmConfig | null) => void, proxy: { model: string } | null): { open: () => void } {
+  const panel = document.createElement('div');
+  panel.className = 'settings';
+  panel.hidden = true;
+  const title = document.createElement('h2');
+  title.textContent = 'Brain settings';
+  const saved = loadSettings();
+  const presetSel = document.createElement('select');
+  presetSel.name = 'preset';
+  const presets: [string, string][] = [...(proxy ? [['proxy', 'Dev server proxy (key stays on the server)'] as [string, string]] : []), ...Object.entries(PRESETS).map(([k, v]) => [k, v.label] as [string, string]), ['custom', 'Custom']];
+  for (const [value, label] of presets) {
+    const o = document.createElement('option');
+    o.value = value;
+    o.textContent = label;
+    presetSel.append(o);
+  }
+  const base = saved?.config ?? { ...configFromPreset('ollama'), ...(proxy ? { baseURL: `${location.origin}/llm-proxy`, model: proxy.model } : {}) };
+  presetSel.value = saved?.preset ?? (proxy ? 'proxy' : 'ollama');
+  const url = input('url', base.baseURL, 'baseURL');
+  const model = input('text', base.model, 'model');
+  const key = input('password', sessionKey() ?? '', 'apiKey');
+  const remember = input('checkbox', '', 'rememberKey');
+  remember.checked = sessionKey() !== undefined;
+  const temp = input('number', String(base.temperature), 'temperature');
+  temp.step = '0.1';
+  const conc = input('number', String(base.concurrency), 'concurrency');
+  const timeout = input('number', String(Math.round(base.timeoutMs / 1000)), 'timeout');
+  const budget = input('number', String(base.tokenBudgetPerDay), 'budget');
+  const mode = document.createElement('select');
+  mode.name = 'structuredOutput';
+  for (const m of ['json_schema', 'json_object', 'none']) {
+    const o = document.createElement('option');
+    o.value = m;
+    o.textContent = m === 'none' ? 'prompt only (tolerant parsing)' : m;
+    mode.append(o);
+  }
+  mode.value = base.structuredOutput;
+
+  presetSel.addEventListener('change', () => {
+    const v = presetSel.value;
+    if (v === 'proxy') {
+      url.value = `${location.origin}/llm-proxy`;
+      model.value = proxy?.model ?? model.value;
+    } else if (v in PRESETS) {
+      const p = PRESETS[v as PresetName];
+      url.value = p.baseURL;
+      model.value = p.model;
+      mode.value = p.structuredOutput;
+    }
+  });
+
+  const status = document.createElement('p');
+  status.className = 'set-status';
+  const useLlm = document.createElement('button');
+  useLlm.textContent = 'Use this model';
+  useLlm.name = 'apply';
+  const useOffline = document.createElement('button');
+  useOffline.textContent = 'Use the offline brain';
+  useOffline.name = 'offline';
+  const close = document.createElement('button');
+  close.textContent = 'Close';
+  const buttons = document.createElement('div');
+  buttons.className = 'set-buttons';
+  buttons.append(useLlm, useOffline, close);
+
+  const read = (): LlmConfig => {
+    const preset = presetSel.value;
+    const price = preset in PRESETS ? PRESETS[preset as PresetName].price : { input: 0, output: 0 };
+    return {
+      baseURL: url.value.trim().replace(/\/$/, ''),
+      model: model.value.trim(),
+      apiKey: key.value.trim() || undefined,
+      temperature: Math.min(2, Math.max(0, Number(temp.value) || 0)),
+      concurrency: Math.max(1, Math.round(Number(conc.value) || 1)),
+      timeoutMs: Math.max(1, Number(timeout.value) || 60) * 1000,
+      tokenBudgetPerDay: Math.max(0, Math.round(Number(budget.value) || 0)),
+      structuredOutput: mode.value as LlmConfig['structuredOutput'],
+      price,
+    };
+  };
+
+  useLlm.addEventListener('click', () => {
+    const c = read();
+    try {
+      new URL(c.baseURL);
+    } catch {
+      status.textContent = `"${c.baseURL}" is not a URL.`;
+      return;
+    }
+    if (!c.model) {
+      status.textContent = 'Name a model.';
+      return;
+    }
+    if (remember.checked && c.apiKey) sessionStorage.setItem(KEY_STORAGE, c.apiKey);
+    else sessionStorage.removeItem(KEY_STORAGE);
+    saveSettings({ enabled: true, preset: presetSel.value as SavedSettings['preset'], config: publicConfig(c) });
+    apply(c);
+    status.textContent = `Using ${c.model} at ${c.baseURL}.`;
+  });
+  useOffline.addEventListener('click', () => {
+    const prev = loadSettings();
+    if (prev) saveSettings({ ...prev, enabled: false });
+    apply(null);
+    status.textContent = 'Using the offline brain.';
+  });
+  close.addEventListener('click', () => (panel.hidden = true));
+
+  panel.append(
+    title,
+    field('Provider', presetSel),
+    field('Base URL', url, 'Any OpenAI-compatible endpoint'),
+    field('Model', model),
+    field('API key (optional)', key, 'Kept in memory; never saved with settings, replays or logs'),
+    field('Remember the key for this tab', remember),
+    field('Temperature', temp),
+    field('Concurrent calls', conc),
+    field('Timeout (s)', timeout),
+    field('Token budget per game day (0 = none)', budget),
+    field('Ask for JSON by', mode),
+    buttons,
+    status,
+  );
+  root.append(panel);
+  return { open: () => (panel.hidden = false) };
+}

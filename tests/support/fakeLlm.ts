@@ -1,0 +1,117 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
+export interface ChatBody {
+  model: string;
+  messages: { role: string; content: string }[];
+  response_format?: { type: string; json_schema?: { name: string; schema: unknown } };
+  temperature?: number;
+}
+
+/** What the fake model does for one request. */
+export type FakeReply =
+  | { kind: 'content'; content: string; promptTokens?: number; completionTokens?: number }
+  | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
+  | { kind: 'hang'; ms: number }
+  | { kind: 'destroy' };
+
+export type Responder = (body: ChatBody, task: string, prompt: string) => FakeReply;
+
+export interface FakeLlm {
+  url: string;
+  requests: ChatBody[];
+  setResponder(r: Responder): void;
+  close(): Promise<void>;
+}
+
+/** The task name the LLM brain puts in its system message ("Task: wake_up_hour"). */
+export function taskOf(body: ChatBody): string {
+  const sys = body.messages.find((m) => m.role === 'system')?.content ?? '';
+  return /Task: (\S+)/.exec(sys)?.[1] ?? '';
+}
+
+function cors(req: IncomingMessage, res: ServerResponse): void {
+  res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
+  res.setHeader('access-control-allow-methods', 'POST, GET, OPTIONS');
+  // Echo whatever headers the page asks to send (the openai SDK adds several x-stainless-* ones).
+  res.setHeader('access-control-allow-headers', req.headers['access-control-request-headers'] ?? '*');
+  res.setHeader('access-control-expose-headers', 'retry-after');
+}
+
+/**
+ * A fake OpenAI-compatible server on 127.0.0.1 for tests, driven through the real `openai`
+ * client from Node or from the page. Answers CORS preflights.
+ */
+export async function startFakeLlm(responder: Responder): Promise<FakeLlm> {
+  let respond = responder;
+  const requests: ChatBody[] = [];
+  const sockets = new Set<import('node:net').Socket>();
+  const server: Server = createServer((req, res) => {
+    cors(req, res);
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204).end();
+      return;
+    }
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      if (!req.url?.endsWith('/chat/completions')) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+        return;
+      }
+      const body = JSON.parse(raw) as ChatBody;
+      requests.push(body);
+      const user = body.messages.filter((m) => m.role === 'user').map((m) => m.content)[0] ?? '';
+      const reply = respond(body, taskOf(body), user);
+      if (reply.kind === 'hang') {
+        const t = setTimeout(() => res.writeHead(200).end('{}'), reply.ms);
+        res.on('close', () => clearTimeout(t));
+        return;
+      }
+      if (reply.kind === 'destroy') {
+        req.socket.destroy();
+        return;
+      }
+      if (reply.kind === 'status') {
+        res.writeHead(reply.status, { 'content-type': 'application/json', ...(reply.headers ?? {}) }).end(JSON.stringify(reply.body ?? { error: { message: `fake ${reply.status}` } }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: `chatcmpl-${requests.length}`,
+          object: 'chat.completion',
+          created: 0,
+          model: body.model,
+          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: reply.content } }],
+          usage: { prompt_tokens: reply.promptTokens ?? Math.ceil(user.length / 4), completion_tokens: reply.completionTokens ?? Math.ceil(reply.content.length / 4), total_tokens: 0 },
+        }),
+      );
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    setResponder: (r) => (respond = r),
+    close: () =>
+      new Promise((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
+  };
+}
+
+/** A free port with nothing listening (for "connection refused"). */
+export async function deadUrl(): Promise<string> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const addr = s.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  await new Promise<void>((r) => s.close(() => r()));
+  return `http://127.0.0.1:${port}/v1`;
+}
