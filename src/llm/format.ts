@@ -1,0 +1,143 @@
+/**
+ * Persona context as prompt text. Every helper returns a non-empty string: an empty list becomes
+ * "(none)" or a sentence saying so, because a blank in a prompt reads as a broken prompt to a model.
+ */
+import type { Persona } from '../sim/persona/persona';
+import type { ChatLine, ConceptNode } from '../sim/persona/memory';
+import type { ScheduleItem } from '../sim/persona/scratch';
+import { HOUR, MINUTE, formatAmPm, formatDate, formatDateTime, parseHHMM } from '../sim/clock';
+
+export const NONE = '(none)';
+
+/** Smallville's identity stable set with today's date. */
+export function identityOf(p: Persona, now: number): string {
+  return p.identity(formatDate(now));
+}
+
+/** "7:00 am" for an hour of the day (0–23). */
+export function hourLabel(hour: number): string {
+  return formatAmPm(hour * HOUR);
+}
+
+/** "1:35 pm" for a minute of the day; 1440 reads as "12:00 am". */
+export function minuteLabel(minute: number): string {
+  return formatAmPm((minute % 1440) * MINUTE);
+}
+
+/** "a, b, c", or "(none)". */
+export function commaList(items: readonly string[]): string {
+  return items.length > 0 ? items.join(', ') : NONE;
+}
+
+/** Options one per line ("- Hartwell House"), verbatim, so names with punctuation stay unambiguous. */
+export function optionList(options: readonly string[]): string {
+  return options.length > 0 ? options.map((o) => `- ${o}`).join('\n') : NONE;
+}
+
+/** "1. …\n2. …", numbered from 1 (insights cite these numbers). */
+export function numbered(statements: readonly string[], empty = NONE): string {
+  return statements.length > 0 ? statements.map((s, i) => `${i + 1}. ${s}`).join('\n') : empty;
+}
+
+/** Memories as numbered statements. */
+export function memoryStatements(nodes: readonly ConceptNode[], empty = NONE): string {
+  return numbered(
+    nodes.map((n) => n.description),
+    empty,
+  );
+}
+
+/** "Name: line" per line. */
+export function transcript(convo: readonly ChatLine[], empty = '(nothing has been said yet)'): string {
+  return convo.length > 0 ? convo.map((l) => `${l.speaker}: ${l.text}`).join('\n') : empty;
+}
+
+/** The hourly activities chosen so far (index = hour), runs merged: "7:00 am – 9:00 am: working at the pharmacy". */
+export function scheduleSoFar(previous: readonly string[]): string {
+  const lines: string[] = [];
+  for (let h = 0; h < previous.length; ) {
+    let end = h + 1;
+    while (end < previous.length && previous[end] === previous[h]) end++;
+    lines.push(`${hourLabel(h)} – ${hourLabel(end)}: ${previous[h]}`);
+    h = end;
+  }
+  return lines.length > 0 ? lines.join('\n') : '(nothing yet: this is the first hour of the day)';
+}
+
+/** A minute-level schedule as time ranges from midnight: "9:00 am – 12:00 pm: working at the pharmacy". */
+export function scheduleBlocks(items: readonly ScheduleItem[]): string {
+  let start = 0;
+  const lines = items.map(([task, minutes]) => {
+    const line = `${minuteLabel(start)} – ${minuteLabel(start + minutes)}: ${task}`;
+    start += minutes;
+    return line;
+  });
+  return lines.length > 0 ? lines.join('\n') : '(no schedule yet)';
+}
+
+/** When a block of the day's hourly schedule happens: "from 9:00 am to 12:00 pm", or "today" if it isn't there. */
+export function taskWindow(items: readonly ScheduleItem[], task: string): string {
+  let start = 0;
+  for (const [t, minutes] of items) {
+    if (t === task) return `from ${minuteLabel(start)} to ${minuteLabel(start + minutes)}`;
+    start += minutes;
+  }
+  return 'today';
+}
+
+/** The daily plan, numbered "1) wake up … at 7:00 am". */
+export function dailyPlanText(items: readonly string[]): string {
+  return items.length > 0 ? items.map((s, i) => `${i + 1}) ${s}`).join('\n') : NONE;
+}
+
+/** "pharmacist at Willow Grocery & Pharmacy (pharmacy), Mon, Tue, Wed, Thu, Fri, 9:00 am to 5:30 pm". */
+export function workText(p: Persona): string {
+  const o = p.spec.occupation;
+  if (!o) return 'no regular job';
+  return `${o.title} at ${o.workplace} (${o.arena}), ${o.days.join(', ')}, ${minuteLabel(parseHHMM(o.start))} to ${minuteLabel(parseHHMM(o.end))}`;
+}
+
+/** The sector of an address "world:sector:arena:object" (or null for "<persona> …" / "<waiting> …"). */
+export function sectorOf(address: string | null): string | null {
+  if (!address || address.startsWith('<')) return null;
+  return address.split(':')[1] ?? null;
+}
+
+/** Where the persona is now, by its current action's sector; home if it has none. */
+export function currentSector(p: Persona): string {
+  return sectorOf(p.scratch.actAddress) ?? p.spec.household;
+}
+
+/** "in the kitchen at Hartwell House", "chatting with Tom Hartwell", "somewhere in town". */
+export function placeOf(address: string | null): string {
+  if (!address) return 'somewhere in town';
+  if (address.startsWith('<persona>')) return `chatting with ${address.slice('<persona>'.length).trim()}`;
+  if (address.startsWith('<waiting>')) return 'waiting nearby';
+  const [, sector, arena] = address.split(':');
+  if (arena) return `in the ${arena} at ${sector}`;
+  return sector ? `at ${sector}` : 'somewhere in town';
+}
+
+/** "kitchen in Hartwell House" for "world:Hartwell House:kitchen", or a "Sector:arena" living area. */
+export function arenaText(address: string): string {
+  const parts = address.split(':');
+  const [sector, arena] = parts.length >= 3 ? [parts[1], parts[2]] : [parts[0], parts[1]];
+  return arena ? `${arena} in ${sector}` : sector;
+}
+
+/** What the persona is doing, for "X is …" sentences. */
+export function activityOf(p: Persona): string {
+  return p.scratch.actDescription ?? 'idle';
+}
+
+/** The speaker's own note about the other from its persona file (relationships). */
+export function relationshipText(self: Persona, other: Persona): string {
+  const r = self.spec.relationships.find((x) => x.id === other.id);
+  return r ? `${self.name} on ${other.name} (${r.kind}): ${r.note}` : `${self.name} has no particular relationship with ${other.name}.`;
+}
+
+/** When they last talked and about what (Smallville's "last chat" context). */
+export function lastChatText(self: Persona, other: Persona): string {
+  const last = self.memory.lastChatWith(other.name);
+  return last ? `${self.name} last talked with ${other.name} on ${formatDateTime(last.created)}: ${last.description}.` : `${self.name} has not talked with ${other.name} recently.`;
+}

@@ -1,0 +1,174 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { loadPromptsFromRecord, parseTemplate, render, type Template } from '../../src/llm/prompts';
+import { loadPromptsNode, PROMPTS_DIR } from '../../src/llm/promptsNode';
+import { CALLS, FUTURE_SCHEMAS, PROMPT_NAMES, promptNameFor } from '../../src/llm/calls';
+import type { BrainCall, CallContext } from '../../src/sim/brain/port';
+import { Persona } from '../../src/sim/persona/persona';
+import { PersonaSchema } from '../../src/sim/persona/schema';
+
+const NOW = Date.parse('2023-02-13T09:05:00Z');
+
+function persona(id: string): Persona {
+  const json = JSON.parse(readFileSync(fileURLToPath(new URL(`../../personas/hamlet/${id}.json`, import.meta.url)), 'utf8'));
+  return new Persona(PersonaSchema.parse(json), 'Hamlet', { x: 1, y: 1 });
+}
+
+/** Nora mid-morning: a plan, a schedule, places she knows, and a few memories. */
+function nora(): Persona {
+  const p = persona('nora-hartwell');
+  p.spatial.learn('Hartwell House', 'kitchen', 'stove');
+  p.spatial.learn('Hartwell House', 'main bedroom', 'bed');
+  p.spatial.learn('Willow Grocery & Pharmacy', 'pharmacy', 'pharmacy counter');
+  p.spatial.learn('Bramble Café', 'café', 'coffee machine');
+  p.scratch.dailyReq = ['wake up and complete the morning routine at 7:00 am', 'work at the pharmacy from 9:00 am to 5:30 pm', 'go to bed at 10:00 pm'];
+  p.scratch.fDailyScheduleHourlyOrg = [
+    ['sleeping', 420],
+    ['waking up and getting ready', 60],
+    ['walking to work', 60],
+    ['working at the pharmacy counter', 180],
+  ];
+  p.scratch.actAddress = 'Hamlet:Willow Grocery & Pharmacy:pharmacy:pharmacy counter';
+  p.scratch.actDescription = 'working at the pharmacy counter (counting pills)';
+  p.memory.add('event', { created: NOW - 600_000, subject: 'Tom Hartwell', predicate: 'repair', object: 'fence', description: 'Tom Hartwell is repairing the fence', poignancy: 3, keywords: ['Tom Hartwell', 'fence'] });
+  p.memory.add('thought', { created: NOW - 300_000, subject: 'Nora Hartwell', predicate: 'worry', object: 'Lily', description: 'Nora worries that Lily is drifting in her biology classes', poignancy: 6, keywords: ['Lily Hartwell'] });
+  return p;
+}
+
+/** Sample arguments for every call, so each CallSpec's vars can be rendered. */
+function sampleArgs(ctx: CallContext, tom: Persona): { [K in BrainCall]: unknown[] } {
+  const memories = ctx.persona.memory.nodes.slice();
+  return {
+    wakeUpHour: [],
+    dailyPlan: [7],
+    hourlySchedule: [9, ['sleeping', 'sleeping', 'sleeping', 'sleeping', 'sleeping', 'sleeping', 'sleeping', 'waking up', 'walking to work'], 1],
+    taskDecomp: ['working at the pharmacy counter', 180],
+    actionSector: ['eating lunch', ['Hartwell House', 'Willow Grocery & Pharmacy', 'Bramble Café']],
+    actionArena: ['eating lunch', 'Hartwell House', ['kitchen', 'main bedroom']],
+    actionObject: ['cooking lunch', 'Hamlet:Hartwell House:kitchen', ['stove', 'fridge']],
+    pronunciatio: ['eating lunch'],
+    eventTriple: ['eating lunch'],
+    actObjDesc: ['stove', 'cooking lunch'],
+    actObjEventTriple: ['stove', 'stove is heating a pan'],
+    decideToTalk: [tom, memories],
+    decideToReact: [tom, memories],
+    conversationTurn: [{ listener: tom, convo: [{ speaker: 'Tom Hartwell', text: 'Morning, love.' }], memories }],
+    summarizeConversation: [[{ speaker: 'Nora Hartwell', text: 'Are you home for dinner?' }, { speaker: 'Tom Hartwell', text: 'By six, promise.' }]],
+    poignancy: ['event', 'Tom Hartwell is repairing the fence'],
+    focalPoints: [['Tom Hartwell is repairing the fence', 'Lily is drifting'], 3],
+    insights: [['Tom Hartwell is repairing the fence', 'Lily is drifting'], 5],
+  };
+}
+
+type AnyVars = (ctx: CallContext, ...args: unknown[]) => Record<string, string>;
+
+describe('prompt templates on disk', () => {
+  const templates = loadPromptsNode();
+
+  it('loads every file in prompts/', () => {
+    const files = readdirSync(PROMPTS_DIR).filter((f) => f.endsWith('.txt'));
+    expect(files.length).toBeGreaterThanOrEqual(29);
+    expect([...templates.keys()].sort()).toEqual(files.map((f) => f.replace(/\.txt$/, '')).sort());
+    for (const t of templates.values()) {
+      expect(t.version).toMatch(/^\d/);
+      expect(t.purpose.length).toBeGreaterThan(10);
+      expect(t.output.length).toBeGreaterThan(5);
+      expect(t.body).toContain('Reply with JSON only');
+    }
+  });
+
+  it('has a template for every name the code uses, and no orphan', () => {
+    for (const name of PROMPT_NAMES) expect(templates.has(name), name).toBe(true);
+    for (const name of templates.keys()) expect(PROMPT_NAMES, name).toContain(name);
+  });
+
+  it('renders every call with its vars, with no placeholder left', () => {
+    const p = nora();
+    const tom = persona('tom-hartwell');
+    tom.scratch.actDescription = 'repairing the fence';
+    tom.scratch.actAddress = 'Hamlet:Hartwell House:garden:fence';
+    const ctx = { persona: p, now: NOW };
+    const args = sampleArgs(ctx, tom);
+    for (const call of Object.keys(CALLS) as BrainCall[]) {
+      const spec = CALLS[call];
+      const vars = (spec.vars as AnyVars)(ctx, ...args[call]);
+      const kinds = call === 'poignancy' ? ['event', 'chat', 'thought'] : [null];
+      for (const kind of kinds) {
+        const a = kind ? [kind, ...args[call].slice(1)] : args[call];
+        const name = promptNameFor(call, a);
+        const text = render(templates.get(name)!, vars);
+        expect(text, name).not.toContain('{{');
+        expect(text, name).not.toMatch(/undefined|null|\[object Object\]/);
+      }
+    }
+  });
+
+  it('puts the places options in the prompt verbatim and asks for exactly one', () => {
+    const p = nora();
+    const options = ['Hartwell House', 'Willow Grocery & Pharmacy', 'Hamlet Supply Co.'];
+    const text = render(templates.get('action_sector')!, CALLS.actionSector.vars({ persona: p, now: NOW }, 'eating lunch', options));
+    for (const o of options) expect(text.split('\n')).toContain(`- ${o}`);
+    expect(text).toMatch(/exactly one/);
+    expect(text).toContain('Nora is currently in Willow Grocery & Pharmacy');
+  });
+
+  it('gives task_decomp a worked example whose durations add up', () => {
+    const body = templates.get('task_decomp')!.body;
+    const json = /\{"subtasks": \[\{"task": "setting.*\}\]\}/.exec(body)![0];
+    const sum = (JSON.parse(json) as { subtasks: { minutes: number }[] }).subtasks.reduce((s, t) => s + t.minutes, 0);
+    expect(sum).toBe(120);
+    expect(body).toContain('minutes left: 0');
+  });
+
+  it('renders the templates that have no Brain method yet, and their schemas convert to JSON schema', () => {
+    for (const name of Object.keys(FUTURE_SCHEMAS)) {
+      const t = templates.get(name)!;
+      const vars = Object.fromEntries(Object.keys(t.inputs).map((k) => [k, `<${k}>`]));
+      expect(render(t, vars)).not.toContain('{{');
+    }
+    for (const schema of [...Object.values(FUTURE_SCHEMAS), ...Object.values(CALLS).map((c) => c.schema)]) {
+      const js = z.toJSONSchema(schema as z.ZodType) as { type: string; additionalProperties: boolean };
+      expect(js.type).toBe('object');
+      expect(js.additionalProperties).toBe(false);
+    }
+  });
+});
+
+describe('template errors', () => {
+  const good = '# name: greet\n# version: 1\n# input who: a name\n---\nHello {{who}}.';
+
+  it('parses header, version, inputs and body', () => {
+    const t = parseTemplate(good, 'prompts/greet.txt');
+    expect(t).toMatchObject({ name: 'greet', version: '1', inputs: { who: 'a name' }, body: 'Hello {{who}}.' });
+    expect(render(t, { who: 'Nora' })).toBe('Hello Nora.');
+  });
+
+  it('rejects an undeclared placeholder at load time, naming it and the template', () => {
+    expect(() => loadPromptsFromRecord({ 'prompts/greet.txt': `${good} {{mood}}` })).toThrow(/greet\.txt.*\{\{mood\}\}.*not declared/);
+  });
+
+  it('rejects a declared input that is not used', () => {
+    expect(() => loadPromptsFromRecord({ 'prompts/greet.txt': good.replace('---', '# input mood: unused\n---') })).toThrow(/greet\.txt.*input "mood" is declared but/);
+  });
+
+  it('rejects missing name or version, a name that is not the file name, and malformed placeholders', () => {
+    expect(() => loadPromptsFromRecord({ 'greet.txt': good.replace('# name: greet\n', '') })).toThrow(/greet\.txt: missing "# name:"/);
+    expect(() => loadPromptsFromRecord({ 'greet.txt': good.replace('# version: 1\n', '') })).toThrow(/missing "# version:"/);
+    expect(() => loadPromptsFromRecord({ 'prompts/hello.txt': good })).toThrow(/"# name: greet" does not match the file name "hello"/);
+    expect(() => loadPromptsFromRecord({ greet: `${good} {{ who }}` })).toThrow(/malformed placeholder/);
+    expect(() => loadPromptsFromRecord({ greet: good.replace('---\n', '') })).toThrow(/no "---" line/);
+  });
+
+  it('refuses to render with a missing or an unknown variable', () => {
+    const t: Template = parseTemplate(good, 'greet');
+    expect(() => render(t, {})).toThrow(/template "greet": missing variable \{\{who\}\}/);
+    expect(() => render(t, { who: 'Nora', mood: 'glad' })).toThrow(/template "greet": unknown variable "mood"/);
+  });
+
+  it('never expands placeholders inside a value', () => {
+    const t = parseTemplate(good, 'greet');
+    expect(render(t, { who: '{{who}}' })).toBe('Hello {{who}}.');
+  });
+});
