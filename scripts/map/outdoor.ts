@@ -131,14 +131,17 @@ export function scatterTrees(town: Town, r: Rect, spacing: number, rand: () => n
   return n;
 }
 
-/** Lamp post with its lamp drawn above. */
-export function tryLamp(town: Town, x: number, y: number): boolean {
+/**
+ * Lamp post with its lamp drawn above. On a sidewalk it keeps clear of the mouths of paths;
+ * `onPlaza` lifts that rule for lamps standing on the paved square itself.
+ */
+export function tryLamp(town: Town, x: number, y: number, onPlaza = false): boolean {
   if (!town.inBounds(x, y - 1) || !town.inBounds(x, y)) return false;
   const i = town.idx(x, y);
   if (town.building[i] || town.layers.walls[i] || town.layers.furniture[i] || town.blocked(x, y)) return false;
   if (town.layers.foreground[town.idx(x, y - 1)] || town.layers.foreground[i]) return false;
   // Not in front of a door, where a path meets the sidewalk, or in a gap between two obstacles.
-  const onPavement = !isGrass(town, x, y);
+  const onPavement = !onPlaza && !isGrass(town, x, y);
   const b = (dx: number, dy: number) => town.blocked(x + dx, y + dy);
   if ((b(-1, 0) && b(1, 0)) || (b(0, -1) && b(0, 1))) return false;
   for (const [dx, dy] of [[0, 1], [0, -1], [1, 0], [-1, 0]]) {

@@ -59,7 +59,7 @@ export function drawSquare(town: Town): void {
     [s.x + 5, s.y + s.h - 3],
     [s.x + s.w - 6, s.y + s.h - 3],
   ]) {
-    tryLamp(town, x, y);
+    tryLamp(town, x, y, true);
   }
 
   // Walkways from North Road down both sides of the Town Hall, with trees on the grass beside them.

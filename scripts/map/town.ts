@@ -78,6 +78,7 @@ function decorateCampus(town: Town, rand: () => number): void {
   for (const x of [80, 90, 98]) put(town, x, 19, 'bench', false);
   for (const x of [113, 121, 127]) put(town, x, 19, 'bench', false);
   hedge(town, 105, 2, 105, 18);
+  for (const x of [78, 88, 100, 111, 124, 133]) tryLamp(town, x, 19);
   scatterTrees(town, span(73, 2, 136, 18), 4, rand, 0.7);
 }
 
