@@ -45,8 +45,8 @@ export function buildTown(): Town {
   const town = new Town();
   const rand = rng(0x4a4d4c54);
   town.fillGround(span(0, 0, town.w - 1, town.h - 1), 'grass');
+  for (const a of APRONS) pave(town, a, 'sidewalk'); // before the streets, whose roads cross them
   drawStreets(town, STREETS);
-  for (const a of APRONS) pave(town, a, 'sidewalk');
 
   const placed: { lot: Lot; b: PlacedBuilding }[] = [];
   for (const lot of LOTS) {
