@@ -1,0 +1,72 @@
+/**
+ * Minimal PNG encoder: 8-bit RGBA, no interlace, one IDAT chunk. No dependencies beyond node:zlib.
+ * Output is deterministic for a given input (fixed filter choice and deflate level).
+ */
+import { deflateSync } from 'node:zlib';
+
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** CRC-32 (IEEE 802.3) lookup table, as specified by the PNG standard. */
+const CRC_TABLE: Uint32Array = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+export function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Uint8Array): Buffer {
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  out.write(type, 4, 'ascii');
+  Buffer.from(data.buffer, data.byteOffset, data.byteLength).copy(out, 8);
+  // The CRC covers the chunk type and data, not the length.
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+  return out;
+}
+
+/** Encode `rgba` (width*height*4 bytes, row-major, straight alpha) as a PNG file. */
+export function encodePng(width: number, height: number, rgba: Uint8Array): Buffer {
+  if (rgba.length !== width * height * 4) {
+    throw new Error(`encodePng: expected ${width * height * 4} bytes, got ${rgba.length}`);
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 6; // colour type: truecolour + alpha
+  ihdr[10] = 0; // compression: deflate
+  ihdr[11] = 0; // filter method 0
+  ihdr[12] = 0; // no interlace
+
+  // Each scanline gets filter type 1 (Sub): pixel art has long runs, which Sub turns into zeros.
+  const stride = width * 4;
+  const raw = Buffer.alloc((stride + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const rowIn = y * stride;
+    const rowOut = y * (stride + 1);
+    raw[rowOut] = 1;
+    for (let i = 0; i < stride; i++) {
+      const left = i >= 4 ? rgba[rowIn + i - 4] : 0;
+      raw[rowOut + 1 + i] = (rgba[rowIn + i] - left) & 0xff;
+    }
+  }
+  const idat = deflateSync(raw, { level: 9 });
+  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', new Uint8Array(0))]);
+}
+
+/** Width and height from a PNG's IHDR chunk, without decoding pixels. */
+export function readPngSize(png: Uint8Array): { width: number; height: number } {
+  const buf = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+  if (!buf.subarray(0, 8).equals(SIGNATURE)) throw new Error('not a PNG file');
+  if (buf.toString('ascii', 12, 16) !== 'IHDR') throw new Error('PNG without leading IHDR chunk');
+  return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
+}
