@@ -8,6 +8,8 @@ import { loadWorld } from './sim/world/loadWorld';
 import { parsePersonas, checkPersonasAgainstWorld } from './sim/persona/load';
 import { Simulation } from './sim/simulation';
 import { OfflineBrain } from './llm/offline/offlineBrain';
+import { BrainSwitch } from './app/brainSwitch';
+import { loadSettings, mountSettings, sessionKey } from './ui/settings';
 import type { PersonaSpec } from './sim/persona/schema';
 
 const personaFiles = import.meta.glob('../personas/hamlet/*.json', { eager: true, import: 'default' });
@@ -27,6 +29,7 @@ try {
 
 let sim: Simulation | null = null;
 let runner: LiveRunner | null = null;
+let brainSwitch: BrainSwitch | null = null;
 
 function onLoaded(mapJson: unknown): void {
   try {
@@ -39,7 +42,16 @@ function onLoaded(mapJson: unknown): void {
     game.scene.start('town');
     hideLoading();
     runner = new LiveRunner(sim, store);
-    mountHud(document.getElementById('hud')!, store, () => void runner?.stepOnce());
+    const brains = new BrainSwitch(sim, store, seed, personas!);
+    brainSwitch = brains;
+    store.subscribe((s, prev) => {
+      if (s.step !== prev.step) brains.refreshTotals();
+    });
+    const hud = document.getElementById('hud')!;
+    const settings = mountSettings(hud, (config) => brains.use(config), __LLM_PROXY__);
+    const saved = loadSettings();
+    if (saved?.enabled) brains.use({ ...saved.config, apiKey: sessionKey() });
+    mountHud(hud, store, () => void runner?.stepOnce(), settings.open);
     if (params.get('paused') !== null) store.getState().setSpeed(0);
     runner.start();
   } catch (err) {
@@ -83,6 +95,9 @@ window.hamlet = {
     return sim;
   },
   game,
+  get brains() {
+    return brainSwitch;
+  },
   get ready() {
     return store.getState().phase === 'ready' && game.scene.isActive('town');
   },

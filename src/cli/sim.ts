@@ -7,8 +7,14 @@ import { formatDate, formatHHMM } from '../sim/clock';
 import { checkPersonasAgainstWorld } from '../sim/persona/load';
 import { numberArg, parseArgs } from './args';
 import { scaleTown } from './town';
+import { LlmBrain } from '../llm/llmBrain';
+import { LlmClient } from '../llm/client';
+import { DEFAULT_CONFIG, type LlmConfig } from '../llm/config';
+import { loadPromptsNode } from '../llm/promptsNode';
 
-const USAGE = 'usage: npm run sim -- [--hours 24] [--seed 1] [--personas 25] [--start 2023-02-13T00:00:00] [--out FILE(.jsonl|.jsonl.gz)]';
+const USAGE =
+  'usage: npm run sim -- [--hours 24] [--seed 1] [--personas 25] [--start 2023-02-13T00:00:00] [--out FILE(.jsonl|.jsonl.gz)]\n' +
+  '                      [--llm BASE_URL --model NAME [--concurrency 4] [--timeout 60] [--budget TOKENS]]  (key from OPENAI_API_KEY)';
 
 function progressBar(done: number, total: number, label: string): string {
   const width = 30;
@@ -30,7 +36,29 @@ async function main(): Promise<void> {
 
   const town = scaleTown(loadTownPersonas(), loadTownWorld(), count);
   checkPersonasAgainstWorld(town.personas, town.world);
-  const sim = new Simulation({ world: town.world, personas: town.personas, brain: new OfflineBrain(seed, town.personas), seed, start });
+  const offline = new OfflineBrain(seed, town.personas);
+  const llmUrl = args.get('llm');
+  let llm: LlmBrain | null = null;
+  if (llmUrl !== undefined) {
+    if (typeof llmUrl !== 'string') throw new Error('--llm needs a base URL, e.g. --llm http://127.0.0.1:11434/v1');
+    const model = args.get('model');
+    if (typeof model !== 'string') throw new Error('--llm needs --model NAME');
+    const config: LlmConfig = {
+      ...DEFAULT_CONFIG,
+      baseURL: llmUrl,
+      model,
+      apiKey: process.env.OPENAI_API_KEY,
+      concurrency: numberArg(args, 'concurrency', DEFAULT_CONFIG.concurrency),
+      timeoutMs: numberArg(args, 'timeout', DEFAULT_CONFIG.timeoutMs / 1000) * 1000,
+      tokenBudgetPerDay: numberArg(args, 'budget', 0),
+      structuredOutput: (args.get('structured') as LlmConfig['structuredOutput']) ?? DEFAULT_CONFIG.structuredOutput,
+    };
+    llm = new LlmBrain(new LlmClient(config, { onRateLimit: (ms) => process.stderr.write(`\n429: waiting ${ms} ms\n`) }), loadPromptsNode(), {
+      offline,
+      onBudgetExceeded: (m) => process.stderr.write(`\n${m}\n`),
+    });
+  }
+  const sim = new Simulation({ world: town.world, personas: town.personas, brain: llm ?? offline, seed, start });
   const steps = Math.round((hours * 3600) / sim.clock.stepSeconds);
 
   let sink: NodeJS.WritableStream | null = null;
@@ -74,7 +102,26 @@ async function main(): Promise<void> {
     console.log(summary.get(p.id)!.join('\n'));
   }
   console.log(`\n${sim.conversations.length} conversations between ${new Set(sim.conversations.map((c) => [...c.participants].sort().join(' & '))).size} pairs; brain fallbacks: ${sim.brain.fallbackTotal}`);
+  if (llm) printLlmTotals(llm, town.personas.map((p) => ({ id: p.id, name: p.name })), sim.clock.startMs, hours);
   console.log(`${steps} steps in ${secs.toFixed(2)} s (${Math.round((steps * town.personas.length) / secs)} agent-steps/s)${typeof out === 'string' ? `; steps written to ${out}` : ''}`);
+}
+
+/** Calls and tokens per persona per game hour, and the totals. */
+function printLlmTotals(llm: LlmBrain, people: { id: string; name: string }[], startMs: number, hours: number): void {
+  const first = Math.floor(startMs / 3_600_000);
+  console.log(`\nLLM calls / tokens per persona per game hour (${llm.name})`);
+  console.log(`${'persona'.padEnd(22)}${Array.from({ length: Math.min(24, Math.ceil(hours)) }, (_, h) => String(h).padStart(11)).join('')}`);
+  for (const p of people) {
+    const cells: string[] = [];
+    for (let h = 0; h < Math.min(24, Math.ceil(hours)); h++) {
+      const t = llm.log.byPersonaHour.get(`${p.id}@${first + h}`);
+      cells.push((t ? `${t.calls}/${t.promptTokens + t.completionTokens}` : '-').padStart(11));
+    }
+    const tot = llm.log.byPersona.get(p.id);
+    console.log(`${p.name.padEnd(22)}${cells.join('')}   total ${tot?.calls ?? 0} calls, ${(tot?.promptTokens ?? 0) + (tot?.completionTokens ?? 0)} tokens, ${tot?.fallbacks ?? 0} fallbacks`);
+  }
+  const t = llm.log.totals;
+  console.log(`Town: ${t.calls} calls, ${t.promptTokens} prompt + ${t.completionTokens} completion tokens, est. $${t.cost.toFixed(4)}, ${t.fallbacks} fallbacks`);
 }
 
 function compact(f: PersonaFrame) {

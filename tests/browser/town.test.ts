@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildApp, launch, screenshot, serve, watchErrors } from './harness';
 
 interface Handle {
@@ -16,8 +18,20 @@ describe('the town in a real browser', () => {
   let page: Page;
   let errors: string[];
 
+  let dist: string;
+  const CANARY = 'sk-bundle-canary-0123456789';
+
   beforeAll(async () => {
-    server = await serve(await buildApp());
+    // Build as a developer with a key in the environment would: the key must not reach the bundle.
+    process.env.OPENAI_API_KEY = CANARY;
+    process.env.OPENAI_BASE_URL = 'http://127.0.0.1:9/v1';
+    try {
+      dist = await buildApp();
+    } finally {
+      delete process.env.OPENAI_API_KEY;
+      delete process.env.OPENAI_BASE_URL;
+    }
+    server = await serve(dist);
     ctx = await launch();
     page = await ctx.newPage();
     errors = watchErrors(page);
@@ -41,6 +55,14 @@ describe('the town in a real browser', () => {
     await page.waitForTimeout(500);
     await screenshot(page, 'town-start');
     expect(errors).toEqual([]);
+  });
+
+  it('never puts the API key into the built bundle', () => {
+    const files = readdirSync(dist, { recursive: true }) as string[];
+    for (const f of files) {
+      const full = join(dist, f);
+      if (statSync(full).isFile()) expect(readFileSync(full).includes(CANARY), f).toBe(false);
+    }
   });
 
   it('personas move when the clock runs', async () => {

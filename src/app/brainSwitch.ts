@@ -1,0 +1,52 @@
+import type { Simulation } from '../sim/simulation';
+import type { HamletStore } from '../store/store';
+import type { LlmConfig } from '../llm/config';
+import { LlmClient } from '../llm/client';
+import { LlmBrain } from '../llm/llmBrain';
+import { OfflineBrain } from '../llm/offline/offlineBrain';
+import { loadPromptsBrowser } from '../llm/promptsBrowser';
+import type { PersonaSpec } from '../sim/persona/schema';
+
+/**
+ * Switches the running town between the offline brain and an LLM brain, and mirrors the LLM's
+ * state (pending calls, totals, notices) into the store for the view.
+ */
+export class BrainSwitch {
+  private readonly offline: OfflineBrain;
+  llm: LlmBrain | null = null;
+
+  constructor(
+    private readonly sim: Simulation,
+    private readonly store: HamletStore,
+    seed: number,
+    personas: PersonaSpec[],
+  ) {
+    this.offline = new OfflineBrain(seed, personas);
+  }
+
+  use(config: LlmConfig | null): void {
+    if (!config) {
+      this.llm = null;
+      this.sim.brain.setInner(this.offline);
+      this.store.setState({ brainName: this.offline.name, thinking: [], notice: null, llm: null });
+      return;
+    }
+    const client = new LlmClient(config, {
+      onRateLimit: (ms) => this.store.setState({ notice: `The model is rate limiting us (429): waiting ${Math.ceil(ms / 1000)} s.` }),
+    });
+    this.llm = new LlmBrain(client, loadPromptsBrowser(), {
+      offline: this.offline,
+      onPending: (ids) => this.store.setState({ thinking: ids }),
+      onBudgetExceeded: (message) => this.store.setState({ notice: message }),
+    });
+    this.sim.brain.setInner(this.llm);
+    this.store.setState({ brainName: this.llm.name, notice: null });
+  }
+
+  /** Totals for the HUD, after each step. */
+  refreshTotals(): void {
+    if (!this.llm) return;
+    const t = this.llm.log.totals;
+    this.store.setState({ llm: { calls: t.calls, tokens: t.promptTokens + t.completionTokens, cost: t.cost, fallbacks: this.sim.brain.fallbackTotal } });
+  }
+}

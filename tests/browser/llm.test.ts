@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { buildApp, launch, screenshot, serve, watchErrors } from './harness';
+import { startFakeLlm, type FakeLlm } from '../support/fakeLlm';
+import { goodModel } from '../support/goodModel';
+
+interface Handle {
+  ready: boolean;
+  store: { getState(): { step: number; brainName: string; llm: { calls: number } | null; personas: { id: string; description: string }[]; setSpeed(s: number): void } };
+  brains: { llm: { log: { records: { outcome: string; promptText: string }[] } } | null } | null;
+}
+
+describe('playing against an OpenAI-compatible endpoint from the page', () => {
+  let server: { url: string; close: () => Promise<void> };
+  let fake: FakeLlm;
+  let ctx: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  const SECRET = 'sk-test-never-in-storage-123';
+
+  beforeAll(async () => {
+    fake = await startFakeLlm(goodModel());
+    server = await serve(await buildApp());
+    ctx = await launch();
+    page = await ctx.newPage();
+    errors = watchErrors(page);
+    await page.goto(`${server.url}?paused`);
+    await page.waitForFunction(() => (window as unknown as { hamlet?: Handle }).hamlet?.ready === true, null, { timeout: 90_000 });
+  });
+
+  afterAll(async () => {
+    await ctx?.close();
+    await server?.close();
+    await fake?.close();
+  });
+
+  it('switches to the model from the settings panel and runs the town on it', async () => {
+    await page.click('button[name=settings]');
+    await page.selectOption('select[name=preset]', 'custom');
+    await page.fill('input[name=baseURL]', fake.url);
+    await page.fill('input[name=model]', 'fake-model');
+    await page.fill('input[name=apiKey]', SECRET);
+    await page.selectOption('select[name=structuredOutput]', 'json_schema');
+    await page.click('button[name=apply]');
+    await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().brainName.startsWith('llm:'));
+    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(60));
+    await page.waitForFunction(() => ((window as unknown as { hamlet: Handle }).hamlet.store.getState().llm?.calls ?? 0) > 30, null, { timeout: 60_000 });
+    const state = await page.evaluate(() => {
+      const h = (window as unknown as { hamlet: Handle }).hamlet;
+      const s = h.store.getState();
+      return { step: s.step, described: s.personas.filter((p) => p.description).length, outcomes: h.brains!.llm!.log.records.map((r) => r.outcome) };
+    });
+    expect(state.step).toBeGreaterThan(0);
+    expect(state.described).toBe(25);
+    expect(state.outcomes.filter((o) => o === 'ok').length).toBeGreaterThan(20);
+    expect(fake.requests.length).toBeGreaterThan(20);
+    await screenshot(page, 'llm-town');
+  });
+
+  it('keeps the key out of storage and out of the URL', async () => {
+    const leaked = await page.evaluate((secret) => {
+      const all = [location.href, JSON.stringify({ ...localStorage })];
+      return all.some((s) => s.includes(secret));
+    }, SECRET);
+    expect(leaked).toBe(false);
+    expect(errors.filter((e) => !/net::ERR|Failed to load resource/.test(e))).toEqual([]);
+  });
+});

@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadWorld } from '../../src/sim/world/loadWorld';
+import { Simulation } from '../../src/sim/simulation';
+import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
+import { LlmBrain, MAX_VALIDATION_RETRIES } from '../../src/llm/llmBrain';
+import { LlmClient, MAX_RATE_LIMIT_WAITS } from '../../src/llm/client';
+import { DEFAULT_CONFIG, type LlmConfig } from '../../src/llm/config';
+import { loadPromptsNode } from '../../src/llm/promptsNode';
+import { miniMap, miniPersonas } from '../fixtures/miniTown';
+import { deadUrl, startFakeLlm, type FakeLlm, type FakeReply, type Responder } from '../support/fakeLlm';
+import { goodModel } from '../support/goodModel';
+
+/**
+ * The LLM brain against a fake OpenAI-compatible server on 127.0.0.1, through the real `openai`
+ * client: a good model drives the town; every way a model or endpoint misbehaves ends in a retry
+ * or a counted fallback, and the town keeps running.
+ */
+
+const templates = loadPromptsNode();
+let fake: FakeLlm;
+let sleeps: number[];
+
+function brainFor(url: string, over: Partial<LlmConfig> = {}) {
+  const personas = miniPersonas();
+  const config: LlmConfig = { ...DEFAULT_CONFIG, baseURL: url, model: 'fake-model', apiKey: 'sk-fake', timeoutMs: 2_000, ...over };
+  // Waits (429 back-off, 5xx retry delays) are recorded instead of slept, so the test is quick.
+  const client = new LlmClient(config, { sleep: async (ms) => void sleeps.push(ms) });
+  const llm = new LlmBrain(client, templates, { offline: new OfflineBrain(1, personas) });
+  const sim = new Simulation({ world: loadWorld(miniMap()), personas, brain: llm, seed: 1, start: '2023-02-13T00:00:00' });
+  return { llm, sim, ctx: (i = 0) => ({ persona: sim.personas[i]!, now: sim.now }) };
+}
+
+/** Answer `bad` for the first `times` requests of `task`, then behave like the good model. */
+function badFirst(task: string, bad: FakeReply | ((n: number) => FakeReply), times = 1): Responder {
+  const good = goodModel();
+  let n = 0;
+  return (body, t, prompt) => {
+    if (t === task && n < times) return typeof bad === 'function' ? bad(n++) : (n++, bad);
+    return good(body, t, prompt);
+  };
+}
+
+const content = (s: string): FakeReply => ({ kind: 'content', content: s });
+
+beforeAll(async () => {
+  fake = await startFakeLlm(goodModel());
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(() => {
+  fake.requests.length = 0;
+  fake.setResponder(goodModel());
+  sleeps = [];
+});
+
+describe('a good model drives the town', () => {
+  it('plans the morning from the model’s answers with no fallbacks', async () => {
+    const { llm, sim } = brainFor(fake.url);
+    // Midnight to 7:00 am: wake-up hour, daily plan, hourly schedule, decompositions, places, emoji.
+    await sim.run(7 * 360);
+    const ann = sim.personas[0]!;
+    expect(ann.scratch.dailyReq[0]).toBe('wake up and complete the morning routine at 6:00 am');
+    // The model's hourly schedule: asleep until 6, then "waking up and getting ready".
+    const hourly = ann.scratch.fDailyScheduleHourlyOrg.map(([t]) => t);
+    expect(hourly[0]).toBe('sleeping');
+    expect(hourly.join('|')).toContain('waking up and getting ready');
+    expect(ann.scratch.actDescription).toMatch(/waking up and getting ready|getting started|carrying on/);
+    expect(sim.brain.fallbackTotal).toBe(0);
+    const outcomes = llm.log.records.map((r) => r.outcome);
+    expect(outcomes.length).toBeGreaterThan(20);
+    expect(outcomes.every((o) => o === 'ok')).toBe(true);
+    // Each request names its task and asks for JSON by schema; the prompts are about the persona.
+    expect(fake.requests[0]!.messages[0]!.content).toMatch(/Task: wake_up_hour/);
+    expect(fake.requests[0]!.response_format?.type).toBe('json_schema');
+    expect(fake.requests.some((r) => r.messages.some((m) => m.content.includes('Ann')))).toBe(true);
+    // Tokens are counted per persona.
+    expect(llm.log.byPersona.get(ann.id)!.calls).toBeGreaterThan(5);
+  });
+
+  it('reads JSON wrapped in prose or a code fence without a retry', async () => {
+    fake.setResponder(badFirst('wake_up_hour', content('Sure! Here is my answer:\n```json\n{"hour": 5}\n```\nHope that helps.')));
+    const { llm, sim, ctx } = brainFor(fake.url);
+    expect(await sim.brain.wakeUpHour(ctx())).toBe(5);
+    expect(fake.requests).toHaveLength(1);
+    expect(llm.log.records[0]!.outcome).toBe('ok');
+  });
+});
+
+describe('a misbehaving model: retries with the error fed back, then a counted fallback', () => {
+  const cases: { what: string; task: string; reply: FakeReply; call: (b: ReturnType<typeof brainFor>) => Promise<unknown>; good: unknown; feedback: RegExp }[] = [
+    { what: 'malformed JSON', task: 'wake_up_hour', reply: content('{"hour": 7,,'), call: (b) => b.sim.brain.wakeUpHour(b.ctx()), good: 6, feedback: /not valid JSON/ },
+    { what: 'an empty reply', task: 'wake_up_hour', reply: content(''), call: (b) => b.sim.brain.wakeUpHour(b.ctx()), good: 6, feedback: /empty/ },
+    { what: 'hour 27', task: 'wake_up_hour', reply: content('{"hour": 27}'), call: (b) => b.sim.brain.wakeUpHour(b.ctx()), good: 6, feedback: /hour/ },
+    { what: 'the wrong shape', task: 'daily_planning', reply: content('{"schedule": "busy"}'), call: (b) => b.sim.brain.dailyPlan(b.ctx(), 6), good: expect.arrayContaining(['have lunch at 12:00 pm']), feedback: /plan/ },
+    {
+      what: 'a negative duration',
+      task: 'task_decomp',
+      reply: content('{"subtasks": [{"task": "brushing teeth", "minutes": -10}, {"task": "showering", "minutes": 70}]}'),
+      call: (b) => b.sim.brain.taskDecomp(b.ctx(), 'waking up and getting ready', 60),
+      good: [
+        { task: 'getting started', minutes: 5 },
+        { task: 'carrying on steadily', minutes: 55 },
+      ],
+      feedback: /duration|minutes/,
+    },
+    {
+      what: 'an arena that is not among the options',
+      task: 'action_arena',
+      reply: content('{"arena": "ballroom"}'),
+      call: (b) => b.sim.brain.actionArena(b.ctx(), 'sleeping', 'Test House', ['kitchen', 'bedroom']),
+      good: 'bedroom',
+      feedback: /ballroom|one of/,
+    },
+  ];
+
+  for (const c of cases) {
+    it(`${c.what}: one retry recovers the model's answer`, async () => {
+      fake.setResponder(badFirst(c.task, c.reply));
+      const b = brainFor(fake.url);
+      expect(await c.call(b)).toEqual(c.good);
+      expect(fake.requests).toHaveLength(2);
+      // The second request carries the bad reply and what was wrong with it.
+      const retry = fake.requests[1]!.messages;
+      expect(retry.at(-1)!.content).toMatch(c.feedback);
+      expect(b.llm.log.records.at(-1)!.outcome).toBe('retried');
+      expect(b.sim.brain.fallbackTotal).toBe(0);
+    });
+
+    it(`${c.what} every time: ${MAX_VALIDATION_RETRIES + 1} attempts, then the documented fallback, counted`, async () => {
+      fake.setResponder(badFirst(c.task, c.reply, Infinity));
+      const b = brainFor(fake.url);
+      const value = await c.call(b);
+      expect(value).toBeDefined();
+      expect(fake.requests).toHaveLength(MAX_VALIDATION_RETRIES + 1);
+      expect(b.llm.log.records.at(-1)!.outcome).toBe('fallback');
+      expect(b.sim.brain.fallbackTotal).toBe(1);
+    });
+  }
+
+  it('the fallbacks are the documented ones', async () => {
+    fake.setResponder(() => content('I am not sure.'));
+    const b = brainFor(fake.url);
+    expect(await b.sim.brain.wakeUpHour(b.ctx())).toBe(8);
+    expect(await b.sim.brain.taskDecomp(b.ctx(), 'reading', 30)).toEqual([{ task: 'reading', minutes: 30 }]);
+    expect(['kitchen', 'bedroom']).toContain(await b.sim.brain.actionArena(b.ctx(), 'sleeping', 'Test House', ['kitchen', 'bedroom']));
+    expect(b.sim.brain.stats.get('wakeUpHour')).toMatchObject({ calls: 1, fallbacks: 1 });
+  });
+});
+
+describe('a misbehaving endpoint', () => {
+  it('429 with retry-after: waits as told, then succeeds', async () => {
+    fake.setResponder(badFirst('wake_up_hour', { kind: 'status', status: 429, headers: { 'retry-after': '2' } }, 2));
+    const b = brainFor(fake.url);
+    expect(await b.sim.brain.wakeUpHour(b.ctx())).toBe(6);
+    expect(sleeps).toEqual([2000, 2000]);
+    expect(b.llm.log.records.at(-1)!.outcome).toBe('retried');
+  });
+
+  it('429 forever: gives up after a bounded number of waits and falls back', async () => {
+    fake.setResponder(() => ({ kind: 'status', status: 429 }));
+    const b = brainFor(fake.url);
+    expect(await b.sim.brain.wakeUpHour(b.ctx())).toBe(8);
+    expect(fake.requests).toHaveLength(MAX_RATE_LIMIT_WAITS + 1);
+    expect(b.sim.brain.fallbackTotal).toBe(1);
+    expect(b.llm.log.records.at(-1)!.error).toMatch(/429/);
+  });
+
+  it('500 then good: retried transparently', async () => {
+    fake.setResponder(badFirst('wake_up_hour', { kind: 'status', status: 500 }));
+    const b = brainFor(fake.url);
+    expect(await b.sim.brain.wakeUpHour(b.ctx())).toBe(6);
+    expect(fake.requests).toHaveLength(2);
+    expect(b.sim.brain.fallbackTotal).toBe(0);
+  });
+
+  it('a hung request times out and falls back', async () => {
+    fake.setResponder(() => ({ kind: 'hang', ms: 10_000 }));
+    const b = brainFor(fake.url, { timeoutMs: 150 });
+    expect(await b.sim.brain.wakeUpHour(b.ctx())).toBe(8);
+    expect(b.sim.brain.fallbackTotal).toBe(1);
+    expect(b.llm.log.records.at(-1)!.error).toMatch(/time/i);
+  });
+
+  it('a provider that rejects response_format is asked again more simply', async () => {
+    const good = goodModel();
+    fake.setResponder((body, task, prompt) =>
+      body.response_format?.type === 'json_schema' ? { kind: 'status', status: 400, body: { error: { message: "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model." } } } : good(body, task, prompt),
+    );
+    const b = brainFor(fake.url);
+    expect(await b.sim.brain.wakeUpHour(b.ctx())).toBe(6);
+    expect(b.llm.client.structuredOutput).toBe('json_object');
+    expect(fake.requests.at(-1)!.response_format?.type).toBe('json_object');
+  });
+
+  it('a dead endpoint: the town keeps running on fallbacks, every persona acting', async () => {
+    const b = brainFor(await deadUrl(), { timeoutMs: 500 });
+    await b.sim.run(360 * 8); // to 8:00 am
+    for (const p of b.sim.personas) {
+      expect(p.scratch.actAddress, p.id).toBeTruthy();
+      expect(p.scratch.actDescription, p.id).toBeTruthy();
+      expect(b.sim.world.walkable[p.tile.y * b.sim.world.width + p.tile.x]).toBe(1);
+    }
+    expect(b.sim.brain.fallbackTotal).toBeGreaterThan(10);
+    expect(b.llm.log.records.every((r) => r.outcome === 'fallback')).toBe(true);
+    expect(b.llm.log.records[0]!.error).toMatch(/connect|ECONNREFUSED|Connection/i);
+  });
+});

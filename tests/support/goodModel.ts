@@ -1,0 +1,137 @@
+import type { ChatBody, FakeReply, Responder } from './fakeLlm';
+
+/**
+ * A well-behaved fake model: for every task it reads the prompt the way a model would (the hour
+ * asked about, the options listed, the minutes to fill) and answers valid JSON in the documented
+ * shape. Its answers differ from the offline brain's, so a test can tell which brain ran.
+ */
+
+const json = (v: unknown): FakeReply => ({ kind: 'content', content: JSON.stringify(v) });
+
+/** The "- option" lines after a heading that contains `heading`. */
+export function optionsAfter(prompt: string, heading: RegExp): string[] {
+  const lines = prompt.split('\n');
+  const start = lines.findIndex((l) => heading.test(l));
+  if (start < 0) return [];
+  const out: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (/^- /.test(line)) out.push(line.slice(2).trim());
+    else if (out.length > 0) break;
+  }
+  return out;
+}
+
+/** 0–23 from "9:00 am" / "12:00 pm". */
+function hour24(label: string): number {
+  const m = /(\d{1,2}):\d\d\s*(am|pm)/i.exec(label);
+  if (!m) return -1;
+  const h = Number(m[1]) % 12;
+  return m[2]!.toLowerCase() === 'pm' ? h + 12 : h;
+}
+
+const words = (s: string): Set<string> => new Set(s.toLowerCase().split(/[^a-z]+/).filter((w) => w.length > 3));
+
+/** The option sharing the most words with the activity; ties go to `prefer`, then the first. */
+export function closest(options: string[], activity: string, prefer?: string): string {
+  const want = words(activity);
+  let best = prefer && options.includes(prefer) ? prefer : options[0]!;
+  let bestScore = 0;
+  for (const o of options) {
+    const score = [...words(o)].filter((w) => want.has(w) || [...want].some((a) => a.startsWith(w.slice(0, 5)))).length;
+    if (score > bestScore) [best, bestScore] = [o, score];
+  }
+  return best;
+}
+
+const MODEL_DAY = (wake: number) => [
+  `wake up and complete the morning routine at ${wake}:00 am`,
+  `eat breakfast at ${wake}:30 am`,
+  'work from 9:00 am to 12:00 pm',
+  'have lunch at 12:00 pm',
+  'work from 1:00 pm to 5:00 pm',
+  'have dinner at 6:00 pm',
+  'read a book from 7:00 pm to 9:00 pm',
+  'go to bed at 10:00 pm',
+];
+
+function activityFor(hour: number): string {
+  if (hour < 6 || hour >= 22) return 'sleeping';
+  if (hour === 6) return 'waking up and getting ready';
+  if (hour === 7 || hour === 8) return 'eating breakfast at home';
+  if (hour === 12) return 'having lunch';
+  if (hour === 18) return 'having dinner';
+  if (hour >= 19) return 'reading a book at home';
+  return 'working at the workplace';
+}
+
+export function goodModel(): Responder {
+  return (_body: ChatBody, task: string, prompt: string): FakeReply => {
+    switch (task) {
+      case 'wake_up_hour':
+        return json({ hour: 6 });
+      case 'daily_planning':
+      case 'revise_identity_daily_req':
+        return json({ plan: MODEL_DAY(6) });
+      case 'hourly_schedule': {
+        const m = /doing from (\d{1,2}:\d\d\s*[ap]m) to/i.exec(prompt);
+        return json({ activity: activityFor(m ? hour24(m[1]!) : 12) });
+      }
+      case 'task_decomp':
+      case 'new_decomp_schedule': {
+        const m = /\((\d+) minutes in all\)/.exec(prompt) ?? /(\d+) minutes/.exec(prompt);
+        const total = Math.max(5, Math.round(Number(m?.[1] ?? 60) / 5) * 5);
+        const first = Math.max(5, Math.round(total / 50) * 5);
+        const parts = total > first ? [{ task: 'getting started', minutes: first }, { task: 'carrying on steadily', minutes: total - first }] : [{ task: 'getting started', minutes: total }];
+        return json(task === 'task_decomp' ? { subtasks: parts } : { schedule: parts });
+      }
+      case 'action_sector': {
+        const options = optionsAfter(prompt, /^Area options:/);
+        const activity = /Activity: .*? is (.*)\.$/m.exec(prompt)?.[1] ?? '';
+        const home = /lives in (.*?), which has/.exec(prompt)?.[1];
+        return json({ sector: closest(options, activity, home) });
+      }
+      case 'action_arena': {
+        const options = optionsAfter(prompt, /which has these areas:/);
+        const activity = /Activity: .*? is (.*)\.$/m.exec(prompt)?.[1] ?? '';
+        const bedroom = /own bedroom is the (.*?)\.$/m.exec(prompt)?.[1]?.split(' in ')[0];
+        return json({ arena: closest(options, activity, /sleep|bed/.test(activity) ? bedroom : undefined) });
+      }
+      case 'action_object': {
+        const options = optionsAfter(prompt, /^Objects there:/);
+        const activity = /is (.*) in the /.exec(prompt)?.[1] ?? '';
+        return json({ object: closest(options, activity) });
+      }
+      case 'pronunciatio':
+        return json({ emoji: /sleep/.test(prompt) ? '😴' : '🙂' });
+      case 'event_triple':
+      case 'act_obj_event_triple': {
+        const subject = /\{"subject": "([^"]*)"/.exec(prompt.slice(prompt.lastIndexOf('Reply with JSON')))?.[1] ?? 'someone';
+        return json({ subject, predicate: 'is', object: 'busy' });
+      }
+      case 'act_obj_desc':
+        return json({ state: 'in use' });
+      case 'decide_to_talk':
+        return json({ reason: 'They are neighbours and both free.', answer: 'yes' });
+      case 'decide_to_react':
+        return json({ reason: 'It can wait.', option: 2 });
+      case 'conversation_turn': {
+        const turns = (prompt.match(/^\S[^:\n]*: /gm) ?? []).length;
+        return json({ line: turns >= 3 ? 'Good to see you, take care!' : 'Hello there, how is your day going?', end: turns >= 3 });
+      }
+      case 'summarize_conversation':
+        return json({ about: 'how their days are going' });
+      case 'poignancy_event':
+      case 'poignancy_chat':
+      case 'poignancy_thought':
+        return json({ rating: /sleep|idle/.test(prompt) ? 1 : 4 });
+      case 'focal_points': {
+        const n = Number(/exactly (\d+) questions/.exec(prompt)?.[1] ?? 3);
+        return json({ questions: Array.from({ length: n }, (_, i) => `What matters most to me today (${i + 1})?`) });
+      }
+      case 'insights':
+        return json({ insights: [{ insight: 'I enjoy a steady routine', evidence: [1] }] });
+      default:
+        return json({ answer: 'ok', thought: 'ok', note: 'ok', currently: 'ok', statement: 'ok' });
+    }
+  };
+}
