@@ -16,7 +16,17 @@ const personaFiles = import.meta.glob('../personas/hamlet/*.json', { eager: true
 
 const params = new URLSearchParams(location.search);
 const seed = Number(params.get('seed') ?? 1) || 1;
-const START = '2023-02-13T00:00:00';
+// Open at 7 am, when the town wakes up (Smallville's day starts at midnight; ?start= overrides).
+const START = parseStart(params.get('start')) ?? '2023-02-13T07:00:00';
+
+function parseStart(v: string | null): string | null {
+  if (!v) return null;
+  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d)?$/.test(v) || Number.isNaN(Date.parse(`${v}Z`))) {
+    console.warn(`Ignoring ?start=${v}: expected a date and time like 2023-02-13T07:00`);
+    return null;
+  }
+  return v.length === 16 ? `${v}:00` : v;
+}
 
 const store = createHamletStore();
 let personas: PersonaSpec[];

@@ -3,6 +3,7 @@ import type { HamletStore } from '../store/store';
 import { MAP_KEY, TILESET_NAME, TILES_KEY } from './assets';
 import { PersonaSprite } from './personaSprite';
 import { CameraControls } from './cameraControls';
+import { busiestView } from './busiestView';
 
 export interface TownSceneData {
   store: HamletStore;
@@ -46,10 +47,10 @@ export class TownScene extends Phaser.Scene {
       ps.container.on('pointerout', () => data.onHover(null, 0, 0));
     }
     this.controls = new CameraControls(this, this.mapWidth, this.mapHeight, (id) => data.store.getState().follow(id), () => this.personaUnderPointer());
-    // Start over the town square area of the map, at 1×.
-    const first = state.personas[0];
-    if (first) this.cameras.main.centerOn(first.tile.x * map.tileWidth, first.tile.y * map.tileHeight);
-    this.cameras.main.centerOn(this.mapWidth / 2, this.mapHeight / 2);
+    // Open where the most people are, so the first thing a visitor sees is the town's life.
+    const view = { w: this.scale.width / map.tileWidth, h: this.scale.height / map.tileHeight };
+    const c = busiestView(state.personas.map((f) => f.tile), view.w, view.h) ?? { x: map.width / 2, y: map.height / 2 };
+    this.cameras.main.centerOn((c.x + 0.5) * map.tileWidth, (c.y + 0.5) * map.tileHeight);
   }
 
   private personaUnderPointer(): string | null {

@@ -80,6 +80,20 @@ describe('the town in a real browser', () => {
     const step = await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().step);
     expect(step).toBeGreaterThan(0);
     await screenshot(page, 'town-moving');
+    // Follow someone who is out and about: the camera keeps them in the middle of the screen.
+    const id = await page.evaluate(() => {
+      const h = (window as unknown as { hamlet: Handle }).hamlet;
+      const s = h.store.getState() as unknown as { personas: { id: string; description: string }[]; follow(id: string | null): void };
+      const someone = s.personas.find((p) => p.description && !/sleep/.test(p.description)) ?? s.personas[0]!;
+      s.follow(someone.id);
+      return someone.id;
+    });
+    await page.waitForTimeout(1500);
+    const at = await page.evaluate((pid) => (window as unknown as { hamlet: Handle & { screenPositionOf(id: string): { x: number; y: number } | null } }).hamlet.screenPositionOf(pid), id);
+    const size = page.viewportSize()!;
+    expect(Math.abs(at!.x - size.width / 2)).toBeLessThan(size.width / 4);
+    expect(Math.abs(at!.y - size.height / 2)).toBeLessThan(size.height / 4);
+    await screenshot(page, 'town-follow');
     expect(errors).toEqual([]);
   });
 });
