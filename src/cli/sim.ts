@@ -14,7 +14,7 @@ import { loadPromptsNode } from '../llm/promptsNode';
 
 const USAGE =
   'usage: npm run sim -- [--hours 24] [--seed 1] [--personas 25] [--start 2023-02-13T00:00:00] [--out FILE(.jsonl|.jsonl.gz)]\n' +
-  '                      [--llm BASE_URL --model NAME [--concurrency 4] [--timeout 60] [--budget TOKENS]]  (key from OPENAI_API_KEY)';
+  '                      [--llm BASE_URL --model NAME [--concurrency 4] [--timeout 60] [--budget TOKENS] [--embedding-model NAME]]  (key from OPENAI_API_KEY)';
 
 function progressBar(done: number, total: number, label: string): string {
   const width = 30;
@@ -51,6 +51,7 @@ async function main(): Promise<void> {
       concurrency: numberArg(args, 'concurrency', DEFAULT_CONFIG.concurrency),
       timeoutMs: numberArg(args, 'timeout', DEFAULT_CONFIG.timeoutMs / 1000) * 1000,
       tokenBudgetPerDay: numberArg(args, 'budget', 0),
+      embeddingModel: typeof args.get('embedding-model') === 'string' ? String(args.get('embedding-model')) : '',
       structuredOutput: (args.get('structured') as LlmConfig['structuredOutput']) ?? DEFAULT_CONFIG.structuredOutput,
     };
     llm = new LlmBrain(new LlmClient(config, { onRateLimit: (ms) => process.stderr.write(`\n429: waiting ${ms} ms\n`) }), loadPromptsNode(), {
@@ -110,7 +111,7 @@ async function main(): Promise<void> {
 function printLlmTotals(llm: LlmBrain, people: { id: string; name: string }[], startMs: number, hours: number): void {
   const first = Math.floor(startMs / 3_600_000);
   console.log(`\nLLM calls / tokens per persona per game hour (${llm.name})`);
-  console.log(`${'persona'.padEnd(22)}${Array.from({ length: Math.min(24, Math.ceil(hours)) }, (_, h) => String(h).padStart(11)).join('')}`);
+  console.log(`${'persona'.padEnd(22)}${Array.from({ length: Math.min(24, Math.ceil(hours)) }, (_, h) => `${String((first + h) % 24).padStart(2, '0')}:00`.padStart(11)).join('')}`);
   for (const p of people) {
     const cells: string[] = [];
     for (let h = 0; h < Math.min(24, Math.ceil(hours)); h++) {

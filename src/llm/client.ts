@@ -155,11 +155,14 @@ export class LlmClient {
   }
 
   /** Embeddings through the same endpoint (for memory relevance). */
-  async embed(texts: string[], model: string): Promise<number[][]> {
+  async embed(texts: string[], model: string): Promise<{ vectors: number[][]; tokens: number }> {
     await this.acquire();
     try {
-      const res = await this.openai.embeddings.create({ model, input: texts });
-      return res.data.map((d) => d.embedding);
+      const res = await this.openai.embeddings.create({ model, input: texts, encoding_format: 'float' });
+      // Providers may return the items out of order; each carries its index.
+      const vectors: number[][] = new Array(texts.length);
+      for (const d of res.data) vectors[d.index ?? 0] = d.embedding;
+      return { vectors, tokens: res.usage?.prompt_tokens ?? 0 };
     } catch (err) {
       throw new TransportError(describe(err));
     } finally {

@@ -12,18 +12,20 @@ export interface LlmConfig {
   tokenBudgetPerDay: number;
   /** How to ask for JSON: a JSON schema, plain JSON mode, or only the prompt's instructions. */
   structuredOutput: 'json_schema' | 'json_object' | 'none';
+  /** Embeddings model on the same endpoint for memory relevance; '' uses the local embedding. */
+  embeddingModel: string;
   /** Price per million tokens (input, output) in dollars, for the cost estimate. */
   price: { input: number; output: number };
 }
 
 export type PresetName = 'openai' | 'ollama' | 'lmstudio' | 'vllm' | 'openrouter';
 
-export const PRESETS: Record<PresetName, Pick<LlmConfig, 'baseURL' | 'model' | 'structuredOutput' | 'price'> & { label: string; needsKey: boolean }> = {
-  openai: { label: 'OpenAI', baseURL: 'https://api.openai.com/v1', model: 'gpt-4o-mini', structuredOutput: 'json_schema', price: { input: 0.15, output: 0.6 }, needsKey: true },
-  ollama: { label: 'Ollama (local)', baseURL: 'http://127.0.0.1:11434/v1', model: 'llama3.1:8b', structuredOutput: 'json_object', price: { input: 0, output: 0 }, needsKey: false },
-  lmstudio: { label: 'LM Studio (local)', baseURL: 'http://127.0.0.1:1234/v1', model: 'local-model', structuredOutput: 'json_schema', price: { input: 0, output: 0 }, needsKey: false },
-  vllm: { label: 'vLLM', baseURL: 'http://127.0.0.1:8000/v1', model: 'Qwen/Qwen2.5-7B-Instruct', structuredOutput: 'json_schema', price: { input: 0, output: 0 }, needsKey: false },
-  openrouter: { label: 'OpenRouter', baseURL: 'https://openrouter.ai/api/v1', model: 'openai/gpt-4o-mini', structuredOutput: 'json_object', price: { input: 0.15, output: 0.6 }, needsKey: true },
+export const PRESETS: Record<PresetName, Pick<LlmConfig, 'baseURL' | 'model' | 'structuredOutput' | 'price' | 'embeddingModel'> & { label: string; needsKey: boolean }> = {
+  openai: { label: 'OpenAI', baseURL: 'https://api.openai.com/v1', model: 'gpt-4o-mini', embeddingModel: 'text-embedding-3-small', structuredOutput: 'json_schema', price: { input: 0.15, output: 0.6 }, needsKey: true },
+  ollama: { label: 'Ollama (local)', baseURL: 'http://127.0.0.1:11434/v1', model: 'llama3.1:8b', embeddingModel: 'nomic-embed-text', structuredOutput: 'json_object', price: { input: 0, output: 0 }, needsKey: false },
+  lmstudio: { label: 'LM Studio (local)', baseURL: 'http://127.0.0.1:1234/v1', model: 'local-model', embeddingModel: '', structuredOutput: 'json_schema', price: { input: 0, output: 0 }, needsKey: false },
+  vllm: { label: 'vLLM', baseURL: 'http://127.0.0.1:8000/v1', model: 'Qwen/Qwen2.5-7B-Instruct', embeddingModel: '', structuredOutput: 'json_schema', price: { input: 0, output: 0 }, needsKey: false },
+  openrouter: { label: 'OpenRouter', baseURL: 'https://openrouter.ai/api/v1', model: 'openai/gpt-4o-mini', embeddingModel: '', structuredOutput: 'json_object', price: { input: 0.15, output: 0.6 }, needsKey: true },
 };
 
 export const DEFAULT_CONFIG: Omit<LlmConfig, 'baseURL' | 'model'> = {
@@ -32,12 +34,13 @@ export const DEFAULT_CONFIG: Omit<LlmConfig, 'baseURL' | 'model'> = {
   timeoutMs: 60_000,
   tokenBudgetPerDay: 2_000_000,
   structuredOutput: 'json_schema',
+  embeddingModel: '',
   price: { input: 0, output: 0 },
 };
 
 export function configFromPreset(name: PresetName, over: Partial<LlmConfig> = {}): LlmConfig {
   const p = PRESETS[name];
-  return { ...DEFAULT_CONFIG, baseURL: p.baseURL, model: p.model, structuredOutput: p.structuredOutput, price: p.price, ...over };
+  return { ...DEFAULT_CONFIG, baseURL: p.baseURL, model: p.model, embeddingModel: p.embeddingModel, structuredOutput: p.structuredOutput, price: p.price, ...over };
 }
 
 /** The config without its secret, safe to save, log or record. */

@@ -232,4 +232,26 @@ export class LlmBrain implements Brain {
   insights(ctx: CallContext, ...a: Args<'insights'>) {
     return this.ask('insights', ctx, a);
   }
+
+  /**
+   * Embeddings from the endpoint's embeddings model, or the local embedding when none is set
+   * (many chat-only servers have none). A failure throws, so the guard falls back to the local
+   * embedding and counts it.
+   */
+  async embed(ctx: CallContext, texts: string[]): Promise<number[][]> {
+    const model = this.client.config.embeddingModel;
+    if (!model) return this.opts.offline.embed(ctx, texts);
+    const clock = this.opts.wallClock ?? (() => performance.now());
+    const t0 = clock();
+    const base = { persona: ctx.persona.id, module: 'embed', prompt: 'embeddings', promptVersion: model, gameTime: ctx.now, promptText: texts.join('\n'), replies: [], retries: 0 };
+    try {
+      const { vectors, tokens } = await this.client.embed(texts, model);
+      this.dayTokens += tokens;
+      this.log.add({ ...base, parsed: `${vectors.length} vectors of ${vectors[0]?.length ?? 0}`, latencyMs: Math.round(clock() - t0), tokens: { prompt: tokens, completion: 0 }, outcome: 'ok' });
+      return vectors;
+    } catch (err) {
+      this.log.add({ ...base, parsed: undefined, latencyMs: Math.round(clock() - t0), tokens: { prompt: 0, completion: 0 }, outcome: 'fallback', error: err instanceof Error ? err.message : String(err) });
+      throw err;
+    }
+  }
 }

@@ -6,6 +6,7 @@ import type { WorldModel } from './world/types';
 import type { WorldEvent } from './world/events';
 import type { ChatLine } from './persona/memory';
 import { Rng } from './rng';
+import type { EmbeddingStore } from './persona/embeddings';
 
 /** A conversation that happened, for the activity feed, the recorder and the tests. */
 export interface ConversationRecord {
@@ -28,6 +29,8 @@ export interface SimContext {
   /** Object address ("world:sector:arena:object") → what is happening at it, while someone uses it. */
   objectEvents: Map<string, WorldEvent>;
   conversations: ConversationRecord[];
+  /** Embedding key → vector, shared by everyone's memories. */
+  embeddings: EmbeddingStore;
 }
 
 /** A deterministic random stream for one decision, independent of evaluation order. */

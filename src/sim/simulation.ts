@@ -1,4 +1,5 @@
 import type { Brain } from './brain/port';
+import { EmbeddingStore } from './persona/embeddings';
 import { GuardedBrain } from './brain/guard';
 import { GameClock } from './clock';
 import type { ConversationRecord, SimContext } from './context';
@@ -8,7 +9,7 @@ import { PathFinder } from './world/pathfinder';
 import type { Tile, WorldModel } from './world/types';
 import type { WorldEvent } from './world/events';
 import { perceive } from './cognition/perceive';
-import { retrieve, type Retrieved } from './cognition/retrieve';
+import { ensureEmbeddings, retrieve, type Retrieved } from './cognition/retrieve';
 import { newDayFor, plan } from './cognition/plan';
 import { react } from './cognition/react';
 import { reflect } from './cognition/reflect';
@@ -63,6 +64,9 @@ export class Simulation implements SimContext {
   readonly paths: PathFinder;
   readonly objectEvents = new Map<string, WorldEvent>();
   readonly conversations: ConversationRecord[] = [];
+  readonly embeddings = new EmbeddingStore();
+  /** Per persona, how many of its memories have been embedded. */
+  private readonly embeddedUpTo = new Map<Persona, number>();
   private moved = new Set<Persona>();
   private stepping = false;
 
@@ -95,6 +99,27 @@ export class Simulation implements SimContext {
     return this.clock.now;
   }
 
+  /**
+   * Embed the memories made this step, one batch per persona, each text once town-wide: spreads the
+   * embedding work over the day instead of piling it onto the next retrieval.
+   */
+  private async embedNewMemories(): Promise<void> {
+    const claimed = new Set<string>();
+    const batches: [Persona, string[]][] = [];
+    for (const p of this.personas) {
+      const from = this.embeddedUpTo.get(p) ?? 0;
+      const keys: string[] = [];
+      for (const n of p.memory.nodes.slice(from)) {
+        if (this.embeddings.has(n.embeddingKey) || claimed.has(n.embeddingKey)) continue;
+        claimed.add(n.embeddingKey);
+        keys.push(n.embeddingKey);
+      }
+      this.embeddedUpTo.set(p, p.memory.nodes.length);
+      if (keys.length > 0) batches.push([p, keys]);
+    }
+    await Promise.all(batches.map(([p, keys]) => ensureEmbeddings(this, p, keys)));
+  }
+
   /** Advance the town by one step. Steps never overlap: a second call while one runs is an error. */
   async tick(): Promise<StepResult> {
     if (this.stepping) throw new Error('Simulation.tick called while a step is still running');
@@ -120,6 +145,7 @@ export class Simulation implements SimContext {
     );
     for (const p of this.personas) await react(this, p, retrieved.get(p)!);
     await Promise.all(this.personas.map((p) => reflect(this, p)));
+    await this.embedNewMemories();
 
     this.moved = new Set();
     for (const p of this.personas) if (execute(this, p)) this.moved.add(p);

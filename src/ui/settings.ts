@@ -82,6 +82,7 @@ export function mountSettings(root: HTMLElement, apply: (config: LlmConfig | nul
   const conc = input('number', String(base.concurrency), 'concurrency');
   const timeout = input('number', String(Math.round(base.timeoutMs / 1000)), 'timeout');
   const budget = input('number', String(base.tokenBudgetPerDay), 'budget');
+  const embedModel = input('text', base.embeddingModel ?? '', 'embeddingModel');
   const mode = document.createElement('select');
   mode.name = 'structuredOutput';
   for (const m of ['json_schema', 'json_object', 'none']) {
@@ -101,6 +102,7 @@ export function mountSettings(root: HTMLElement, apply: (config: LlmConfig | nul
       const p = PRESETS[v as PresetName];
       url.value = p.baseURL;
       model.value = p.model;
+      embedModel.value = p.embeddingModel;
       mode.value = p.structuredOutput;
     }
   });
@@ -131,6 +133,7 @@ export function mountSettings(root: HTMLElement, apply: (config: LlmConfig | nul
       timeoutMs: Math.max(1, Number(timeout.value) || 60) * 1000,
       tokenBudgetPerDay: Math.max(0, Math.round(Number(budget.value) || 0)),
       structuredOutput: mode.value as LlmConfig['structuredOutput'],
+      embeddingModel: embedModel.value.trim(),
       price,
     };
   };
@@ -173,6 +176,7 @@ export function mountSettings(root: HTMLElement, apply: (config: LlmConfig | nul
     field('Timeout (s)', timeout),
     field('Token budget per game day (0 = none)', budget),
     field('Ask for JSON by', mode),
+    field('Embedding model', embedModel, 'For memory relevance; leave blank to use the local embedding'),
     buttons,
     status,
   );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadWorld } from '../../src/sim/world/loadWorld';
+import { addressOf } from '../../src/sim/world/address';
 import { Simulation } from '../../src/sim/simulation';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
 import { LlmBrain, MAX_VALIDATION_RETRIES } from '../../src/llm/llmBrain';
@@ -9,6 +10,7 @@ import { loadPromptsNode } from '../../src/llm/promptsNode';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
 import { deadUrl, startFakeLlm, type FakeLlm, type FakeReply, type Responder } from '../support/fakeLlm';
 import { goodModel } from '../support/goodModel';
+import { LOCAL_EMBEDDING_DIMS } from '../../src/sim/brain/localEmbedding';
 
 /**
  * The LLM brain against a fake OpenAI-compatible server on 127.0.0.1, through the real `openai`
@@ -78,6 +80,28 @@ describe('a good model drives the town', () => {
     expect(llm.log.byPersona.get(ann.id)!.calls).toBeGreaterThan(5);
   });
 
+  it('runs a full day on the model: at work in work hours, home in bed at night, every action valid', async () => {
+    const { llm, sim } = brainFor(fake.url);
+    const at = new Map<number, string[]>();
+    await sim.run(8640, (r) => {
+      if (r.step % 360 === 0) at.set(r.step / 360, r.personas.map((f) => `${f.description}@${addressOf(sim.world, f.tile.x, f.tile.y)}`));
+      for (const f of r.personas) expect(f.description, `${f.id} at step ${r.step}`).toBeTruthy();
+    });
+    // The model said: work from 9 to 12 and 1 to 5, asleep from 10 pm. Decompositions split each block.
+    for (const p of sim.personas) {
+      const hourly = p.scratch.fDailyScheduleHourlyOrg;
+      expect(hourly.reduce((m, [, d]) => m + d, 0)).toBe(1440);
+      expect(hourly.map(([t]) => t)).toEqual(['sleeping', 'waking up and getting ready', 'eating breakfast at home', 'working at the workplace', 'having lunch', 'working at the workplace', 'having dinner', 'reading a book at home', 'sleeping']);
+    }
+    expect(at.get(10)!.every((d) => /working at the workplace/.test(d))).toBe(true);
+    at.get(23)!.forEach((d, i) => {
+      expect(d).toMatch(/sleeping/);
+      expect(d.split('@')[1]).toContain(sim.personas[i]!.spec.livingArea);
+    });
+    expect(sim.brain.fallbackTotal).toBe(0);
+    expect(llm.log.totals.calls).toBeGreaterThan(100);
+  });
+
   it('reads JSON wrapped in prose or a code fence without a retry', async () => {
     fake.setResponder(badFirst('wake_up_hour', content('Sure! Here is my answer:\n```json\n{"hour": 5}\n```\nHope that helps.')));
     const { llm, sim, ctx } = brainFor(fake.url);
@@ -145,6 +169,48 @@ describe('a misbehaving model: retries with the error fed back, then a counted f
     expect(await b.sim.brain.taskDecomp(b.ctx(), 'reading', 30)).toEqual([{ task: 'reading', minutes: 30 }]);
     expect(['kitchen', 'bedroom']).toContain(await b.sim.brain.actionArena(b.ctx(), 'sleeping', 'Test House', ['kitchen', 'bedroom']));
     expect(b.sim.brain.stats.get('wakeUpHour')).toMatchObject({ calls: 1, fallbacks: 1 });
+  });
+});
+
+describe('embeddings for memory relevance', () => {
+  // A toy embeddings model: 8 numbers from the text, different per text.
+  const toy = (t: string) => Array.from({ length: 8 }, (_, i) => ((t.charCodeAt(i % t.length) * (i + 1)) % 17) / 17 + 0.01);
+
+  it('come from the endpoint’s embeddings model, batched, each text once, placed by index', async () => {
+    fake.setEmbeddings(toy);
+    try {
+      const b = brainFor(fake.url, { embeddingModel: 'fake-embed' });
+      await b.sim.run(30);
+      expect(fake.embedRequests.length).toBeGreaterThan(0);
+      expect(fake.embedRequests.every((r) => r.model === 'fake-embed')).toBe(true);
+      const texts = fake.embedRequests.flatMap((r) => r.input);
+      expect(new Set(texts).size).toBe(texts.length);
+      const key = b.sim.personas[0]!.memory.nodes.at(-1)!.embeddingKey;
+      expect(Array.from(b.sim.embeddings.get(key)!)).toEqual(toy(key).map((x) => Math.fround(x)));
+      expect(b.llm.log.records.some((r) => r.module === 'embed' && r.outcome === 'ok')).toBe(true);
+      expect(b.sim.brain.stats.get('embed')?.fallbacks ?? 0).toBe(0);
+    } finally {
+      fake.setEmbeddings(null);
+      fake.embedRequests.length = 0;
+    }
+  });
+
+  it('fall back to the local embedding, counted, when the endpoint has no embeddings model', async () => {
+    const b = brainFor(fake.url, { embeddingModel: 'missing-model' });
+    await b.sim.run(3);
+    const stats = b.sim.brain.stats.get('embed')!;
+    expect(stats.fallbacks).toBeGreaterThan(0);
+    expect(stats.fallbacks).toBe(stats.calls);
+    const key = b.sim.personas[0]!.memory.nodes.at(-1)!.embeddingKey;
+    expect(b.sim.embeddings.get(key)!.length).toBe(LOCAL_EMBEDDING_DIMS);
+    fake.embedRequests.length = 0;
+  });
+
+  it('are local when no embeddings model is configured: no request is made', async () => {
+    const b = brainFor(fake.url);
+    await b.sim.run(3);
+    expect(fake.embedRequests).toHaveLength(0);
+    expect(b.sim.embeddings.size).toBeGreaterThan(0);
   });
 });
 

@@ -16,10 +16,15 @@ export type FakeReply =
 
 export type Responder = (body: ChatBody, task: string, prompt: string) => FakeReply;
 
+/** What the fake embeddings model returns for one text (null: the endpoint answers 404). */
+export type Embedder = (text: string) => number[];
+
 export interface FakeLlm {
   url: string;
   requests: ChatBody[];
+  embedRequests: { model: string; input: string[] }[];
   setResponder(r: Responder): void;
+  setEmbeddings(e: Embedder | null): void;
   close(): Promise<void>;
 }
 
@@ -41,9 +46,11 @@ function cors(req: IncomingMessage, res: ServerResponse): void {
  * A fake OpenAI-compatible server on 127.0.0.1 for tests, driven through the real `openai`
  * client from Node or from the page. Answers CORS preflights.
  */
-export async function startFakeLlm(responder: Responder): Promise<FakeLlm> {
+export async function startFakeLlm(responder: Responder, opts: { embeddings?: Embedder } = {}): Promise<FakeLlm> {
   let respond = responder;
+  let embeddings = opts.embeddings ?? null;
   const requests: ChatBody[] = [];
+  const embedRequests: { model: string; input: string[] }[] = [];
   const sockets = new Set<import('node:net').Socket>();
   const server: Server = createServer((req, res) => {
     cors(req, res);
@@ -54,6 +61,20 @@ export async function startFakeLlm(responder: Responder): Promise<FakeLlm> {
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
+      if (req.url?.endsWith('/embeddings')) {
+        const body = JSON.parse(raw) as { model: string; input: string | string[] };
+        const inputs = Array.isArray(body.input) ? body.input : [body.input];
+        embedRequests.push({ model: body.model, input: inputs });
+        const embed = embeddings;
+        if (!embed) {
+          res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `model "${body.model}" not found` } }));
+          return;
+        }
+        // Returned in reverse order on purpose: clients must place vectors by their index.
+        const data = inputs.map((t, index) => ({ object: 'embedding', index, embedding: embed(t) })).reverse();
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data, model: body.model, usage: { prompt_tokens: inputs.join(' ').length, total_tokens: 0 } }));
+        return;
+      }
       if (!req.url?.endsWith('/chat/completions')) {
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
         return;
@@ -97,7 +118,9 @@ export async function startFakeLlm(responder: Responder): Promise<FakeLlm> {
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    embedRequests,
     setResponder: (r) => (respond = r),
+    setEmbeddings: (e) => (embeddings = e),
     close: () =>
       new Promise((r) => {
         for (const s of sockets) s.destroy();

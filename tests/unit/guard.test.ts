@@ -25,6 +25,7 @@ const broken: Brain = {
   poignancy: async () => 11,
   focalPoints: async () => [],
   insights: async () => [{ insight: 'x', evidence: ['a'] }] as unknown as [],
+  embed: async () => [[1, 2], [3]],
 };
 
 describe('the guard around every brain', () => {
@@ -48,7 +49,11 @@ describe('the guard around every brain', () => {
     expect((await g.conversationTurn(ctx, { listener: p, convo: [], memories: [] })).end).toBe(true);
     expect(await g.poignancy(ctx, 'event', 'x')).toBe(4);
     expect(await g.insights(ctx, ['a'], 5)).toEqual([]);
-    expect(g.fallbackTotal).toBe(15);
+    // Ragged vectors: the local embedding instead, one vector per text.
+    const vectors = await g.embed(ctx, ['coffee at the café', 'sleeping']);
+    expect(vectors).toHaveLength(2);
+    expect(vectors[0]).toHaveLength(vectors[1]!.length);
+    expect(g.fallbackTotal).toBe(16);
     expect(g.stats.get('actObjEventTriple')).toEqual({ calls: 1, fallbacks: 1, errors: 1 });
   });
 

@@ -11,6 +11,7 @@ import { GENERIC_WORK, TEMPLATES, WORK_TASKS, splitMinutes } from './tasks';
 import { chooseArena, chooseObject, chooseSector } from './places';
 import { emojiFor } from './emoji';
 import { offlineTurn, summarize, talkChance } from './talk';
+import { localEmbedding } from '../../sim/brain/localEmbedding';
 
 /**
  * The built-in offline brain: answers every cognitive call deterministically from persona data,
@@ -161,6 +162,10 @@ export class OfflineBrain implements Brain {
         const latest = statements[idx[idx.length - 1] - 1].replace(subject, '').replace(/^ is /, '').trim();
         return { insight: `${subject} has been busy lately, most recently ${latest}`, evidence: idx.slice(-5) };
       });
+  }
+
+  async embed(_ctx: CallContext, texts: string[]): Promise<number[][]> {
+    return texts.map((t) => localEmbedding(t));
   }
 }
 

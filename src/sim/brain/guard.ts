@@ -4,6 +4,7 @@ import type { Persona } from '../persona/persona';
 import type { ChatLine, ConceptNode } from '../persona/memory';
 import type { Triple } from '../persona/scratch';
 import { repairDecomposition } from './repair';
+import { localEmbedding } from './localEmbedding';
 
 /** Smallville's fail-safe for a daily plan, used when a brain's answer is unusable. */
 export const FALLBACK_DAILY_PLAN = [
@@ -25,8 +26,11 @@ export interface CallStats {
   errors: number;
 }
 
+/** Every call the guard counts: the templated ones and embed. */
+export type GuardedCall = BrainCall | 'embed';
+
 export interface FallbackEvent {
-  call: BrainCall;
+  call: GuardedCall;
   persona: string;
   reason: string;
 }
@@ -39,6 +43,7 @@ const subTaskSchema = z.array(z.object({ task: textSchema, minutes: z.number().p
 const poignancySchema = z.number().int().min(1).max(10);
 const emojiSchema = z.string().trim().min(1).max(16).refine((s) => !/[a-z]{3}/i.test(s), 'emoji must not be words');
 const turnSchema = z.object({ line: textSchema, end: z.boolean() });
+const embeddingsSchema = z.array(z.array(z.number().finite()).min(1));
 const insightSchema = z.array(z.object({ insight: textSchema, evidence: z.array(z.number().int().positive()) }));
 
 /**
@@ -47,7 +52,7 @@ const insightSchema = z.array(z.object({ insight: textSchema, evidence: z.array(
  * and the fallback is counted. The simulation only ever talks to a GuardedBrain.
  */
 export class GuardedBrain implements Brain {
-  readonly stats = new Map<BrainCall, CallStats>();
+  readonly stats = new Map<GuardedCall, CallStats>();
   fallbackTotal = 0;
   onFallback: ((e: FallbackEvent) => void) | null = null;
 
@@ -62,7 +67,7 @@ export class GuardedBrain implements Brain {
     return this.inner.name;
   }
 
-  private async run<T>(call: BrainCall, ctx: CallContext, produce: () => Promise<unknown>, check: (v: unknown) => T | undefined, fallback: () => T): Promise<T> {
+  private async run<T>(call: GuardedCall, ctx: CallContext, produce: () => Promise<unknown>, check: (v: unknown) => T | undefined, fallback: () => T): Promise<T> {
     const s = this.stats.get(call) ?? { calls: 0, fallbacks: 0, errors: 0 };
     this.stats.set(call, s);
     s.calls++;
@@ -204,6 +209,21 @@ export class GuardedBrain implements Brain {
         return list?.slice(0, n).map((i) => ({ ...i, evidence: i.evidence.filter((e) => e >= 1 && e <= statements.length) }));
       },
       () => [],
+    );
+  }
+
+  /** Vectors for texts; a wrong count, ragged sizes or non-numbers fall back to the local embedding. */
+  embed(ctx: CallContext, texts: string[]): Promise<number[][]> {
+    if (texts.length === 0) return Promise.resolve([]);
+    return this.run(
+      'embed',
+      ctx,
+      () => this.inner.embed(ctx, texts),
+      (v) => {
+        const list = parse(embeddingsSchema, v);
+        return list && list.length === texts.length && list.every((e) => e.length === list[0]!.length) ? list : undefined;
+      },
+      () => texts.map((t) => localEmbedding(t)),
     );
   }
 }

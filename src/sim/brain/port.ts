@@ -65,6 +65,9 @@ export interface Brain {
   poignancy(ctx: CallContext, kind: 'event' | 'chat' | 'thought', description: string): Promise<number>;
   focalPoints(ctx: CallContext, statements: string[], n: number): Promise<string[]>;
   insights(ctx: CallContext, statements: string[], n: number): Promise<Insight[]>;
+  /** One vector per text, for memory relevance (Smallville's get_embedding). Same size for every text. */
+  embed(ctx: CallContext, texts: string[]): Promise<number[][]>;
 }
 
-export type BrainCall = Exclude<keyof Brain, 'name'>;
+/** The calls answered from a prompt template (embed goes to the embeddings endpoint instead). */
+export type BrainCall = Exclude<keyof Brain, 'name' | 'embed'>;

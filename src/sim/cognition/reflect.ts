@@ -3,13 +3,14 @@ import type { Persona } from '../persona/persona';
 import type { ConceptNode } from '../persona/memory';
 import { THIRTY_DAYS, isExpired } from '../persona/memory';
 import { keywordsOf } from './converse';
+import { newRetrieve, RETRIEVE_COUNT } from './retrieve';
 
 export const FOCAL_POINTS = 3;
 export const INSIGHTS_PER_FOCAL_POINT = 5;
 
 /**
  * Reflect: when the summed poignancy of new memories reaches the importance trigger, ask for focal
- * points about what happened since the last reflection; for each, gather related memories and ask
+ * points about what happened since the last reflection; for each, retrieve the 30 best memories (recency, relevance, importance) and ask
  * for insights with evidence; store them as thoughts; reset the counter.
  */
 export async function reflect(sim: SimContext, p: Persona): Promise<ConceptNode[]> {
@@ -23,13 +24,10 @@ export async function reflect(sim: SimContext, p: Persona): Promise<ConceptNode[
   const added: ConceptNode[] = [];
   if (recent.length > 0) {
     const focal = await sim.brain.focalPoints(ctx, recent.map((n) => n.embeddingKey), FOCAL_POINTS);
+    const retrieved = await newRetrieve(sim, p, focal);
     for (const point of focal) {
-      const words = keywordsOf(point);
-      const related = [...p.memory.related('event', words, now), ...p.memory.related('thought', words, now), ...p.memory.related('chat', words, now)]
-        .filter((n) => !n.description.includes('is idle'))
-        .slice(0, 30);
-      const pool = related.length > 0 ? related : recent.slice(-30);
-      for (const n of pool) n.lastAccessed = now;
+      const related = retrieved.get(point) ?? [];
+      const pool = related.length > 0 ? related : recent.slice(-RETRIEVE_COUNT);
       const insights = await sim.brain.insights(ctx, pool.map((n) => n.embeddingKey), INSIGHTS_PER_FOCAL_POINT);
       for (const ins of insights) {
         const evidence = ins.evidence.map((i) => pool[i - 1].id);

@@ -16,6 +16,10 @@ export class Scratch {
   attentionBandwidth = 3;
   retention = 5;
   recencyDecay = 0.995;
+  /** Retrieval weights (Smallville's recency_w, relevance_w, importance_w). */
+  recencyW = 1;
+  relevanceW = 1;
+  importanceW = 1;
   importanceTriggerMax = 150;
   importanceTriggerCurr = 150;
   importanceEleN = 0;

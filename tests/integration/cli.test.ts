@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { startFakeLlm, type FakeLlm } from '../support/fakeLlm';
+import { goodModel } from '../support/goodModel';
+
+const run = promisify(execFile);
+const tsx = (args: string[], env: Record<string, string> = {}) =>
+  run(process.execPath, ['--import', 'tsx', 'src/cli/sim.ts', ...args], { env: { ...process.env, ...env }, maxBuffer: 16 << 20 });
+
+describe('npm run sim', () => {
+  let fake: FakeLlm;
+  beforeAll(async () => {
+    fake = await startFakeLlm(goodModel());
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  it('runs the day headless on the offline brain and prints a per-persona summary', async () => {
+    const { stdout } = await tsx(['--hours', '2', '--personas', '3', '--start', '2023-02-13T07:00:00']);
+    expect(stdout).toMatch(/brain offline/);
+    expect(stdout).toMatch(/^ {2}08:00 {2}.+ — .+$/m);
+  }, 60_000);
+
+  it('runs on an endpoint with --llm and prints calls and tokens per persona per game hour, never the key', async () => {
+    const key = 'sk-cli-secret-42';
+    const { stdout, stderr } = await tsx(['--hours', '1', '--personas', '3', '--llm', fake.url, '--model', 'fake-model'], { OPENAI_API_KEY: key });
+    expect(stdout).toMatch(/brain llm:fake-model/);
+    expect(stdout).toMatch(/LLM calls \/ tokens per persona per game hour/);
+    // A row per persona with "calls/tokens" cells.
+    expect(stdout.match(/^\S.*\s\d+\/\d+/gm)?.length ?? 0).toBeGreaterThanOrEqual(3);
+    expect(fake.requests.length).toBeGreaterThan(3);
+    expect(stdout + stderr).not.toContain(key);
+  }, 60_000);
+});
