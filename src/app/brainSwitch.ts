@@ -38,6 +38,7 @@ export class BrainSwitch {
       offline: this.offline,
       onPending: (ids) => this.store.setState({ thinking: ids }),
       onBudgetExceeded: (message) => this.store.setState({ notice: message }),
+      onNotice: (message) => this.store.setState({ notice: message }),
     });
     this.sim.brain.setInner(this.llm);
     this.store.setState({ brainName: this.llm.name, notice: null });

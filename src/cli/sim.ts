@@ -57,6 +57,7 @@ async function main(): Promise<void> {
     llm = new LlmBrain(new LlmClient(config, { onRateLimit: (ms) => process.stderr.write(`\n429: waiting ${ms} ms\n`) }), loadPromptsNode(), {
       offline,
       onBudgetExceeded: (m) => process.stderr.write(`\n${m}\n`),
+      onNotice: (m) => process.stderr.write(`\n${m}\n`),
     });
   }
   const sim = new Simulation({ world: town.world, personas: town.personas, brain: llm ?? offline, seed, start });

@@ -23,7 +23,11 @@ export interface ChatReply {
 
 /** A call that could not get any reply: dead endpoint, repeated 5xx, timeouts. */
 export class TransportError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The HTTP status, when the endpoint answered at all. */
+    readonly status?: number,
+  ) {
     super(message);
     this.name = 'TransportError';
   }
@@ -164,7 +168,7 @@ export class LlmClient {
       for (const d of res.data) vectors[d.index ?? 0] = d.embedding;
       return { vectors, tokens: res.usage?.prompt_tokens ?? 0 };
     } catch (err) {
-      throw new TransportError(describe(err));
+      throw new TransportError(describe(err), err instanceof OpenAI.APIError ? err.status : undefined);
     } finally {
       this.release();
     }

@@ -22,6 +22,8 @@ export interface LlmBrainOptions {
   onPending?: (ids: string[]) => void;
   /** Called once when the budget runs out (for a visible notice). */
   onBudgetExceeded?: (message: string) => void;
+  /** Other things the player should know about (embeddings unavailable). */
+  onNotice?: (message: string) => void;
   wallClock?: () => number;
 }
 
@@ -37,6 +39,8 @@ export class LlmBrain implements Brain {
   private budgetDay = -1;
   private dayTokens = 0;
   budgetExceeded = false;
+  /** Why the endpoint's embeddings are not used any more (a 404 or 400 for the model), if so. */
+  embeddingsUnavailable: string | null = null;
   private readonly schemas = new Map<BrainCall, Record<string, unknown>>();
 
   constructor(
@@ -240,7 +244,7 @@ export class LlmBrain implements Brain {
    */
   async embed(ctx: CallContext, texts: string[]): Promise<number[][]> {
     const model = this.client.config.embeddingModel;
-    if (!model) return this.opts.offline.embed(ctx, texts);
+    if (!model || this.embeddingsUnavailable) return this.opts.offline.embed(ctx, texts);
     const clock = this.opts.wallClock ?? (() => performance.now());
     const t0 = clock();
     const base = { persona: ctx.persona.id, module: 'embed', prompt: 'embeddings', promptVersion: model, gameTime: ctx.now, promptText: texts.join('\n'), replies: [], retries: 0 };
@@ -250,7 +254,13 @@ export class LlmBrain implements Brain {
       this.log.add({ ...base, parsed: `${vectors.length} vectors of ${vectors[0]?.length ?? 0}`, latencyMs: Math.round(clock() - t0), tokens: { prompt: tokens, completion: 0 }, outcome: 'ok' });
       return vectors;
     } catch (err) {
-      this.log.add({ ...base, parsed: undefined, latencyMs: Math.round(clock() - t0), tokens: { prompt: 0, completion: 0 }, outcome: 'fallback', error: err instanceof Error ? err.message : String(err) });
+      const message = err instanceof Error ? err.message : String(err);
+      this.log.add({ ...base, parsed: undefined, latencyMs: Math.round(clock() - t0), tokens: { prompt: 0, completion: 0 }, outcome: 'fallback', error: message });
+      // No such model or no embeddings route: asking again won't help. Say so once and go local.
+      if (err instanceof TransportError && (err.status === 404 || err.status === 400)) {
+        this.embeddingsUnavailable = message;
+        this.opts.onNotice?.(`The endpoint has no embeddings model "${model}" (${message}); memories use the local embedding.`);
+      }
       throw err;
     }
   }
