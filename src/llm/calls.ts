@@ -16,7 +16,7 @@ import type { BrainCall, SubTask, Insight, ReactChoice, ConversationTurn } from 
 import type { Triple } from '../sim/persona/scratch';
 import type { Persona } from '../sim/persona/persona';
 import type { CallSpecs, Checked } from './callSpec';
-import { formatAmPm, formatDate } from '../sim/clock';
+import { DAY, formatAmPm, formatDate } from '../sim/clock';
 import * as f from './format';
 
 /** The template a call uses; only `poignancy` varies with its arguments. */
@@ -467,6 +467,79 @@ export const CALLS: CallSpecs = {
         });
       }),
   },
+
+  newDecompSchedule: {
+    prompt: 'new_decomp_schedule',
+    vars: ({ persona: p }, input) => ({
+      first_name: p.firstName,
+      start_time: f.hourLabel(input.startHour % 24),
+      end_time: f.hourLabel(input.endHour % 24),
+      original_schedule: f.scheduleBlocks(input.main, input.startHour * 60),
+      done_so_far: f.scheduleBlocks(input.doneSoFar, input.startHour * 60),
+      inserted_action: input.inserted,
+      inserted_minutes: String(input.insertedMinutes),
+      minutes: String(input.main.reduce((sum, [, m]) => sum + m, 0)),
+    }),
+    schema: z.object({ schedule: subtasksSchema }),
+    toResult: (json, { persona }, input) =>
+      check(() => {
+        const total = input.main.reduce((sum, [, m]) => sum + m, 0);
+        const items = list(asObject(json), 'schedule').map((item, i): SubTask => {
+          const o = typeof item === 'object' && item !== null ? (item as Obj) : fail(`item ${i + 1} must be an object {"task": …, "minutes": …}`);
+          const task = lowerFirst(stripPeriod(withoutName(text(o, 'task', 200), persona)));
+          const minutes = o.minutes;
+          if (typeof minutes !== 'number' || !Number.isFinite(minutes) || minutes <= 0) fail(`item ${i + 1} ("${task}") has duration ${JSON.stringify(minutes)}: every duration must be a positive number of minutes`);
+          return { task, minutes };
+        });
+        const sum = items.reduce((s, t) => s + t.minutes, 0);
+        if (sum !== total) fail(`the durations add up to ${sum} minutes, but must add up to exactly ${total}`);
+        const wanted = input.inserted.toLowerCase();
+        if (!items.some((t) => t.task.toLowerCase().includes(wanted))) fail(`the schedule must keep "${input.inserted}" (${input.insertedMinutes} minutes) where it happened`);
+        return items;
+      }),
+  },
+
+  planNote: {
+    prompt: 'revise_identity_plan_note',
+    vars: ({ persona: p, now }, statements) => ({ name: p.name, date: formatDate(now), statements: f.numbered(statements) }),
+    schema: z.object({ note: z.string() }),
+    toResult: (json) => check(() => text(asObject(json), 'note', 1000)),
+  },
+
+  thoughtNote: {
+    prompt: 'revise_identity_thought_note',
+    vars: ({ persona: p }, statements) => ({ name: p.name, statements: f.numbered(statements) }),
+    schema: z.object({ note: z.string() }),
+    toResult: (json) => check(() => text(asObject(json), 'note', 1000)),
+  },
+
+  reviseCurrently: {
+    prompt: 'revise_identity_currently',
+    vars: ({ persona: p, now }, planNote, thoughtNote) => ({
+      name: p.name,
+      date: formatDate(now),
+      yesterday: formatDate(now - DAY),
+      currently: p.currently,
+      plan_note: planNote,
+      thought_note: thoughtNote,
+    }),
+    schema: z.object({ currently: z.string() }),
+    toResult: (json) => check(() => text(asObject(json), 'currently', 1200)),
+  },
+
+  dailyPlanReq: {
+    prompt: 'revise_identity_daily_req',
+    vars: ({ persona: p, now }) => ({ identity: f.identityOf(p, now), first_name: p.firstName, date: formatDate(now) }),
+    schema: z.object({ plan: z.array(z.string()).min(1) }),
+    toResult: (json) =>
+      check(() => {
+        const items = textList(asObject(json), 'plan', 'plan item').map((s) => lowerFirst(stripPeriod(s.replace(/^\d+[.)]\s*/, ''))));
+        if (items.length < 4) fail(`the plan needs 4 to 6 items, got ${items.length}`);
+        const untimed = items.find((s) => !TIME.test(s));
+        if (untimed) fail(`plan item "${untimed}" has no time; write each item with its time, like "at 7:00 am" or "from 9:00 am to 12:00 pm"`);
+        return items.slice(0, 6);
+      }),
+  },
 };
 
 /**
@@ -474,11 +547,6 @@ export const CALLS: CallSpecs = {
  * the CallSpec and the semantic checks). Kept here so the template and its JSON shape stay together.
  */
 export const FUTURE_SCHEMAS = {
-  new_decomp_schedule: z.object({ schedule: subtasksSchema }),
-  revise_identity_plan_note: z.object({ note: z.string() }),
-  revise_identity_thought_note: z.object({ note: z.string() }),
-  revise_identity_currently: z.object({ currently: z.string() }),
-  revise_identity_daily_req: z.object({ plan: z.array(z.string()).min(1) }),
   whisper_inner_thought: z.object({ statement: z.string() }),
   interview: z.object({ answer: z.string() }),
   planning_thought_after_convo: z.object({ thought: z.string() }),

@@ -64,9 +64,9 @@ export function scheduleSoFar(previous: readonly string[]): string {
   return lines.length > 0 ? lines.join('\n') : '(nothing yet: this is the first hour of the day)';
 }
 
-/** A minute-level schedule as time ranges from midnight: "9:00 am – 12:00 pm: working at the pharmacy". */
-export function scheduleBlocks(items: readonly ScheduleItem[]): string {
-  let start = 0;
+/** A minute-level schedule as time ranges from midnight (or `startMinute`): "9:00 am – 12:00 pm: working at the pharmacy". */
+export function scheduleBlocks(items: readonly ScheduleItem[], startMinute = 0): string {
+  let start = startMinute;
   const lines = items.map(([task, minutes]) => {
     const line = `${minuteLabel(start)} – ${minuteLabel(start + minutes)}: ${task}`;
     start += minutes;

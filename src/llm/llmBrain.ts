@@ -236,6 +236,21 @@ export class LlmBrain implements Brain {
   insights(ctx: CallContext, ...a: Args<'insights'>) {
     return this.ask('insights', ctx, a);
   }
+  newDecompSchedule(ctx: CallContext, ...a: Args<'newDecompSchedule'>) {
+    return this.ask('newDecompSchedule', ctx, a);
+  }
+  planNote(ctx: CallContext, ...a: Args<'planNote'>) {
+    return this.ask('planNote', ctx, a);
+  }
+  thoughtNote(ctx: CallContext, ...a: Args<'thoughtNote'>) {
+    return this.ask('thoughtNote', ctx, a);
+  }
+  reviseCurrently(ctx: CallContext, ...a: Args<'reviseCurrently'>) {
+    return this.ask('reviseCurrently', ctx, a);
+  }
+  dailyPlanReq(ctx: CallContext, ...a: Args<'dailyPlanReq'>) {
+    return this.ask('dailyPlanReq', ctx, a);
+  }
 
   /**
    * Embeddings from the endpoint's embeddings model, or the local embedding when none is set

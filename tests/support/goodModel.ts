@@ -29,6 +29,14 @@ function hour24(label: string): number {
   return m[2]!.toLowerCase() === 'pm' ? h + 12 : h;
 }
 
+function minutesBetween(a: string, b: string): number {
+  const m = (t: string) => {
+    const [, h, mm, ap] = /(\d{1,2}):(\d\d) ([ap]m)/.exec(t)!;
+    return ((Number(h) % 12) + (ap === 'pm' ? 12 : 0)) * 60 + Number(mm);
+  };
+  return (m(b) - m(a) + 1440) % 1440 || 1440;
+}
+
 const words = (s: string): Set<string> => new Set(s.toLowerCase().split(/[^a-z]+/).filter((w) => w.length > 3));
 
 /** The option sharing the most words with the activity; ties go to `prefer`, then the first. */
@@ -76,14 +84,29 @@ export function goodModel(): Responder {
         const m = /doing from (\d{1,2}:\d\d\s*[ap]m) to/i.exec(prompt);
         return json({ activity: activityFor(m ? hour24(m[1]!) : 12) });
       }
-      case 'task_decomp':
-      case 'new_decomp_schedule': {
+      case 'task_decomp': {
         const m = /\((\d+) minutes in all\)/.exec(prompt) ?? /(\d+) minutes/.exec(prompt);
         const total = Math.max(5, Math.round(Number(m?.[1] ?? 60) / 5) * 5);
         const first = Math.max(5, Math.round(total / 50) * 5);
         const parts = total > first ? [{ task: 'getting started', minutes: first }, { task: 'carrying on steadily', minutes: total - first }] : [{ task: 'getting started', minutes: total }];
-        return json(task === 'task_decomp' ? { subtasks: parts } : { schedule: parts });
+        return json({ subtasks: parts });
       }
+      case 'new_decomp_schedule': {
+        // Keep what happened, then carry on with the original plan for the rest of the stretch.
+        const total = Number(/add up to exactly (\d+) minutes/.exec(prompt)?.[1] ?? 60);
+        const doneBlock = prompt.split('Here is what has happened so far:')[1]?.split('\n\n')[0] ?? '';
+        const done = [...doneBlock.matchAll(/^(\d{1,2}:\d\d [ap]m) – (\d{1,2}:\d\d [ap]m): (.*)$/gm)].map((m) => ({ task: m[3]!, minutes: minutesBetween(m[1]!, m[2]!) }));
+        const used = done.reduce((a, t) => a + t.minutes, 0);
+        return json({ schedule: used < total ? [...done, { task: 'carrying on with the original plan', minutes: total - used }] : done });
+      }
+      case 'revise_identity_plan_note':
+        return json({ note: 'I should remember to water the plants at 6:00 pm.' });
+      case 'revise_identity_thought_note':
+        return json({ note: 'I have been feeling rested and cheerful.' });
+      case 'revise_identity_currently':
+        return json({ currently: `${/^(.*)'s status on/m.exec(prompt)?.[1] ?? 'They'} plans to water the plants at 6:00 pm today.` });
+      case 'revise_identity_daily_req':
+        return json({ plan: ['wake up and complete the morning routine at 6:00 am', 'work from 9:00 am to 5:00 pm', 'have dinner at 6:00 pm', 'water the plants at 6:30 pm', 'go to bed at 10:00 pm'] });
       case 'action_sector': {
         const options = optionsAfter(prompt, /^Area options:/);
         const activity = /Activity: .*? is (.*)\.$/m.exec(prompt)?.[1] ?? '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GuardedBrain, FALLBACK_EMOJI, RANDOM_OBJECT } from '../../src/sim/brain/guard';
+import { GuardedBrain, FALLBACK_EMOJI, RANDOM_OBJECT, splitPlanReq } from '../../src/sim/brain/guard';
 import type { Brain } from '../../src/sim/brain/port';
 import { Persona } from '../../src/sim/persona/persona';
 import { miniPersonas } from '../fixtures/miniTown';
@@ -26,6 +26,11 @@ const broken: Brain = {
   focalPoints: async () => [],
   insights: async () => [{ insight: 'x', evidence: ['a'] }] as unknown as [],
   embed: async () => [[1, 2], [3]],
+  newDecompSchedule: async () => [{ task: 'something else entirely', minutes: 45 }],
+  planNote: async () => '',
+  thoughtNote: async () => 42 as unknown as string,
+  reviseCurrently: async () => '   ',
+  dailyPlanReq: async () => ['only one item at 9:00 am'],
 };
 
 describe('the guard around every brain', () => {
@@ -53,7 +58,26 @@ describe('the guard around every brain', () => {
     const vectors = await g.embed(ctx, ['coffee at the café', 'sleeping']);
     expect(vectors).toHaveLength(2);
     expect(vectors[0]).toHaveLength(vectors[1]!.length);
-    expect(g.fallbackTotal).toBe(16);
+    // A re-plan that lost the inserted chat: Smallville's fail-safe keeps what happened, then the rest of the plan.
+    const stretch = await g.newDecompSchedule(ctx, {
+      main: [['working (counting pills)', 60], ['working (serving customers)', 60]],
+      doneSoFar: [['working (counting pills)', 20], ['working (chatting with Tom)', 15]],
+      startHour: 9,
+      endHour: 11,
+      inserted: 'chatting with Tom',
+      insertedMinutes: 15,
+    });
+    expect(stretch).toEqual([
+      { task: 'working (counting pills)', minutes: 20 },
+      { task: 'working (chatting with Tom)', minutes: 15 },
+      { task: 'working (counting pills)', minutes: 25 },
+      { task: 'working (serving customers)', minutes: 60 },
+    ]);
+    expect(await g.planNote(ctx, ['x'])).toBe('');
+    expect(await g.thoughtNote(ctx, ['x'])).toBe('');
+    expect(await g.reviseCurrently(ctx, '', '')).toBe(p.currently);
+    expect(await g.dailyPlanReq(ctx)).toEqual(splitPlanReq(p.dailyPlanReq));
+    expect(g.fallbackTotal).toBe(21);
     expect(g.stats.get('actObjEventTriple')).toEqual({ calls: 1, fallbacks: 1, errors: 1 });
   });
 

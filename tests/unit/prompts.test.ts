@@ -59,6 +59,20 @@ function sampleArgs(ctx: CallContext, tom: Persona): { [K in BrainCall]: unknown
     poignancy: ['event', 'Tom Hartwell is repairing the fence'],
     focalPoints: [['Tom Hartwell is repairing the fence', 'Lily is drifting'], 3],
     insights: [['Tom Hartwell is repairing the fence', 'Lily is drifting'], 5],
+    newDecompSchedule: [
+      {
+        main: [['working at the pharmacy (counting pills)', 60], ['working at the pharmacy (serving customers)', 60]],
+        doneSoFar: [['working at the pharmacy (counting pills)', 20], ['working at the pharmacy (conversing about the flu shots)', 10]],
+        startHour: 9,
+        endHour: 11,
+        inserted: 'conversing about the flu shots',
+        insertedMinutes: 10,
+      },
+    ],
+    planNote: [['February 13, 2023, 09:00:00: Tom Hartwell is repairing the fence']],
+    thoughtNote: [['February 13, 2023, 09:00:00: Tom Hartwell is repairing the fence']],
+    reviseCurrently: ['I should call the plumber at 10 am.', 'I have been tired.'],
+    dailyPlanReq: [],
   };
 }
 

@@ -1,4 +1,5 @@
-import type { Brain, CallContext, ConversationTurn, ConversationTurnInput, Insight, ReactChoice, SubTask } from '../../sim/brain/port';
+import type { Brain, CallContext, ConversationTurn, ConversationTurnInput, Insight, NewDecompInput, ReactChoice, SubTask } from '../../sim/brain/port';
+import { failSafeDecomp } from '../../sim/cognition/schedule';
 import type { Persona } from '../../sim/persona/persona';
 import type { ChatLine, ConceptNode } from '../../sim/persona/memory';
 import type { Triple } from '../../sim/persona/scratch';
@@ -162,6 +163,49 @@ export class OfflineBrain implements Brain {
         const latest = statements[idx[idx.length - 1] - 1].replace(subject, '').replace(/^ is /, '').trim();
         return { insight: `${subject} has been busy lately, most recently ${latest}`, evidence: idx.slice(-5) };
       });
+  }
+
+  /** Keeps what happened, then the rest of the original plan from where the inserted action ends. */
+  async newDecompSchedule(_ctx: CallContext, input: NewDecompInput): Promise<SubTask[]> {
+    return failSafeDecomp(input.main, input.doneSoFar).map(([task, minutes]) => ({ task, minutes }));
+  }
+
+  /** The statements that carry a time or an arrangement, as things to remember today. */
+  async planNote(_ctx: CallContext, statements: string[]): Promise<string> {
+    const arranged = statements
+      .map((s) => s.replace(/^[^:]*\d{2}:\d{2}:\d{2}: /, ''))
+      .filter((s) => !/^This is .*'s plan for/.test(s))
+      .filter((s) => /\b(plan|invit|party|meet|tomorrow|tonight|election|market|open-mic|exhibition|planting|\d{1,2}(:\d\d)?\s?[ap]m)/i.test(s))
+      .slice(-3);
+    return arranged.length > 0 ? `I should remember: ${arranged.join('; ')}.` : 'Nothing special to remember; I will keep to my usual routine.';
+  }
+
+  /** A mood from how social and eventful the last days were. */
+  async thoughtNote(_ctx: CallContext, statements: string[]): Promise<string> {
+    const chats = statements.filter((s) => /convers|chat|talk/i.test(s)).length;
+    const news = statements.filter((s) => /news|heard|did you hear|guess what/i.test(s)).length;
+    if (news > 0) return `There has been a lot going on in town lately and I have been keeping up with the news from my neighbours.`;
+    if (chats > 2) return `I have enjoyed talking with people around town these last days.`;
+    return `My days have been calm and fairly routine.`;
+  }
+
+  /** The persona file's status plus what to remember today (never yesterday's additions, so it stays short). */
+  async reviseCurrently(ctx: CallContext, planNote: string): Promise<string> {
+    const p = ctx.persona;
+    const remember = planNote.startsWith('I should remember: ') ? planNote.slice('I should remember: '.length) : '';
+    return remember ? `${p.spec.currently} Today ${p.firstName} has in mind: ${remember}` : p.spec.currently;
+  }
+
+  /** Today's broad plan, 4–6 timed items. */
+  async dailyPlanReq(ctx: CallContext): Promise<string[]> {
+    const hourly = this.dayPlan(ctx.persona, ctx.now);
+    const items = dailyPlanItems(hourly).slice(0, 5);
+    // The last waking hour ends with going to bed.
+    let bed = 24;
+    while (bed > 12 && hourly[bed - 1] === 'sleeping') bed--;
+    items.push(`go to bed at ${bed % 12 === 0 ? 12 : bed % 12}:00 ${bed < 12 || bed === 24 ? 'am' : 'pm'}`);
+    while (items.length < 4) items.splice(items.length - 1, 0, 'take a break and relax at 3:00 pm');
+    return items;
   }
 
   async embed(_ctx: CallContext, texts: string[]): Promise<number[][]> {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import type { Brain, BrainCall, CallContext, ConversationTurn, Insight, ReactChoice, SubTask } from './port';
+import type { Brain, BrainCall, CallContext, ConversationTurn, Insight, NewDecompInput, ReactChoice, SubTask } from './port';
 import type { Persona } from '../persona/persona';
 import type { ChatLine, ConceptNode } from '../persona/memory';
 import type { Triple } from '../persona/scratch';
 import { repairDecomposition } from './repair';
 import { localEmbedding } from './localEmbedding';
+import { failSafeDecomp, scheduleMinutes, trimToTotal } from '../cognition/schedule';
 
 /** Smallville's fail-safe for a daily plan, used when a brain's answer is unusable. */
 export const FALLBACK_DAILY_PLAN = [
@@ -37,6 +38,7 @@ export interface FallbackEvent {
 
 const hourSchema = z.number().int().min(0).max(23);
 const textSchema = z.string().trim().min(1).max(400);
+const longTextSchema = z.string().trim().min(1).max(1200);
 const listSchema = z.array(textSchema).min(1);
 const tripleSchema = z.tuple([textSchema, textSchema, textSchema]);
 const subTaskSchema = z.array(z.object({ task: textSchema, minutes: z.number().positive() })).min(1);
@@ -212,6 +214,60 @@ export class GuardedBrain implements Brain {
     );
   }
 
+  /**
+   * A re-planned stretch: whole minutes that sum exactly to the stretch (arithmetic repaired) and
+   * that still contain the inserted action; otherwise Smallville's fail-safe (what happened so far,
+   * then the rest of the original plan).
+   */
+  newDecompSchedule(ctx: CallContext, input: NewDecompInput): Promise<SubTask[]> {
+    const total = scheduleMinutes(input.main);
+    const fallback = () => failSafeDecomp(input.main, input.doneSoFar).map(([task, minutes]) => ({ task, minutes }));
+    if (total <= 0) return Promise.resolve(fallback());
+    return this.run(
+      'newDecompSchedule',
+      ctx,
+      () => this.inner.newDecompSchedule(ctx, input),
+      (v) => {
+        const list = parse(subTaskSchema, v);
+        if (!list) return undefined;
+        const wanted = input.inserted.toLowerCase();
+        if (!list.some((t) => t.task.toLowerCase().includes(wanted))) return undefined;
+        const fitted = trimToTotal(list.map((t) => [t.task, Math.max(1, Math.round(t.minutes))] as [string, number]), total);
+        const used = scheduleMinutes(fitted);
+        if (used < total) fitted[fitted.length - 1]![1] += total - used;
+        return fitted.map(([task, minutes]) => ({ task, minutes }));
+      },
+      fallback,
+    );
+  }
+
+  planNote(ctx: CallContext, statements: string[]): Promise<string> {
+    return this.run('planNote', ctx, () => this.inner.planNote(ctx, statements), (v) => parse(textSchema, v), () => '');
+  }
+
+  thoughtNote(ctx: CallContext, statements: string[]): Promise<string> {
+    return this.run('thoughtNote', ctx, () => this.inner.thoughtNote(ctx, statements), (v) => parse(textSchema, v), () => '');
+  }
+
+  /** Falls back to yesterday's status. */
+  reviseCurrently(ctx: CallContext, planNote: string, thoughtNote: string): Promise<string> {
+    return this.run('reviseCurrently', ctx, () => this.inner.reviseCurrently(ctx, planNote, thoughtNote), (v) => parse(longTextSchema, v), () => ctx.persona.currently);
+  }
+
+  /** 4–6 items (more are cut); falls back to yesterday's requirement. */
+  dailyPlanReq(ctx: CallContext): Promise<string[]> {
+    return this.run(
+      'dailyPlanReq',
+      ctx,
+      () => this.inner.dailyPlanReq(ctx),
+      (v) => {
+        const list = parse(listSchema, v);
+        return list && list.length >= 4 ? list.slice(0, 6) : undefined;
+      },
+      () => splitPlanReq(ctx.persona.dailyPlanReq),
+    );
+  }
+
   /** Vectors for texts; a wrong count, ragged sizes or non-numbers fall back to the local embedding. */
   embed(ctx: CallContext, texts: string[]): Promise<number[][]> {
     if (texts.length === 0) return Promise.resolve([]);
@@ -226,6 +282,14 @@ export class GuardedBrain implements Brain {
       () => texts.map((t) => localEmbedding(t)),
     );
   }
+}
+
+/** A daily plan requirement as its items ("a, b and c" or "a; b" or sentences). */
+export function splitPlanReq(req: string): string[] {
+  return req
+    .split(/;|\.\s+|,\s+(?=[a-z])/)
+    .map((x) => x.trim().replace(/\.$/, ''))
+    .filter(Boolean);
 }
 
 function parse<T>(schema: z.ZodType<T>, v: unknown): T | undefined {

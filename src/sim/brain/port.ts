@@ -1,6 +1,6 @@
 import type { Persona } from '../persona/persona';
 import type { ChatLine, ConceptNode } from '../persona/memory';
-import type { Triple } from '../persona/scratch';
+import type { ScheduleItem, Triple } from '../persona/scratch';
 
 /** What every brain call knows: who is thinking, and when (game ms). */
 export interface CallContext {
@@ -29,6 +29,18 @@ export interface Insight {
   insight: string;
   /** 1-based indexes into the statements given. */
   evidence: number[];
+}
+
+/** What re-planning a stretch of the day around an inserted action (a chat, a wait) starts from. */
+export interface NewDecompInput {
+  /** The stretch as planned (Smallville's main_act_dur). */
+  main: ScheduleItem[];
+  /** What happened in the stretch up to now, then the inserted action (truncated_act_dur). */
+  doneSoFar: ScheduleItem[];
+  startHour: number;
+  endHour: number;
+  inserted: string;
+  insertedMinutes: number;
 }
 
 /** 1: wait for the other to finish; 2: carry on; (Smallville's decide_to_react answers). */
@@ -65,6 +77,16 @@ export interface Brain {
   poignancy(ctx: CallContext, kind: 'event' | 'chat' | 'thought', description: string): Promise<number>;
   focalPoints(ctx: CallContext, statements: string[], n: number): Promise<string[]>;
   insights(ctx: CallContext, statements: string[], n: number): Promise<Insight[]>;
+  /** Re-plan a stretch of the day around an inserted action; the durations sum to the stretch's. */
+  newDecompSchedule(ctx: CallContext, input: NewDecompInput): Promise<SubTask[]>;
+  /** New day, revise_identity: what to remember when planning today (first person), from recent memories. */
+  planNote(ctx: CallContext, statements: string[]): Promise<string>;
+  /** New day, revise_identity: how the persona has been feeling (first person). */
+  thoughtNote(ctx: CallContext, statements: string[]): Promise<string>;
+  /** New day, revise_identity: today's "currently" (third person), from yesterday's and the notes. */
+  reviseCurrently(ctx: CallContext, planNote: string, thoughtNote: string): Promise<string>;
+  /** New day, revise_identity: today's daily plan requirement, 4–6 items with times. */
+  dailyPlanReq(ctx: CallContext): Promise<string[]>;
   /** One vector per text, for memory relevance (Smallville's get_embedding). Same size for every text. */
   embed(ctx: CallContext, texts: string[]): Promise<number[][]>;
 }

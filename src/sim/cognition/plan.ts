@@ -2,7 +2,8 @@ import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
 import type { CallContext } from '../brain/port';
 import { RANDOM_OBJECT } from '../brain/guard';
-import { DAY, dayStart, formatDate, hourOf, minuteOfDay } from '../clock';
+import { DAY, dayStart, formatDate, formatDateTime, hourOf, minuteOfDay } from '../clock';
+import { newRetrieve } from './retrieve';
 import { THIRTY_DAYS } from '../persona/memory';
 import type { Triple } from '../persona/scratch';
 import { hourlyToMinutes, padDay } from './schedule';
@@ -32,6 +33,9 @@ export async function longTermPlanning(sim: SimContext, p: Persona, newDay: Excl
   s.wakeUpHour = wake;
   if (newDay === 'First day' || s.dailyReq.length === 0) {
     s.dailyReq = await sim.brain.dailyPlan(ctx, wake);
+  } else {
+    // Smallville keeps yesterday's daily_req; what changes is the identity the prompts read.
+    await reviseIdentity(sim, p);
   }
 
   let hourly: string[] = [];
@@ -58,6 +62,30 @@ export async function longTermPlanning(sim: SimContext, p: Persona, newDay: Excl
     keywords: ['plan'],
   });
   p.plannedDay = Math.floor(dayStart(sim.clock.now) / DAY);
+}
+
+/** Smallville's revise_identity focal points. */
+export function reviseIdentityFocalPoints(p: Persona, now: number): [string, string] {
+  return [`${p.name}'s plan for ${formatDate(now)}.`, `Important recent events for ${p.name}'s life.`];
+}
+
+/**
+ * Smallville's revise_identity, on a new day: retrieve memories for the two focal points, turn them
+ * into "[time]: memory" statements in time order, ask for a plan note and a thought note (first
+ * person), then today's `currently` (third person) from yesterday's and the notes, then today's
+ * daily plan requirement (4–6 timed items), which every later prompt reads through the identity.
+ */
+export async function reviseIdentity(sim: SimContext, p: Persona): Promise<{ planNote: string; thoughtNote: string }> {
+  const now = sim.clock.now;
+  const ctx = ctxOf(sim, p);
+  const retrieved = await newRetrieve(sim, p, reviseIdentityFocalPoints(p, now));
+  const nodes = [...new Map([...retrieved.values()].flat().map((n) => [n.id, n])).values()].sort((a, b) => a.created - b.created || a.id - b.id);
+  const statements = nodes.map((n) => `${formatDateTime(n.created)}: ${n.embeddingKey}`);
+  const planNote = await sim.brain.planNote(ctx, statements);
+  const thoughtNote = await sim.brain.thoughtNote(ctx, statements);
+  p.currently = await sim.brain.reviseCurrently(ctx, planNote, thoughtNote);
+  p.dailyPlanReq = (await sim.brain.dailyPlanReq(ctx)).join('; ');
+  return { planNote, thoughtNote };
 }
 
 /** Smallville's determine_decomp: sleep is not decomposed; other blocks are. */

@@ -5,7 +5,7 @@ import type { Retrieved } from './retrieve';
 import { hourOf, minuteOfDay } from '../clock';
 import { addNewAction } from './plan';
 import { conversationMinutes, converse, rememberConversation } from './converse';
-import { insertIntoSchedule } from './schedule';
+import { insertIntoSchedule, stretchFor } from './schedule';
 
 /** Smallville's chat cooldown, in steps, set for both partners when a chat starts. */
 export const CHAT_BUFFER_STEPS = 800;
@@ -64,11 +64,25 @@ export async function shouldReact(sim: SimContext, p: Persona, focused: Retrieve
   return null;
 }
 
-/** Smallville's _create_react: put the reaction into the schedule and make it the current action. */
-function createReact(sim: SimContext, p: Persona, description: string, minutes: number): void {
+/**
+ * Smallville's _create_react: re-plan the stretch of the day around the inserted action
+ * (new_decomp_schedule, through the brain) and splice it into f_daily_schedule. The caller then
+ * makes the inserted action the current one.
+ */
+export async function createReact(sim: SimContext, p: Persona, description: string, minutes: number): Promise<void> {
   const s = p.scratch;
   const now = sim.clock.now;
-  s.fDailySchedule = insertIntoSchedule(s.fDailySchedule, minuteOfDay(now), description, Math.max(1, Math.round(minutes)));
+  const stretch = stretchFor(s.fDailyScheduleHourlyOrg, s.fDailySchedule, minuteOfDay(now), description, Math.max(1, Math.round(minutes)));
+  const plan = await sim.brain.newDecompSchedule(
+    { persona: p, now },
+    { main: stretch.main, doneSoFar: stretch.doneSoFar, startHour: stretch.startHour, endHour: stretch.endHour, inserted: description, insertedMinutes: Math.max(1, Math.round(minutes)) },
+  );
+  if (stretch.main.length === 0) {
+    // Nothing planned to re-plan (an empty schedule): the action simply goes in at this minute.
+    s.fDailySchedule = insertIntoSchedule(s.fDailySchedule, minuteOfDay(now), description, Math.max(1, Math.round(minutes)));
+    return;
+  }
+  s.fDailySchedule.splice(stretch.startIndex, stretch.endIndex - stretch.startIndex, ...plan.map((t) => [t.task, t.minutes] as [string, number]));
 }
 
 /** The chat reaction: a conversation, its summary, and the chat action for both. */
@@ -85,7 +99,7 @@ export async function chatReact(sim: SimContext, init: Persona, target: Persona)
     [init, target],
     [target, init],
   ] as const) {
-    createReact(sim, self, summary, minutes);
+    await createReact(sim, self, summary, minutes);
     addNewAction(self, now, {
       address: `<persona> ${other.name}`,
       duration: minutes,
@@ -103,19 +117,28 @@ export async function chatReact(sim: SimContext, init: Persona, target: Persona)
   sim.conversations.push({ step: sim.clock.step, time: now, participants: [init.name, target.name], lines: convo, summary });
 }
 
+/**
+ * The minutes to wait for someone (Smallville's wait reaction): until one minute before their action
+ * ends ("wait: <start + duration − 1 min>"), counted in whole minutes of the day, plus one.
+ */
+export function waitMinutes(now: number, targetStart: number, targetDuration: number): number {
+  const until = targetStart + (targetDuration - 1) * 60_000;
+  return Math.max(1, minuteOfDay(until) - minuteOfDay(now) + 1);
+}
+
 /** The wait reaction: wait at the spot until the other's action ends. */
-export function waitReact(sim: SimContext, p: Persona, target: Persona): void {
+export async function waitReact(sim: SimContext, p: Persona, target: Persona): Promise<void> {
   const now = sim.clock.now;
-  const end = target.scratch.actEndTime() ?? now + 60_000;
-  const minutes = Math.max(1, Math.ceil((end - now) / 60_000));
+  const t = target.scratch;
+  const minutes = waitMinutes(now, t.actStartTime ?? now, t.actDuration ?? 1);
   const description = `waiting to start ${(p.scratch.actDescription ?? '').split('(').pop()?.replace(')', '') ?? ''}`.trim();
-  createReact(sim, p, description, minutes);
+  await createReact(sim, p, description, minutes);
   addNewAction(p, now, {
     address: `<waiting> ${p.tile.x} ${p.tile.y}`,
     duration: minutes,
     description,
     pronunciatio: '⌛',
-    event: [p.name, 'waiting to start', p.scratch.actDescription ?? 'something'],
+    event: [p.name, 'waiting to start', description.replace(/^waiting to start /, '') || 'something'],
   });
 }
 
@@ -126,7 +149,7 @@ export async function react(sim: SimContext, p: Persona, retrieved: Map<string, 
     if (focused) {
       const reaction = await shouldReact(sim, p, focused);
       if (reaction?.kind === 'chat') await chatReact(sim, p, reaction.target);
-      else if (reaction?.kind === 'wait') waitReact(sim, p, reaction.target);
+      else if (reaction?.kind === 'wait') await waitReact(sim, p, reaction.target);
     }
   }
   const s = p.scratch;

@@ -53,3 +53,96 @@ export function insertIntoSchedule(schedule: ScheduleItem[], at: number, task: s
   if (!inserted) out.push([task, minutes]);
   return out;
 }
+
+/** Cut a schedule so it sums to at most `total` minutes (the last items shortened or dropped). */
+export function trimToTotal(schedule: ScheduleItem[], total: number): ScheduleItem[] {
+  const out: ScheduleItem[] = [];
+  let sum = 0;
+  for (const [task, minutes] of schedule) {
+    if (sum >= total) break;
+    const m = Math.min(minutes, total - sum);
+    if (m > 0) out.push([task, m]);
+    sum += m;
+  }
+  return out;
+}
+
+/**
+ * Smallville's get_fail_safe for new_decomp_schedule: what has happened so far (ending with the
+ * inserted action), then the rest of the original stretch from where the inserted action ends,
+ * trimmed to the stretch's length. Also the offline brain's answer.
+ */
+export function failSafeDecomp(main: ScheduleItem[], doneSoFar: ScheduleItem[]): ScheduleItem[] {
+  const total = scheduleMinutes(main);
+  const doneMinutes = scheduleMinutes(doneSoFar);
+  const rest: ScheduleItem[] = [];
+  let t = 0;
+  for (const [task, minutes] of main) {
+    const end = t + minutes;
+    if (end > doneMinutes) rest.push([task, end - Math.max(t, doneMinutes)]);
+    t = end;
+  }
+  return trimToTotal([...doneSoFar.map(([a, m]) => [a, m] as ScheduleItem), ...rest], total);
+}
+
+export interface Stretch {
+  startHour: number;
+  endHour: number;
+  /** f_daily_schedule indexes [startIndex, endIndex) of the stretch. */
+  startIndex: number;
+  endIndex: number;
+  main: ScheduleItem[];
+  doneSoFar: ScheduleItem[];
+}
+
+/**
+ * Smallville's _create_react and generate_new_decomp_schedule, the arithmetic: the stretch of the day
+ * to re-plan is the hourly-schedule block we are in (through the next block when it is shorter than
+ * two hours); `main` is what was planned in it and `doneSoFar` what happened up to this minute, the
+ * task in progress cut at now, followed by the inserted action. Smallville's own code keeps the task
+ * in progress whole (its "DEC 7 DEBUG" note); we cut it at the current minute, as intended.
+ */
+export function stretchFor(hourlyOrg: ScheduleItem[], schedule: ScheduleItem[], nowMinute: number, inserted: string, insertedMinutes: number): Stretch {
+  let orgIndex = 0;
+  let orgStart = 0;
+  while (orgIndex < hourlyOrg.length - 1 && orgStart + hourlyOrg[orgIndex]![1] <= nowMinute) orgStart += hourlyOrg[orgIndex++]![1];
+  const startHour = Math.floor(orgStart / 60);
+  const current = hourlyOrg[orgIndex]?.[1] ?? 60;
+  const next = hourlyOrg[orgIndex + 1]?.[1];
+  let endHour: number;
+  if (current >= 120) endHour = startHour + current / 60;
+  else if (next !== undefined) endHour = startHour + (current + next) / 60;
+  else endHour = startHour + 2;
+  endHour = Math.min(24, Math.floor(endHour));
+
+  let startIndex = -1;
+  let endIndex = -1;
+  let t = 0;
+  const main: ScheduleItem[] = [];
+  schedule.forEach(([task, minutes], i) => {
+    if (t >= startHour * 60 && startIndex < 0) startIndex = i;
+    if (t >= endHour * 60 && endIndex < 0) endIndex = i;
+    if (t >= startHour * 60 && t < endHour * 60) main.push([task, minutes]);
+    t += minutes;
+  });
+  if (startIndex < 0) startIndex = schedule.length;
+  if (endIndex < 0) endIndex = schedule.length;
+
+  // What happened up to now inside the stretch, the task in progress cut at this minute.
+  const doneSoFar: ScheduleItem[] = [];
+  let s = main.length > 0 ? schedule.slice(0, startIndex).reduce((sum, [, m]) => sum + m, 0) : nowMinute;
+  let inProgress: string | null = null;
+  for (const [task, minutes] of main) {
+    if (s + minutes <= nowMinute) doneSoFar.push([task, minutes]);
+    else {
+      if (s < nowMinute) doneSoFar.push([task, nowMinute - s]);
+      inProgress = task;
+      break;
+    }
+    s += minutes;
+  }
+  // Inside a decomposed task the inserted action reads as one of its subtasks: "working (chatting …)".
+  const parent = inProgress && /\(([^()]*)\)$/.test(inProgress) ? inProgress.replace(/\s*\([^()]*\)$/, '') : null;
+  doneSoFar.push([parent ? `${parent} (${inserted})` : inserted, insertedMinutes]);
+  return { startHour, endHour, startIndex, endIndex, main, doneSoFar };
+}
