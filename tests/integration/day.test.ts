@@ -2,16 +2,26 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTownPersonas, loadTownWorld } from '../../src/node/town';
 import { Simulation, type StepResult } from '../../src/sim/simulation';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
-import { addressOf } from '../../src/sim/world/address';
-import { parseHHMM, weekdayOf } from '../../src/sim/clock';
+import { addressOf, isValidActionAddress } from '../../src/sim/world/address';
+import { hourOf, parseHHMM, weekdayOf } from '../../src/sim/clock';
+import type { CallContext } from '../../src/sim/brain/port';
 import type { PersonaSpec } from '../../src/sim/persona/schema';
 import type { WorldModel } from '../../src/sim/world/types';
 
 const START = '2023-02-13T00:00:00'; // a Monday
 const STEPS_PER_DAY = 8640;
 
+/** The offline brain, noting the game time of every task decomposition it is asked for. */
+class RecordingBrain extends OfflineBrain {
+  readonly decompTimes: number[] = [];
+  override async taskDecomp(ctx: CallContext, task: string, minutes: number) {
+    this.decompTimes.push(ctx.now);
+    return super.taskDecomp(ctx, task, minutes);
+  }
+}
+
 function makeSim(world: WorldModel, personas: PersonaSpec[], seed: number) {
-  return new Simulation({ world, personas, brain: new OfflineBrain(seed, personas), seed, start: START });
+  return new Simulation({ world, personas, brain: new RecordingBrain(seed, personas), seed, start: START });
 }
 
 describe('a full day of the 25-persona town, headless, offline brain', () => {
@@ -19,12 +29,16 @@ describe('a full day of the 25-persona town, headless, offline brain', () => {
   let personas: PersonaSpec[];
   let sim: Simulation;
   const frames: StepResult[] = [];
+  const hourlySums: [string, number][] = [];
 
   beforeAll(async () => {
     world = loadTownWorld();
     personas = loadTownPersonas();
     sim = makeSim(world, personas, 1);
-    await sim.run(STEPS_PER_DAY, (r) => frames.push(r));
+    await sim.run(STEPS_PER_DAY, (r) => {
+      frames.push(r);
+      if (r.step % 360 === 0) for (const p of sim.personas) hourlySums.push([`${p.id} at step ${r.step}`, p.scratch.fDailySchedule.reduce((m, [, d]) => m + d, 0)]);
+    });
   });
 
   it('moves everyone only to adjacent walkable tiles', () => {
@@ -95,6 +109,34 @@ describe('a full day of the 25-persona town, headless, offline brain', () => {
         expect(f.description.includes('sleeping'), `${name} was asleep when a chat started`).toBe(false);
       }
     }
+  });
+
+  it('keeps every schedule at exactly 1440 minutes, every hour of the day', () => {
+    expect(hourlySums.length).toBe(24 * 25);
+    expect(hourlySums.filter(([, sum]) => sum !== 1440)).toEqual([]);
+  });
+
+  it('never starts a decomposition at or after 23:00', () => {
+    const times = (sim.brain.inner as RecordingBrain).decompTimes;
+    expect(times.length).toBeGreaterThan(25);
+    expect(times.filter((t) => hourOf(t) >= 23)).toEqual([]);
+  });
+
+  it('never lets a pair talk again while its chat buffer (800 steps) is positive', () => {
+    const last = new Map<string, number>();
+    for (const c of sim.conversations) {
+      const pair = [...c.participants].sort().join(' & ');
+      const before = last.get(pair);
+      if (before !== undefined) expect(c.step - before, pair).toBeGreaterThan(800);
+      last.set(pair, c.step);
+    }
+  });
+
+  it('gives every action an address on the map or a special form', () => {
+    const bad = new Set<string>();
+    for (const r of frames) for (const f of r.personas) if (f.address && !isValidActionAddress(world, f.address)) bad.add(f.address);
+    expect([...bad]).toEqual([]);
+    expect(frames.at(-1)!.personas.every((f) => f.address)).toBe(true);
   });
 
   it('replays identically with the same seed', async () => {

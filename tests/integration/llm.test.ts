@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadWorld } from '../../src/sim/world/loadWorld';
-import { addressOf } from '../../src/sim/world/address';
+import { addressOf, isValidActionAddress } from '../../src/sim/world/address';
 import { Simulation } from '../../src/sim/simulation';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
 import { LlmBrain, MAX_VALIDATION_RETRIES } from '../../src/llm/llmBrain';
@@ -101,6 +101,14 @@ describe('a good model drives the town', () => {
     });
     expect(sim.brain.fallbackTotal).toBe(0);
     expect(llm.log.totals.calls).toBeGreaterThan(100);
+    // The plan module's day-level invariants hold on the model too.
+    for (const p of sim.personas) {
+      expect(p.scratch.fDailySchedule.reduce((m, [, d]) => m + d, 0)).toBe(1440);
+      expect(isValidActionAddress(sim.world, p.scratch.actAddress!), p.scratch.actAddress!).toBe(true);
+    }
+    const decomps = llm.log.records.filter((r) => r.module === 'taskDecomp');
+    expect(decomps.length).toBeGreaterThan(3);
+    expect(decomps.filter((r) => new Date(r.gameTime).getUTCHours() >= 23)).toEqual([]);
   });
 
   it('reads JSON wrapped in prose or a code fence without a retry', async () => {

@@ -242,11 +242,11 @@ export class GuardedBrain implements Brain {
   }
 
   planNote(ctx: CallContext, statements: string[]): Promise<string> {
-    return this.run('planNote', ctx, () => this.inner.planNote(ctx, statements), (v) => parse(textSchema, v), () => '');
+    return this.run('planNote', ctx, () => this.inner.planNote(ctx, statements), (v) => parse(longTextSchema, v), () => '');
   }
 
   thoughtNote(ctx: CallContext, statements: string[]): Promise<string> {
-    return this.run('thoughtNote', ctx, () => this.inner.thoughtNote(ctx, statements), (v) => parse(textSchema, v), () => '');
+    return this.run('thoughtNote', ctx, () => this.inner.thoughtNote(ctx, statements), (v) => parse(longTextSchema, v), () => '');
   }
 
   /** Falls back to yesterday's status. */

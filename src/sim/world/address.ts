@@ -35,3 +35,10 @@ export function tilesOf(world: WorldModel, address: string): Tile[] {
 export function isWalkable(world: WorldModel, x: number, y: number): boolean {
   return x >= 0 && y >= 0 && x < world.width && y < world.height && world.walkable[y * world.width + x] === 1;
 }
+
+/** An action address is a place on the map, or a special form: "<persona> Name", "<waiting> x y", "…:<random>". */
+export function isValidActionAddress(world: WorldModel, address: string): boolean {
+  if (/^<persona> .+/.test(address) || /^<waiting> \d+ \d+$/.test(address)) return true;
+  if (address.endsWith(':<random>')) return world.addressTiles.has(address.slice(0, -':<random>'.length));
+  return world.addressTiles.has(address);
+}
