@@ -15,6 +15,7 @@ import { react } from './cognition/react';
 import { reflect } from './cognition/reflect';
 import { arrived, execute } from './cognition/execute';
 import { seedMemories } from './persona/seed';
+import { restoreSnapshot, takeSnapshot, type SimSnapshot } from './snapshot';
 
 export interface SimulationOptions {
   world: WorldModel;
@@ -188,6 +189,24 @@ export class Simulation implements SimContext {
       chattingWith: s.chattingWith,
       moved: this.moved.has(p),
     };
+  }
+
+  /** The whole state between steps, as plain JSON (src/sim/snapshot.ts): what a replay's fork keyframe holds. */
+  snapshot(): SimSnapshot {
+    if (this.stepping) throw new Error('Simulation.snapshot called while a step is running');
+    return takeSnapshot(this, this.moved, this.embeddedUpTo);
+  }
+
+  /**
+   * Continue from a snapshot: this Simulation must have been built from the same world, personas,
+   * seed and start. Running on gives what the recorded run gave (with the offline brain, exactly).
+   */
+  restore(snap: SimSnapshot): void {
+    if (this.stepping) throw new Error('Simulation.restore called while a step is running');
+    const r = restoreSnapshot(this, snap);
+    this.moved = r.moved;
+    this.embeddedUpTo.clear();
+    for (const [p, n] of r.embeddedUpTo) this.embeddedUpTo.set(p, n);
   }
 
   /** Run n steps (headless). */

@@ -85,6 +85,33 @@ export class AssociativeMemory {
       transcript: n.transcript ?? [],
     };
     this.nodes.push(node);
+    this.index(node);
+    return node;
+  }
+
+  /**
+   * Replace the whole stream with saved nodes (a snapshot being restored): ids, type counts,
+   * keyword indexes, keyword strengths and recent events are rebuilt exactly as `add` built them.
+   */
+  load(nodes: readonly ConceptNode[]): void {
+    this.nodes.length = 0;
+    this.typeCounts = { event: 0, chat: 0, thought: 0 };
+    for (const t of ['event', 'chat', 'thought'] as const) this.byKeyword[t].clear();
+    this.keywordStrength.event.clear();
+    this.keywordStrength.thought.clear();
+    this.recentEventKeys.length = 0;
+    nodes.forEach((n, i) => {
+      if (n.id !== i + 1) throw new Error(`Memory node ${i + 1} has id ${n.id}: nodes must be numbered 1, 2, 3 … in order`);
+      this.typeCounts[n.type]++;
+      if (n.typeCount !== this.typeCounts[n.type]) throw new Error(`Memory node ${n.id}: type count ${n.typeCount}, expected ${this.typeCounts[n.type]}`);
+      const node: ConceptNode = { ...n, keywords: n.keywords.slice(), evidence: n.evidence.slice(), transcript: n.transcript.map((l) => ({ ...l })) };
+      this.nodes.push(node);
+      this.index(node);
+    });
+  }
+
+  private index(node: ConceptNode): void {
+    const type = node.type;
     for (const kw of node.keywords) {
       const index = this.byKeyword[type];
       const list = index.get(kw);
@@ -99,7 +126,6 @@ export class AssociativeMemory {
       this.recentEventKeys.push(eventKey(node));
       if (this.recentEventKeys.length > 64) this.recentEventKeys.splice(0, 32);
     }
-    return node;
   }
 
   /** The "s p o" keys of the latest `retention` events (Smallville's get_summarized_latest_events). */
