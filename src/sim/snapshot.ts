@@ -30,10 +30,12 @@ export type NodeTuple = [number, number, number | null, number, S, S, S, S, S, n
 
 export interface PersonaSnapshot {
   id: string;
-  plannedDay: number | null;
-  lastReflection: number | null;
-  currently: S;
-  dailyPlanReq: S;
+  /**
+   * The persona's other plain-data fields, as they are (plannedDay, lastReflection, currently,
+   * dailyPlanReq, and whatever plain state the cognition adds later): everything but its spec,
+   * scratch and memories.
+   */
+  fields: Record<string, unknown>;
   /** Scratch's own fields, as they are (small). */
   scratch: Record<string, unknown>;
   /** Spatial memory in insertion order: [sector, [arena, objects[]][]][]. */
@@ -72,6 +74,16 @@ export interface SnapshotTarget {
 }
 
 const TYPES: NodeType[] = ['event', 'chat', 'thought'];
+/** Persona fields saved their own way (or not at all: the spec comes from the persona files). */
+const STRUCTURED = new Set(['spec', 'scratch', 'memory', 'spatial']);
+
+function personaFields(p: Persona): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(p)) {
+    if (!STRUCTURED.has(key) && typeof value !== 'function') out[key] = value;
+  }
+  return JSON.parse(JSON.stringify(out)) as Record<string, unknown>;
+}
 
 class StringTable {
   readonly list: string[] = [];
@@ -93,10 +105,7 @@ export function takeSnapshot(sim: SnapshotTarget, moved: Set<Persona>, embeddedU
   const lines = (l: ChatLine[]): [S, S][] => l.map((x) => [st.id(x.speaker), st.id(x.text)]);
   const personas = sim.personas.map((p): PersonaSnapshot => ({
     id: p.id,
-    plannedDay: p.plannedDay,
-    lastReflection: p.lastReflection,
-    currently: st.id(p.currently),
-    dailyPlanReq: st.id(p.dailyPlanReq),
+    fields: personaFields(p),
     scratch: JSON.parse(JSON.stringify(p.scratch)) as Record<string, unknown>,
     spatial: [...p.spatial.tree].map(([sector, arenas]) => [st.id(sector), [...arenas].map(([arena, objects]) => [st.id(arena), [...objects].map((o) => st.id(o))] as [S, S[]])]),
     memory: p.memory.nodes.map((n): NodeTuple => [
@@ -157,10 +166,10 @@ export function restoreSnapshot(sim: SnapshotTarget, snap: SimSnapshot): { moved
 
   sim.personas.forEach((p, pi) => {
     const ps = snap.personas[pi]!;
-    p.plannedDay = ps.plannedDay;
-    p.lastReflection = ps.lastReflection;
-    p.currently = str(ps.currently);
-    p.dailyPlanReq = str(ps.dailyPlanReq);
+    const own = p as unknown as Record<string, unknown>;
+    for (const key of Object.keys(own)) {
+      if (!STRUCTURED.has(key) && key in ps.fields) own[key] = structuredClone(ps.fields[key]);
+    }
     const fresh = new Scratch() as unknown as Record<string, unknown>;
     const target = p.scratch as unknown as Record<string, unknown>;
     for (const key of Object.keys(fresh)) target[key] = key in ps.scratch ? structuredClone(ps.scratch[key]) : fresh[key];
