@@ -540,6 +540,40 @@ export const CALLS: CallSpecs = {
         return items.slice(0, 6);
       }),
   },
+
+  whisperInnerThought: {
+    prompt: 'whisper_inner_thought',
+    vars: ({ persona: p }, whisper) => ({ name: p.name, whisper }),
+    schema: z.object({ statement: z.string() }),
+    toResult: (json) => check(() => text(asObject(json), 'statement', 600)),
+  },
+
+  planningThought: {
+    prompt: 'planning_thought_after_convo',
+    vars: ({ persona: p }, _other, convo) => ({ name: p.name, transcript: f.transcript(convo) }),
+    schema: z.object({ thought: z.string() }),
+    toResult: (json) => check(() => text(asObject(json), 'thought', 600)),
+  },
+
+  memoAfterConvo: {
+    prompt: 'memo_after_convo',
+    vars: ({ persona: p }, _other, convo) => ({ name: p.name, transcript: f.transcript(convo) }),
+    schema: z.object({ thought: z.string() }),
+    toResult: (json) => check(() => text(asObject(json), 'thought', 600)),
+  },
+
+  interview: {
+    prompt: 'interview',
+    vars: ({ persona: p, now }, question, memories, transcript) => ({
+      identity: f.identityOf(p, now),
+      name: p.name,
+      memories: f.memoryStatements(memories),
+      transcript: f.transcript(transcript, '(this is the first question)'),
+      question,
+    }),
+    schema: z.object({ answer: z.string() }),
+    toResult: (json) => check(() => unquote(text(asObject(json), 'answer', 1200))),
+  },
 };
 
 /**
@@ -547,10 +581,6 @@ export const CALLS: CallSpecs = {
  * the CallSpec and the semantic checks). Kept here so the template and its JSON shape stay together.
  */
 export const FUTURE_SCHEMAS = {
-  whisper_inner_thought: z.object({ statement: z.string() }),
-  interview: z.object({ answer: z.string() }),
-  planning_thought_after_convo: z.object({ thought: z.string() }),
-  memo_after_convo: z.object({ thought: z.string() }),
 } as const;
 
 /** Every template name the code knows: the calls' (poignancy's three included) and the future ones. */

@@ -251,6 +251,18 @@ export class LlmBrain implements Brain {
   dailyPlanReq(ctx: CallContext, ...a: Args<'dailyPlanReq'>) {
     return this.ask('dailyPlanReq', ctx, a);
   }
+  whisperInnerThought(ctx: CallContext, ...a: Args<'whisperInnerThought'>) {
+    return this.ask('whisperInnerThought', ctx, a);
+  }
+  planningThought(ctx: CallContext, ...a: Args<'planningThought'>) {
+    return this.ask('planningThought', ctx, a);
+  }
+  memoAfterConvo(ctx: CallContext, ...a: Args<'memoAfterConvo'>) {
+    return this.ask('memoAfterConvo', ctx, a);
+  }
+  interview(ctx: CallContext, ...a: Args<'interview'>) {
+    return this.ask('interview', ctx, a);
+  }
 
   /**
    * Embeddings from the endpoint's embeddings model, or the local embedding when none is set

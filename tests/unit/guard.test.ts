@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GuardedBrain, FALLBACK_EMOJI, RANDOM_OBJECT, splitPlanReq } from '../../src/sim/brain/guard';
+import { GuardedBrain, FALLBACK_EMOJI, INTERVIEW_FALLBACK, RANDOM_OBJECT, splitPlanReq } from '../../src/sim/brain/guard';
 import type { Brain } from '../../src/sim/brain/port';
 import { Persona } from '../../src/sim/persona/persona';
 import { miniPersonas } from '../fixtures/miniTown';
@@ -31,6 +31,10 @@ const broken: Brain = {
   thoughtNote: async () => 42 as unknown as string,
   reviseCurrently: async () => '   ',
   dailyPlanReq: async () => ['only one item at 9:00 am'],
+  whisperInnerThought: async () => '',
+  planningThought: async () => { throw new Error('timeout'); },
+  memoAfterConvo: async () => null as unknown as string,
+  interview: async () => '',
 };
 
 describe('the guard around every brain', () => {
@@ -77,7 +81,12 @@ describe('the guard around every brain', () => {
     expect(await g.thoughtNote(ctx, ['x'])).toBe('');
     expect(await g.reviseCurrently(ctx, '', '')).toBe(p.currently);
     expect(await g.dailyPlanReq(ctx)).toEqual(splitPlanReq(p.dailyPlanReq));
-    expect(g.fallbackTotal).toBe(21);
+    expect(await g.whisperInnerThought(ctx, 'You want to throw a party at the café on Tuesday at 5 pm')).toBe('Ann Test wants to throw a party at the café on Tuesday at 5 pm.');
+    expect(await g.whisperInnerThought(ctx, 'You should call your sister')).toBe('Ann Test should call their sister.');
+    expect(await g.planningThought(ctx, p, [])).toBe('');
+    expect(await g.memoAfterConvo(ctx, p, [])).toBe('');
+    expect(await g.interview(ctx, 'How are you?', [], [])).toBe(INTERVIEW_FALLBACK);
+    expect(g.fallbackTotal).toBe(26);
     expect(g.stats.get('actObjEventTriple')).toEqual({ calls: 1, fallbacks: 1, errors: 1 });
   });
 

@@ -73,6 +73,10 @@ function sampleArgs(ctx: CallContext, tom: Persona): { [K in BrainCall]: unknown
     thoughtNote: [['February 13, 2023, 09:00:00: Tom Hartwell is repairing the fence']],
     reviseCurrently: ['I should call the plumber at 10 am.', 'I have been tired.'],
     dailyPlanReq: [],
+    whisperInnerThought: ['You want to throw a Valentine\'s Day party at Bramble Café on February 14 from 5 pm to 7 pm'],
+    planningThought: [tom, [{ speaker: 'Tom Hartwell', text: 'Would you like to come to the party at 5 pm?' }, { speaker: 'Nora Hartwell', text: "I'd love to come!" }]],
+    memoAfterConvo: [tom, [{ speaker: 'Tom Hartwell', text: 'Did you hear? The market opens Saturday.' }]],
+    interview: ['Are you going to the party?', memories, []],
   };
 }
 

@@ -11,7 +11,10 @@ import { dailyPlanItems, hourlyPlan } from './dayPlan';
 import { GENERIC_WORK, TEMPLATES, WORK_TASKS, splitMinutes } from './tasks';
 import { chooseArena, chooseObject, chooseSector } from './places';
 import { emojiFor } from './emoji';
-import { offlineTurn, summarize, talkChance } from './talk';
+import { ACCEPT, INVITE, offlineTurn, relationOf, summarize, talkChance } from './talk';
+import { thirdPerson } from '../../sim/brain/guard';
+import { eventClause } from '../../sim/cognition/commitments';
+import { extractNews } from '../../sim/cognition/converse';
 import { localEmbedding } from '../../sim/brain/localEmbedding';
 
 /**
@@ -123,7 +126,7 @@ export class OfflineBrain implements Brain {
   }
 
   async conversationTurn(ctx: CallContext, input: ConversationTurnInput): Promise<ConversationTurn> {
-    return offlineTurn(ctx.persona, input.listener, input.convo, input.memories, this.rng(ctx, 'turn', input.convo.length));
+    return offlineTurn(ctx.persona, input.listener, input.convo, input.memories, this.rng(ctx, 'turn', input.convo.length), ctx.now);
   }
 
   async summarizeConversation(_ctx: CallContext, convo: ChatLine[]): Promise<string> {
@@ -132,6 +135,8 @@ export class OfflineBrain implements Brain {
 
   async poignancy(_ctx: CallContext, kind: 'event' | 'chat' | 'thought', description: string): Promise<number> {
     if (/is idle|sleeping/.test(description)) return 1;
+    // Something happening at a set time (a party, a debate …) is worth remembering and telling.
+    if (/party|celebration|festival|exhibition|open-mic|debate|wedding|election/i.test(description) && /\d\s?[ap]\.?m\b/i.test(description)) return 8;
     if (kind === 'chat') return /news/.test(description) ? 6 : 3;
     if (kind === 'thought') return /party|election|festival|exhibition|open-mic|secret|wedding|debate/i.test(description) ? 7 : 5;
     if (/conversing|chat/.test(description)) return 3;
@@ -210,6 +215,47 @@ export class OfflineBrain implements Brain {
     items.push(`go to bed at ${bed % 12 === 0 ? 12 : bed % 12}:00 ${bed < 12 || bed === 24 ? 'am' : 'pm'}`);
     while (items.length < 4) items.splice(items.length - 1, 0, 'take a break and relax at 3:00 pm');
     return items;
+  }
+
+  async whisperInnerThought(ctx: CallContext, whisper: string): Promise<string> {
+    return thirdPerson(whisper, ctx.persona);
+  }
+
+  /**
+   * An accepted invitation becomes "I will go to …"; news of an event with a time may make the
+   * persona want to go (more likely if it came from someone close); otherwise nothing to plan.
+   */
+  async planningThought(ctx: CallContext, other: Persona, convo: ChatLine[]): Promise<string> {
+    const me = ctx.persona.name;
+    for (let i = 0; i + 1 < convo.length; i++) {
+      const invite = INVITE.exec(convo[i]!.text);
+      if (invite && convo[i]!.speaker === other.name && convo[i + 1]!.speaker === me && ACCEPT.test(convo[i + 1]!.text)) return `I will go to ${invite[1]}.`;
+    }
+    for (const line of convo) {
+      if (line.speaker !== other.name) continue;
+      const clause = eventClause(extractNews(line.text) ?? '');
+      if (clause && this.rng(ctx, 'interest', other.id).chance(relationOf(ctx.persona, other) ? 0.5 : 0.3)) return `I want to go to the ${clause.replace(/^(the|a|an)\s+/i, '')}.`;
+    }
+    return `Nothing from my talk with ${other.firstName} changes my plans.`;
+  }
+
+  async memoAfterConvo(ctx: CallContext, other: Persona, convo: ChatLine[]): Promise<string> {
+    const news = convo.filter((l) => l.speaker === other.name).map((l) => extractNews(l.text)).find(Boolean);
+    return news ? `I found it interesting to hear from ${other.firstName} that ${news.charAt(0).toLowerCase()}${news.slice(1).replace(/[.!]+$/, '')}.` : `It was nice to catch up with ${other.firstName}.`;
+  }
+
+  /** In character, from what the persona has in mind: its doings, its plans, or its most relevant memory. */
+  async interview(ctx: CallContext, question: string, memories: ConceptNode[]): Promise<string> {
+    const p = ctx.persona;
+    const q = question.toLowerCase();
+    if (/what are you (doing|up to)|right now/.test(q)) return `Right now I'm ${p.scratch.actDescription ?? 'taking it easy'}.`;
+    if (/plan|going to|party|tomorrow|today|tonight|coming/.test(q) && p.commitments.length > 0) {
+      const c = p.commitments[p.commitments.length - 1]!;
+      return `I'm ${c.host ? 'hosting' : 'going to'} ${c.event} at ${c.sector}${c.source !== 'whisper' && !c.host ? `, ${c.source} invited me` : ''}. I'm looking forward to it.`;
+    }
+    const best = memories.find((m) => !m.description.includes('is idle'));
+    if (!best) return `Hmm, nothing comes to mind about that, to be honest.`;
+    return `Let me think. ${best.description.replace(new RegExp(`^${p.name}\\b`), 'I').replace(/^I is\b/, 'I am')}${/[.!?]$/.test(best.description) ? '' : '.'}`;
   }
 
   async embed(_ctx: CallContext, texts: string[]): Promise<number[][]> {

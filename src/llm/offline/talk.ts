@@ -2,6 +2,8 @@ import type { Persona } from '../../sim/persona/persona';
 import type { ChatLine, ConceptNode } from '../../sim/persona/memory';
 import type { ConversationTurn } from '../../sim/brain/port';
 import type { Rng } from '../../sim/rng';
+import { DAY, dayStart, minuteOfDay } from '../../sim/clock';
+import { describeCommitment } from '../../sim/cognition/commitments';
 
 const FAMILY = /wife|husband|son|daughter|mother|father|sister|brother|partner|parent/i;
 
@@ -26,7 +28,8 @@ function newsFor(speaker: Persona, listener: Persona, memories: ConceptNode[], c
     .concat(convo.map((l) => l.text));
   const heardFromListener = new Set(speaker.memory.nodes.filter((n) => n.predicate === 'heard' && n.object === listener.name).map((n) => n.description));
   for (const m of memories) {
-    if (m.type !== 'thought' || m.predicate === 'plan' || m.predicate === 'reflects') continue;
+    // Passed on: what one thinks or has heard; not one's plans, memos or reflections.
+    if (m.type !== 'thought' || !['is', 'thinks', 'heard'].includes(m.predicate)) continue;
     if (heardFromListener.has(m.description)) continue;
     if (told.some((t) => t.includes(m.description))) continue;
     return m.description;
@@ -45,9 +48,36 @@ function doingNow(p: Persona): string {
  * doing, then each side passes on something from its memories that the other has not heard, and a
  * goodbye. News travels because what is heard is stored and can be told again.
  */
-export function offlineTurn(speaker: Persona, listener: Persona, convo: ChatLine[], memories: ConceptNode[], rng: Rng): ConversationTurn {
+export const INVITE = /would you like to come to (.+)\?/i;
+export const ACCEPT = /^I'd love to come/;
+
+/** The speaker's next commitment worth inviting this listener to (hosts invite everyone, guests their friends). */
+function invitationFor(speaker: Persona, listener: Persona, convo: ChatLine[], now: number, rng: Rng): string | null {
+  const today = Math.floor(dayStart(now) / DAY);
+  const told = speaker.memory
+    .related('chat', [listener.name], Number.MAX_SAFE_INTEGER)
+    .flatMap((c) => c.transcript.map((l) => l.text))
+    .concat(convo.map((l) => l.text));
+  for (const c of speaker.commitments) {
+    const upcoming = c.day > today || (c.day === today && c.start > minuteOfDay(now));
+    if (!upcoming || c.day > today + 3) continue;
+    const what = describeCommitment(c);
+    if (told.some((t) => t.includes(what))) continue;
+    if (!c.host && !(relationOf(speaker, listener) && rng.chance(0.5))) continue;
+    return what;
+  }
+  return null;
+}
+
+export function offlineTurn(speaker: Persona, listener: Persona, convo: ChatLine[], memories: ConceptNode[], rng: Rng, now = 0): ConversationTurn {
   const first = listener.firstName;
   const n = convo.length;
+  const invited = n > 0 ? INVITE.exec(convo[n - 1]!.text) : null;
+  if (invited && convo[n - 1]!.speaker === listener.name) {
+    const kind = relationOf(speaker, listener);
+    const yes = rng.chance(kind ? (FAMILY.test(kind) ? 0.9 : 0.8) : 0.6);
+    return { line: yes ? `I'd love to come! I'll be there.` : `Oh, I'm not sure I can make it, but thank you for asking.`, end: false };
+  }
   if (n === 0) {
     const kind = relationOf(speaker, listener);
     const opener = kind && FAMILY.test(kind) ? `Hey ${first}, there you are!` : rng.pick([`Hi ${first}! Good to see you.`, `Oh, hello ${first}!`, `${first}! How are you doing?`]);
@@ -55,6 +85,8 @@ export function offlineTurn(speaker: Persona, listener: Persona, convo: ChatLine
   }
   if (n === 1) return { line: `Oh, just ${doingNow(speaker)}. ${rng.pick(['Busy day.', 'Nothing special.', 'It keeps me going.'])} And you?`, end: false };
   if (n >= 6) return { line: rng.pick([`Anyway, I should get back to it. See you around, ${first}!`, `Good talking to you, ${first}. Take care!`]), end: true };
+  const invitation = invitationFor(speaker, listener, convo, now, rng);
+  if (invitation) return { line: `By the way, would you like to come to ${invitation}?`, end: false };
   const news = newsFor(speaker, listener, memories, convo);
   const prev = convo[n - 1].text;
   const reaction = /did you hear\?|guess what\?/i.test(prev) ? rng.pick(['Really? I had no idea!', "That's wonderful news.", 'Huh, interesting.', 'I did not know that!']) + ' ' : '';

@@ -268,6 +268,25 @@ export class GuardedBrain implements Brain {
     );
   }
 
+  /** Falls back to the whisper itself, turned to the third person. */
+  whisperInnerThought(ctx: CallContext, whisper: string): Promise<string> {
+    return this.run('whisperInnerThought', ctx, () => this.inner.whisperInnerThought(ctx, whisper), (v) => parse(longTextSchema, v), () => thirdPerson(whisper, ctx.persona));
+  }
+
+  /** Falls back to nothing to remember (no thought is stored). */
+  planningThought(ctx: CallContext, other: Persona, convo: ChatLine[]): Promise<string> {
+    return this.run('planningThought', ctx, () => this.inner.planningThought(ctx, other, convo), (v) => parse(longTextSchema, v), () => '');
+  }
+
+  /** Falls back to nothing (no memo is stored). */
+  memoAfterConvo(ctx: CallContext, other: Persona, convo: ChatLine[]): Promise<string> {
+    return this.run('memoAfterConvo', ctx, () => this.inner.memoAfterConvo(ctx, other, convo), (v) => parse(longTextSchema, v), () => '');
+  }
+
+  interview(ctx: CallContext, question: string, memories: ConceptNode[], transcript: ChatLine[]): Promise<string> {
+    return this.run('interview', ctx, () => this.inner.interview(ctx, question, memories, transcript), (v) => parse(longTextSchema, v), () => INTERVIEW_FALLBACK);
+  }
+
   /** Vectors for texts; a wrong count, ragged sizes or non-numbers fall back to the local embedding. */
   embed(ctx: CallContext, texts: string[]): Promise<number[][]> {
     if (texts.length === 0) return Promise.resolve([]);
@@ -282,6 +301,23 @@ export class GuardedBrain implements Brain {
       () => texts.map((t) => localEmbedding(t)),
     );
   }
+}
+
+/** What a persona says when the brain cannot answer an interview question. */
+export const INTERVIEW_FALLBACK = "Sorry, I can't put my thoughts into words right now.";
+
+/** "You want to throw a party" → "Sofia Moreno wants to throw a party" (the whisper fallback). */
+export function thirdPerson(whisper: string, p: Persona): string {
+  const t = whisper.trim().replace(/[.!]+$/, '');
+  const third = t
+    .replace(/^you are\b/i, `${p.name} is`)
+    .replace(/^you're\b/i, `${p.name} is`)
+    .replace(/^you have\b/i, `${p.name} has`)
+    .replace(/^you (\w+)/i, (_m, verb: string) => `${p.name} ${/^(should|will|would|can|could|must|might|may|shall)$/i.test(verb) ? verb : /(s|sh|ch|x|o)$/.test(verb) ? `${verb}es` : /[^aeiou]y$/.test(verb) ? `${verb.slice(0, -1)}ies` : `${verb}s`}`)
+    .replace(/\byourself\b/gi, 'themself')
+    .replace(/\byour\b/gi, 'their')
+    .replace(/\byou\b/gi, 'them');
+  return `${third}.`;
 }
 
 /** A daily plan requirement as its items ("a, b and c" or "a; b" or sentences). */

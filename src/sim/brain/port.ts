@@ -87,6 +87,14 @@ export interface Brain {
   reviseCurrently(ctx: CallContext, planNote: string, thoughtNote: string): Promise<string>;
   /** New day, revise_identity: today's daily plan requirement, 4–6 items with times. */
   dailyPlanReq(ctx: CallContext): Promise<string[]>;
+  /** A whisper ("You want to …", the player as the persona's inner voice) as a third-person statement. */
+  whisperInnerThought(ctx: CallContext, whisper: string): Promise<string>;
+  /** After a conversation: what to remember for planning, in the first person (an appointment, a promise …). */
+  planningThought(ctx: CallContext, other: Persona, convo: ChatLine[]): Promise<string>;
+  /** After a conversation: what was interesting in it, in the first person. */
+  memoAfterConvo(ctx: CallContext, other: Persona, convo: ChatLine[]): Promise<string>;
+  /** Answer an interviewer's question in character, from the memories given (the interview changes nothing). */
+  interview(ctx: CallContext, question: string, memories: ConceptNode[], transcript: ChatLine[]): Promise<string>;
   /** One vector per text, for memory relevance (Smallville's get_embedding). Same size for every text. */
   embed(ctx: CallContext, texts: string[]): Promise<number[][]>;
 }

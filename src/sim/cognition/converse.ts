@@ -1,22 +1,36 @@
 import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
 import type { ChatLine, ConceptNode } from '../persona/memory';
-import { isExpired } from '../persona/memory';
+import { isExpired, THIRTY_DAYS } from '../persona/memory';
+import { newRetrieve } from './retrieve';
+import { addCommitment, parseCommitment } from './commitments';
 
 /** Smallville caps a conversation at 8 rounds (16 lines). */
 export const MAX_ROUNDS = 8;
 
-/** What a speaker brings to mind about the listener: memories mentioning them, and its most poignant recent thoughts. */
-export function memoriesFor(speaker: Persona, listener: Persona, now: number): ConceptNode[] {
-  const about = speaker.memory.related('chat', [listener.name], now).slice(0, 3);
-  const aboutEvents = speaker.memory.related('event', [listener.name], now).slice(0, 3);
-  const thoughts = speaker.memory
-    .ofType('thought')
-    .filter((n) => !isExpired(n, now) && n.predicate !== 'plan')
-    .sort((a, b) => b.poignancy - a.poignancy || b.id - a.id)
-    .slice(0, 8);
-  const out = [...about, ...aboutEvents, ...thoughts];
-  for (const n of out) n.lastAccessed = now;
+/** Memories retrieved per focal point for a conversation turn (Smallville's agent_chat_v2 uses 15). */
+export const TURN_RETRIEVAL = 15;
+
+/**
+ * What a speaker brings to mind for its next line (Smallville's agent_chat_v2): memories retrieved
+ * for the listener, what the listener is doing, and the last lines of the conversation.
+ */
+export async function memoriesFor(sim: SimContext, speaker: Persona, listener: Persona, convo: ChatLine[]): Promise<ConceptNode[]> {
+  const focal = [listener.name, `${listener.name} is ${listener.scratch.actDescription ?? 'here'}`];
+  if (convo.length > 0) focal.push(convo.slice(-4).map((l) => `${l.speaker}: ${l.text}`).join('\n'));
+  const retrieved = await newRetrieve(sim, speaker, focal, TURN_RETRIEVAL);
+  const seen = new Set<number>();
+  const out: ConceptNode[] = [];
+  for (const list of retrieved.values()) {
+    for (const n of list) {
+      if (seen.has(n.id)) continue;
+      seen.add(n.id);
+      out.push(n);
+    }
+  }
+  // Their last chat, so the speaker can pick up where they left off.
+  const last = speaker.memory.lastChatWith(listener.name);
+  if (last && !isExpired(last, sim.clock.now) && !seen.has(last.id)) out.push(last);
   return out;
 }
 
@@ -32,7 +46,8 @@ export async function converse(sim: SimContext, init: Persona, target: Persona):
       [init, target],
       [target, init],
     ] as const) {
-      const turn = await sim.brain.conversationTurn({ persona: speaker, now }, { listener, convo: convo.slice(), memories: memoriesFor(speaker, listener, now) });
+      const memories = await memoriesFor(sim, speaker, listener, convo);
+      const turn = await sim.brain.conversationTurn({ persona: speaker, now }, { listener, convo: convo.slice(), memories });
       convo.push({ speaker: speaker.name, text: turn.line });
       if (turn.end) return convo;
     }
@@ -74,13 +89,46 @@ export async function rememberConversation(sim: SimContext, a: Persona, b: Perso
       if (!news || self.memory.nodes.some((n) => n.type === 'thought' && n.description === news)) continue;
       self.memory.add('thought', {
         created: now,
-        expiration: now + 30 * 86_400_000,
+        expiration: now + THIRTY_DAYS,
         subject: self.name,
         predicate: 'heard',
         object: other.name,
         description: news,
-        poignancy: Math.max(3, poignancy),
+        poignancy: await sim.brain.poignancy(ctx, 'thought', news),
         keywords: [other.name, ...keywordsOf(news)],
+        evidence: [chat.id],
+      });
+    }
+    // Smallville's planning thought and memo after a chat; a plan in it (an invitation accepted, a
+    // promise) becomes a commitment the persona will act on.
+    const planning = await sim.brain.planningThought(ctx, other, convo);
+    if (planning) {
+      const thought = `For ${self.name}'s planning: ${planning}`;
+      self.memory.add('thought', {
+        created: now,
+        expiration: now + THIRTY_DAYS,
+        subject: self.name,
+        predicate: 'plans',
+        object: other.name,
+        description: thought,
+        poignancy: await sim.brain.poignancy(ctx, 'thought', thought),
+        keywords: ['plan', other.name, ...keywordsOf(planning)],
+        evidence: [chat.id],
+      });
+      const c = parseCommitment(planning, sim.world.sectors.map((x) => x.name), now, other.name);
+      if (c) addCommitment(self, c);
+    }
+    const memo = await sim.brain.memoAfterConvo(ctx, other, convo);
+    if (memo) {
+      self.memory.add('thought', {
+        created: now,
+        expiration: now + THIRTY_DAYS,
+        subject: self.name,
+        predicate: 'remembers',
+        object: other.name,
+        description: memo,
+        poignancy: await sim.brain.poignancy(ctx, 'thought', memo),
+        keywords: [other.name, ...keywordsOf(memo)],
         evidence: [chat.id],
       });
     }

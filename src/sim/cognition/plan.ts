@@ -4,6 +4,7 @@ import type { CallContext } from '../brain/port';
 import { RANDOM_OBJECT } from '../brain/guard';
 import { DAY, dayStart, formatDate, formatDateTime, hourOf, minuteOfDay } from '../clock';
 import { newRetrieve } from './retrieve';
+import { applyCommitments } from './commitments';
 import { THIRTY_DAYS } from '../persona/memory';
 import type { Triple } from '../persona/scratch';
 import { hourlyToMinutes, padDay } from './schedule';
@@ -201,6 +202,7 @@ export async function determineAction(sim: SimContext, p: Persona): Promise<void
 /** The plan stage's own part of a step: plan the day when a day starts, then pick the next action when one ends. */
 export async function plan(sim: SimContext, p: Persona, newDay: NewDay): Promise<void> {
   if (newDay) await longTermPlanning(sim, p, newDay);
+  applyCommitments(sim, p);
   if (newDay || p.scratch.actCheckFinished(sim.clock.now)) await determineAction(sim, p);
 }
 

@@ -3,6 +3,7 @@ import { AssociativeMemory } from './memory';
 import { Scratch } from './scratch';
 import { SpatialMemory } from './spatial';
 import type { Tile } from '../world/types';
+import type { Commitment } from '../cognition/commitments';
 
 /** A persona in the running town: its fixed identity (spec) and its changing mind (scratch, memories). */
 export class Persona {
@@ -16,6 +17,8 @@ export class Persona {
   /** Revised each new day (Smallville's revise_identity); start from the persona file. */
   currently: string;
   dailyPlanReq: string;
+  /** Timed plans taken on from whispers and conversations (see cognition/commitments.ts). */
+  commitments: Commitment[] = [];
 
   constructor(
     readonly spec: PersonaSpec,

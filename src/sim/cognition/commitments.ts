@@ -1,0 +1,135 @@
+import type { SimContext } from '../context';
+import type { Persona } from '../persona/persona';
+import { DAY, dayStart, formatAmPm, minuteOfDay } from '../clock';
+import { insertIntoSchedule } from './schedule';
+
+/**
+ * A timed plan a persona has taken on: hosting or going to something at a place on a day at a time.
+ * It comes from a whisper or a conversation (an invitation accepted, a promise) and becomes an item
+ * of that day's schedule, which the persona then acts on like any other.
+ */
+export interface Commitment {
+  /** "the Valentine's Day party" */
+  event: string;
+  sector: string;
+  /** Day index (days since the epoch, game time). */
+  day: number;
+  /** Minute of the day it starts. */
+  start: number;
+  minutes: number;
+  host: boolean;
+  /** Who it came from: a persona's name, or "whisper". */
+  source: string;
+  /** Day index on which it was put into the schedule, or null. */
+  scheduledOn: number | null;
+}
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const EVENT = /\b((?:[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*\s+)?(?:[\w'’-]+\s+)?(party|celebration|open[- ]mic(?: night)?|exhibition(?: opening)?|planting day|farmers'? market|meeting|debate|dinner|concert|reading|gathering|picnic|rally|game night))\b/;
+const TIME = /\b(\d{1,2})(?::(\d\d))?\s*([ap])\.?\s?m\b/i;
+const INTENT = /\b(I will|I'll|I am going to|I'm going to|I want to|I plan to|I'd love to|I would love to|I promised to|wants to|is going to|plans to|will)\b/i;
+const HOSTING = /\b(throw|throwing|host|hosting|organi[sz]e|organi[sz]ing)\b/i;
+
+/** The day index a date phrase in the text points at (today if none), looking forward from now. */
+function dayOf(text: string, now: number): number {
+  const today = Math.floor(dayStart(now) / DAY);
+  const t = text.toLowerCase();
+  if (/\btomorrow\b/.test(t)) return today + 1;
+  const md = new RegExp(`\\b(${MONTHS.join('|')}|${MONTHS.map((m) => m.slice(0, 3)).join('|')})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b`).exec(t);
+  if (md) {
+    const month = MONTHS.findIndex((m) => m.startsWith(md[1]!.slice(0, 3)));
+    const year = new Date(now).getUTCFullYear();
+    let ms = Date.UTC(year, month, Number(md[2]));
+    if (ms < dayStart(now)) ms = Date.UTC(year + 1, month, Number(md[2]));
+    return Math.floor(ms / DAY);
+  }
+  const wd = new RegExp(`\\b(${WEEKDAYS.join('|')})\\b`).exec(t);
+  if (wd) {
+    const want = WEEKDAYS.indexOf(wd[1]!);
+    const have = new Date(now).getUTCDay();
+    return today + ((want - have + 7) % 7);
+  }
+  return today;
+}
+
+/**
+ * Read a timed plan out of a sentence: an intention ("I will", "wants to" …), a place on the map,
+ * a time of day and optionally a date. Null when any of these is missing, so idle talk about an
+ * event never turns into a commitment by itself.
+ */
+export function parseCommitment(text: string, sectors: readonly string[], now: number, source: string): Commitment | null {
+  if (!INTENT.test(text)) return null;
+  const sector = [...sectors].sort((a, b) => b.length - a.length).find((s) => text.toLowerCase().includes(s.toLowerCase()));
+  const time = TIME.exec(text);
+  if (!sector || !time) return null;
+  const hour = (Number(time[1]) % 12) + (time[3]!.toLowerCase() === 'p' ? 12 : 0);
+  const start = hour * 60 + Number(time[2] ?? 0);
+  // "from 5 pm to 7 pm": the end time gives the length; else two hours for a party, one otherwise.
+  const until = new RegExp(`${TIME.source}.*?\\b(?:to|until|till|-|–)\\s*${TIME.source}`, 'i').exec(text);
+  let minutes = /party|celebration|dinner|concert|open[- ]mic/i.test(text) ? 120 : 60;
+  if (until) {
+    const endHour = (Number(until[4]) % 12) + (until[6]!.toLowerCase() === 'p' ? 12 : 0);
+    const end = endHour * 60 + Number(until[5] ?? 0);
+    if (end > start) minutes = end - start;
+  }
+  const event = (EVENT.exec(text)?.[1] ?? 'the gathering').replace(/^(a|an|the)\s+/i, '');
+  return { event: `the ${event}`, sector, day: dayOf(text, now), start, minutes, host: HOSTING.test(text), source, scheduledOn: null };
+}
+
+/**
+ * The part of a sentence from its event on ("Valentine's Day party at Bramble Café on February 14 at
+ * 5 pm"), if it names an event and a time of day; used to turn news into "I want to go to …".
+ */
+export function eventClause(text: string): string | null {
+  const m = EVENT.exec(text);
+  if (!m || !TIME.test(text.slice(m.index))) return null;
+  return text.slice(m.index).replace(/[.!?]+$/, '');
+}
+
+/** "the Valentine's Day party at Bramble Café on Tuesday February 14 at 5:00 pm" */
+export function describeCommitment(c: Commitment): string {
+  const date = new Date(c.day * DAY);
+  const on = `${WEEKDAYS[date.getUTCDay()]![0]!.toUpperCase()}${WEEKDAYS[date.getUTCDay()]!.slice(1)} ${MONTHS[date.getUTCMonth()]![0]!.toUpperCase()}${MONTHS[date.getUTCMonth()]!.slice(1)} ${date.getUTCDate()}`;
+  return `${c.event} at ${c.sector} on ${on} at ${formatAmPm(c.start * 60_000)}`;
+}
+
+/** The schedule item for a commitment: "hosting …" or "going to …", naming the place. */
+export function commitmentTask(c: Commitment): string {
+  return `${c.host ? 'hosting' : 'going to'} ${c.event} at ${c.sector}`;
+}
+
+/** Add a commitment unless the persona already has one for the same place and time. */
+export function addCommitment(p: Persona, c: Commitment): boolean {
+  if (p.commitments.some((o) => o.sector === c.sector && o.day === c.day && o.start === c.start)) return false;
+  p.commitments.push(c);
+  // Being told where something is teaches the place, so the persona can choose to go there.
+  p.spatial.learn(c.sector);
+  return true;
+}
+
+/**
+ * Put today's commitments into the day's schedule (once per day), and make sure the action in
+ * progress ends when a commitment starts, so the persona leaves in time.
+ */
+export function applyCommitments(sim: SimContext, p: Persona): void {
+  const now = sim.clock.now;
+  const today = Math.floor(dayStart(now) / DAY);
+  const s = p.scratch;
+  if (s.fDailySchedule.length === 0) return;
+  for (const c of p.commitments) {
+    if (c.day !== today || c.scheduledOn === today) continue;
+    const nowMin = minuteOfDay(now);
+    const end = c.start + c.minutes;
+    if (end <= nowMin) continue;
+    const from = Math.max(c.start, nowMin);
+    s.fDailySchedule = insertIntoSchedule(s.fDailySchedule, from, commitmentTask(c), end - from);
+    c.scheduledOn = today;
+    // The action in progress gives way: it ends when the commitment starts (or now, if it has).
+    if (s.actStartTime !== null && s.actDuration !== null && !s.chattingWith) {
+      const actEnd = s.actStartTime + s.actDuration * 60_000;
+      const cStart = dayStart(now) + from * 60_000;
+      if (actEnd > cStart) s.actDuration = Math.max(0, (cStart - s.actStartTime) / 60_000);
+    }
+  }
+}

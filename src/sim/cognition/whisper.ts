@@ -1,0 +1,30 @@
+import type { SimContext } from '../context';
+import type { Persona } from '../persona/persona';
+import type { ConceptNode } from '../persona/memory';
+import { THIRTY_DAYS } from '../persona/memory';
+import { keywordsOf } from './converse';
+import { addCommitment, parseCommitment, type Commitment } from './commitments';
+
+/**
+ * A whisper, the player as the persona's inner voice (Smallville's load_history_via_whisper): the
+ * brain turns it into a statement the persona believes, stored as a thought that expires in 30
+ * days with the whisper's poignancy. A timed plan in it becomes a commitment, so it shapes the day.
+ */
+export async function whisper(sim: SimContext, p: Persona, text: string): Promise<{ thought: ConceptNode; commitment: Commitment | null }> {
+  const now = sim.clock.now;
+  const ctx = { persona: p, now };
+  const statement = await sim.brain.whisperInnerThought(ctx, text);
+  const poignancy = await sim.brain.poignancy(ctx, 'event', text);
+  const thought = p.memory.add('thought', {
+    created: now,
+    expiration: now + THIRTY_DAYS,
+    subject: p.name,
+    predicate: 'thinks',
+    object: 'a whisper',
+    description: statement,
+    poignancy,
+    keywords: keywordsOf(statement),
+  });
+  const c = parseCommitment(statement, sim.world.sectors.map((s) => s.name), now, 'whisper');
+  return { thought, commitment: c && addCommitment(p, c) ? c : null };
+}
