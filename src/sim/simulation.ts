@@ -16,6 +16,9 @@ import { reflect } from './cognition/reflect';
 import { arrived, execute } from './cognition/execute';
 import { seedMemories } from './persona/seed';
 import { restoreSnapshot, takeSnapshot, type SimSnapshot } from './snapshot';
+import { whisper as whisperTo } from './cognition/whisper';
+import { interview as interviewOf } from './cognition/interview';
+import type { ChatLine } from './persona/memory';
 
 export interface SimulationOptions {
   world: WorldModel;
@@ -70,6 +73,8 @@ export class Simulation implements SimContext {
   private readonly embeddedUpTo = new Map<Persona, number>();
   private moved = new Set<Persona>();
   private stepping = false;
+  /** Whispers from the player, applied at the start of the next step so state only changes inside a tick. */
+  private pendingWhispers: { persona: Persona; text: string }[] = [];
 
   constructor(opts: SimulationOptions) {
     this.world = opts.world;
@@ -134,6 +139,7 @@ export class Simulation implements SimContext {
 
   private async runStep(): Promise<StepResult> {
     const now = this.clock.now;
+    for (const w of this.pendingWhispers.splice(0)) await whisperTo(this, w.persona, w.text);
     const convoCount = this.conversations.length;
     const retrieved = new Map<Persona, Map<string, Retrieved>>();
 
@@ -207,6 +213,30 @@ export class Simulation implements SimContext {
     this.moved = r.moved;
     this.embeddedUpTo.clear();
     for (const [p, n] of r.embeddedUpTo) this.embeddedUpTo.set(p, n);
+  }
+
+  /**
+   * Whisper to a persona (its inner voice): queued, and taken in at the start of the next step, where
+   * it becomes a thought and, when it names a place and a time, a plan item. Empty text is refused.
+   */
+  whisper(personaId: string, text: string): void {
+    const p = this.byId.get(personaId);
+    if (!p) throw new Error(`No persona "${personaId}" in this town`);
+    const t = text.trim();
+    if (!t) throw new Error('A whisper needs some words');
+    this.pendingWhispers.push({ persona: p, text: t.slice(0, 1000) });
+  }
+
+  /** Whispers waiting for the next step. */
+  get queuedWhispers(): number {
+    return this.pendingWhispers.length;
+  }
+
+  /** Ask a persona a question (analysis mode): it answers in character from its memories and remembers nothing of it. */
+  async interview(personaId: string, question: string, transcript: ChatLine[] = []): Promise<string> {
+    const p = this.byId.get(personaId);
+    if (!p) throw new Error(`No persona "${personaId}" in this town`);
+    return interviewOf(this, p, question.trim().slice(0, 1000), transcript);
   }
 
   /** Run n steps (headless). */
