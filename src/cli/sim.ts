@@ -7,10 +7,8 @@ import { formatDate, formatHHMM } from '../sim/clock';
 import { checkPersonasAgainstWorld } from '../sim/persona/load';
 import { numberArg, parseArgs } from './args';
 import { scaleTown } from './town';
-import { LlmBrain } from '../llm/llmBrain';
-import { LlmClient } from '../llm/client';
-import { DEFAULT_CONFIG, type LlmConfig } from '../llm/config';
-import { loadPromptsNode } from '../llm/promptsNode';
+import { llmBrainFromArgs } from './llmArgs';
+import type { LlmBrain } from '../llm/llmBrain';
 
 const USAGE =
   'usage: npm run sim -- [--hours 24] [--seed 1] [--personas 25] [--start 2023-02-13T00:00:00] [--out FILE(.jsonl|.jsonl.gz)]\n' +
@@ -37,29 +35,7 @@ async function main(): Promise<void> {
   const town = scaleTown(loadTownPersonas(), loadTownWorld(), count);
   checkPersonasAgainstWorld(town.personas, town.world);
   const offline = new OfflineBrain(seed, town.personas);
-  const llmUrl = args.get('llm');
-  let llm: LlmBrain | null = null;
-  if (llmUrl !== undefined) {
-    if (typeof llmUrl !== 'string') throw new Error('--llm needs a base URL, e.g. --llm http://127.0.0.1:11434/v1');
-    const model = args.get('model');
-    if (typeof model !== 'string') throw new Error('--llm needs --model NAME');
-    const config: LlmConfig = {
-      ...DEFAULT_CONFIG,
-      baseURL: llmUrl,
-      model,
-      apiKey: process.env.OPENAI_API_KEY,
-      concurrency: numberArg(args, 'concurrency', DEFAULT_CONFIG.concurrency),
-      timeoutMs: numberArg(args, 'timeout', DEFAULT_CONFIG.timeoutMs / 1000) * 1000,
-      tokenBudgetPerDay: numberArg(args, 'budget', 0),
-      embeddingModel: typeof args.get('embedding-model') === 'string' ? String(args.get('embedding-model')) : '',
-      structuredOutput: (args.get('structured') as LlmConfig['structuredOutput']) ?? DEFAULT_CONFIG.structuredOutput,
-    };
-    llm = new LlmBrain(new LlmClient(config, { onRateLimit: (ms) => process.stderr.write(`\n429: waiting ${ms} ms\n`) }), loadPromptsNode(), {
-      offline,
-      onBudgetExceeded: (m) => process.stderr.write(`\n${m}\n`),
-      onNotice: (m) => process.stderr.write(`\n${m}\n`),
-    });
-  }
+  const llm = llmBrainFromArgs(args, offline);
   const sim = new Simulation({ world: town.world, personas: town.personas, brain: llm ?? offline, seed, start });
   const steps = Math.round((hours * 3600) / sim.clock.stepSeconds);
 
