@@ -400,6 +400,7 @@ export const CALLS: CallSpecs = {
       activity: f.activityOf(p),
       listener_activity: f.activityOf(listener),
       transcript: f.transcript(convo, `(nothing yet: ${p.name} speaks first)`),
+      plans: f.upcomingPlans(p, now),
     }),
     schema: z.object({ line: z.string(), end: z.boolean() }),
     toResult: (json, { persona }) =>
@@ -550,7 +551,7 @@ export const CALLS: CallSpecs = {
 
   planningThought: {
     prompt: 'planning_thought_after_convo',
-    vars: ({ persona: p }, _other, convo) => ({ name: p.name, transcript: f.transcript(convo) }),
+    vars: ({ persona: p, now }, _other, convo) => ({ name: p.name, transcript: f.transcript(convo), date: formatDate(now), time: formatAmPm(now) }),
     schema: z.object({ thought: z.string() }),
     toResult: (json) => check(() => text(asObject(json), 'thought', 600)),
   },

@@ -5,13 +5,22 @@
 import type { Persona } from '../sim/persona/persona';
 import type { ChatLine, ConceptNode } from '../sim/persona/memory';
 import type { ScheduleItem } from '../sim/persona/scratch';
-import { HOUR, MINUTE, formatAmPm, formatDate, formatDateTime, parseHHMM } from '../sim/clock';
+import { DAY, HOUR, MINUTE, dayStart, formatAmPm, formatDate, formatDateTime, minuteOfDay, parseHHMM } from '../sim/clock';
+import { describeCommitment } from '../sim/cognition/commitments';
 
 export const NONE = '(none)';
 
 /** Smallville's identity stable set with today's date. */
 export function identityOf(p: Persona, now: number): string {
   return p.identity(formatDate(now));
+}
+
+/** The persona's upcoming timed plans (hosting or going to something), one per line, or a note that there are none. */
+export function upcomingPlans(p: Persona, now: number): string {
+  const today = Math.floor(dayStart(now) / DAY);
+  const upcoming = p.commitments.filter((c) => c.day > today || (c.day === today && c.start + c.minutes > minuteOfDay(now)));
+  if (upcoming.length === 0) return `${p.name} has no special plans coming up.`;
+  return `${p.name}'s plans coming up:\n${upcoming.map((c) => `- ${c.host ? 'hosting' : 'going to'} ${describeCommitment(c)}${c.host ? '' : c.source === 'whisper' ? '' : ` (invited by ${c.source})`}`).join('\n')}`;
 }
 
 /** "7:00 am" for an hour of the day (0–23). */

@@ -138,8 +138,29 @@ export function goodModel(): Responder {
       case 'decide_to_react':
         return json({ reason: 'It can wait.', option: 2 });
       case 'conversation_turn': {
-        const turns = (prompt.match(/^\S[^:\n]*: /gm) ?? []).length;
+        const transcript = (prompt.split('The conversation so far:')[1] ?? '').split('\n\nWhat does')[0]!.replace(/^\(nothing yet.*$/m, '');
+        const turns = (transcript.match(/^\S[^:\n]*: /gm) ?? []).length;
+        const invited = /would you like to come to [^?]+\?$/i.test(transcript.trim().split('\n').pop() ?? '');
+        if (invited) return json({ line: "Yes, I'd love to come! See you there.", end: true });
+        // Someone hosting something invites whoever they talk to, on their second line.
+        const hosting = /^- hosting (.+)$/m.exec(prompt)?.[1];
+        if (hosting && turns === 2) return json({ line: `Would you like to come to ${hosting}?`, end: false });
         return json({ line: turns >= 3 ? 'Good to see you, take care!' : 'Hello there, how is your day going?', end: turns >= 3 });
+      }
+      case 'whisper_inner_thought': {
+        const name = /statement about (.+?), in the third person/.exec(prompt)?.[1] ?? 'They';
+        const thought = /^Thought: (.*)$/m.exec(prompt)?.[1] ?? '';
+        return json({ statement: thought.replace(/^You want to/i, `${name} wants to`).replace(/^You /, `${name} `) });
+      }
+      case 'planning_thought_after_convo': {
+        const m = /would you like to come to ([^?]+)\?\n[^:\n]+: Yes/i.exec(prompt);
+        return json({ thought: m ? `I will go to ${m[1]}.` : 'There is nothing I need to plan from this conversation.' });
+      }
+      case 'memo_after_convo':
+        return json({ thought: 'It was nice to hear how my neighbour is doing.' });
+      case 'interview': {
+        const memory = /^\d+\. (.*(?:party|wants to).*)$/m.exec(prompt)?.[1];
+        return json({ answer: memory ? `Well, here is what I have on my mind: ${memory}` : "I can't say much about that." });
       }
       case 'summarize_conversation':
         return json({ about: 'how their days are going' });

@@ -157,6 +157,9 @@ export class OfflineBrain implements Brain {
     // Group statements by who they are about; a repeated pattern becomes an insight with its evidence.
     const bySubject = new Map<string, number[]>();
     statements.forEach((s, i) => {
+      // Earlier insights are evidence for the next reflection, but not patterns to quote again
+      // (quoting them would nest "busy lately" inside itself at every reflection).
+      if (s.includes(BUSY_LATELY)) return;
       const subject = /^([A-Z][a-z]+ [A-Z][a-z]+)/.exec(s)?.[1];
       if (subject) bySubject.set(subject, [...(bySubject.get(subject) ?? []), i + 1]);
     });
@@ -166,7 +169,7 @@ export class OfflineBrain implements Brain {
       .slice(0, n)
       .map(([subject, idx]) => {
         const latest = statements[idx[idx.length - 1] - 1].replace(subject, '').replace(/^ is /, '').trim();
-        return { insight: `${subject} has been busy lately, most recently ${latest}`, evidence: idx.slice(-5) };
+        return { insight: `${subject}${BUSY_LATELY}, most recently ${latest.split(/[.;!?]/)[0]}`, evidence: idx.slice(-5) };
       });
   }
 
@@ -229,11 +232,15 @@ export class OfflineBrain implements Brain {
     const me = ctx.persona.name;
     for (let i = 0; i + 1 < convo.length; i++) {
       const invite = INVITE.exec(convo[i]!.text);
-      if (invite && convo[i]!.speaker === other.name && convo[i + 1]!.speaker === me && ACCEPT.test(convo[i + 1]!.text)) return `I will go to ${invite[1]}.`;
+      if (!invite || convo[i]!.speaker !== other.name || convo[i + 1]!.speaker !== me) continue;
+      // A "no" is a decision too: it is remembered (with no intent word, so it plans nothing).
+      return ACCEPT.test(convo[i + 1]!.text) ? `I will go to ${invite[1]}.` : `I told ${other.firstName} I can't make it to ${invite[1]}.`;
     }
+    const declined = ctx.persona.memory.nodes.filter((n) => n.type === 'thought' && n.description.includes("I can't make it to")).map((n) => n.description);
     for (const line of convo) {
       if (line.speaker !== other.name) continue;
       const clause = eventClause(extractNews(line.text) ?? '');
+      if (clause && declined.some((d) => d.includes(clause.split(' at ')[0]!))) continue;
       if (clause && this.rng(ctx, 'interest', other.id).chance(relationOf(ctx.persona, other) ? 0.5 : 0.3)) return `I want to go to the ${clause.replace(/^(the|a|an)\s+/i, '')}.`;
     }
     return `Nothing from my talk with ${other.firstName} changes my plans.`;
@@ -262,5 +269,7 @@ export class OfflineBrain implements Brain {
     return texts.map((t) => localEmbedding(t));
   }
 }
+
+const BUSY_LATELY = ' has been busy lately';
 
 export type { ConceptNode };

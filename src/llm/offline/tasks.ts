@@ -33,6 +33,9 @@ export interface ActivityTemplate {
 
 /** Decomposition templates by activity kind (matched by a keyword of the hourly activity). */
 export const TEMPLATES: { match: RegExp; steps: string[] }[] = [
+  { match: /^hosting .*(party|celebration|dinner)/, steps: ['decorating the room with streamers', 'setting out snacks and drinks on a table', 'greeting guests at the door', 'chatting with guests at a table', 'serving drinks at the counter', 'tidying up after the guests'] },
+  { match: /^going to .*(party|celebration|dinner)/, steps: ['arriving and greeting the host', 'getting a drink at the counter', 'chatting with friends at a table', 'dancing with friends', 'saying goodbye to the host'] },
+  { match: /^(hosting|going to) /, steps: ['arriving and finding a seat', 'listening and joining in', 'chatting with the others afterwards'] },
   { match: /getting ready for the day/, steps: ['waking up and stretching in bed', 'using the toilet in the bathroom', 'taking a shower', 'getting dressed at the wardrobe', 'making breakfast at the stove', 'eating breakfast at the kitchen table'] },
   { match: /getting ready for bed/, steps: ['washing up at the bathroom sink', 'brushing teeth at the bathroom sink', 'changing into pyjamas at the wardrobe', 'reading in bed'] },
   { match: /lunch/, steps: ['ordering lunch', 'eating lunch at a table', 'finishing lunch with a coffee'] },

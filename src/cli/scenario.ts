@@ -1,0 +1,61 @@
+import { loadTownPersonas, loadTownWorld } from '../node/town';
+import { Simulation } from '../sim/simulation';
+import { OfflineBrain } from '../llm/offline/offlineBrain';
+import { DAY, formatAmPm, formatDate } from '../sim/clock';
+import { checkPersonasAgainstWorld } from '../sim/persona/load';
+import { runParty, VALENTINE_PARTY as P } from '../sim/scenario/party';
+import { numberArg, parseArgs } from './args';
+import { llmBrainFromArgs } from './llmArgs';
+
+const USAGE =
+  'usage: npm run scenario -- party [--seed 1] [--days 2]\n' +
+  '                                 [--llm BASE_URL --model NAME [--concurrency 4] [--timeout 60] [--budget TOKENS]]  (key from OPENAI_API_KEY)';
+
+async function main(): Promise<void> {
+  const [name, ...rest] = process.argv.slice(2);
+  const args = parseArgs(rest);
+  if (name !== 'party' || args.has('help')) {
+    console.log(USAGE);
+    if (name !== 'party') process.exitCode = name ? 1 : 0;
+    return;
+  }
+  const seed = numberArg(args, 'seed', 1);
+  const days = numberArg(args, 'days', 2);
+  const personas = loadTownPersonas();
+  const world = loadTownWorld();
+  checkPersonasAgainstWorld(personas, world);
+  const offline = new OfflineBrain(seed, personas);
+  const llm = llmBrainFromArgs(args, offline);
+  const sim = new Simulation({ world, personas, brain: llm ?? offline, seed, start: P.start });
+  const host = sim.byId.get(P.host)!;
+
+  const t0 = performance.now();
+  const out = await runParty(sim, sim.clock.startMs + days * DAY, (step) => {
+    if (step % 360 === 0) process.stderr.write(`\r${formatDate(sim.now)} ${formatAmPm(sim.now)}        `);
+  });
+  process.stderr.write('\n');
+  const secs = (performance.now() - t0) / 1000;
+
+  const { tracker } = out;
+  const others = personas.length - 1;
+  const heard = [...tracker.heard.values()].sort((a, b) => a.time - b.time);
+  const whisperAt = Date.parse(`${P.whisperAt}Z`);
+  console.log(`Valentine's Day party — ${personas.length} personas, seed ${seed}, brain ${sim.brain.name}, ${days} game days in ${secs.toFixed(1)} s`);
+  console.log(`Whispered to ${host.name} at ${formatAmPm(whisperAt)} on ${formatDate(whisperAt)}: "${P.whisper}"\n`);
+  console.log(`Heard of the party: ${heard.length} of ${others} (${Math.round((heard.length / others) * 100)}%)`);
+  for (const h of heard) console.log(`  ${formatDate(h.time).padEnd(26)} ${formatAmPm(h.time).padStart(8)}  ${h.name.padEnd(16)} from ${h.from}`);
+  const accepted = tracker.invitations.filter((i) => i.accepted).length;
+  console.log(`\nInvited: ${tracker.invited.length} personas, ${tracker.invitations.length} invitations (${accepted} accepted)`);
+  for (const i of tracker.invitations) console.log(`  ${formatDate(i.time).padEnd(26)} ${formatAmPm(i.time).padStart(8)}  ${i.from} → ${i.to}${i.accepted === null ? '' : i.accepted ? '  (yes)' : '  (no)'}`);
+  console.log(`\nPlanned to go: ${out.planned.length} — ${out.planned.join(', ') || 'nobody'}`);
+  const snap = tracker.snapshotAt;
+  if (snap) console.log(`At ${P.sector} at ${formatAmPm(snap.time)} on ${formatDate(snap.time)}: ${snap.names.length} — ${snap.names.join(', ') || 'nobody'}`);
+  console.log(`Came to the party (15 min or more at ${P.sector}, 5–7 pm, besides the host): ${out.attended.length} — ${out.attended.join(', ') || 'nobody'}`);
+  console.log(`Host there: ${out.hostThere ? 'yes' : 'no'}; brain fallbacks: ${sim.brain.fallbackTotal}`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  console.error(USAGE);
+  process.exit(1);
+});
