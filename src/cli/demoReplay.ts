@@ -1,0 +1,61 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { loadTownPersonas, loadTownWorld, ROOT } from '../node/town';
+import { Simulation } from '../sim/simulation';
+import { OfflineBrain } from '../llm/offline/offlineBrain';
+import { checkPersonasAgainstWorld } from '../sim/persona/load';
+import { Recorder } from '../replay/recorder';
+import { encodeReplay } from '../replay/codec';
+import { formatHHMM } from '../sim/clock';
+import { numberArg, parseArgs } from './args';
+
+/**
+ * `npm run demo-replay`: records the demo replay that ships with the app — a full day of the
+ * 25-persona town on the offline brain — to public/replays/demo.json.gz, and prints its size and
+ * how long it took. Deterministic: the same code gives the same file.
+ */
+const USAGE = 'usage: npm run demo-replay -- [--hours 24] [--seed 1] [--start 2023-02-13T00:00:00] [--snapshot-hours 6] [--out public/replays/demo.json.gz]';
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.has('help')) {
+    console.log(USAGE);
+    return;
+  }
+  const hours = numberArg(args, 'hours', 24);
+  const seed = numberArg(args, 'seed', 1);
+  const snapshotHours = numberArg(args, 'snapshot-hours', 6);
+  const start = String(args.get('start') ?? '2023-02-13T00:00:00');
+  const out = String(args.get('out') ?? join(ROOT, 'public/replays/demo.json.gz'));
+
+  const world = loadTownWorld();
+  const personas = loadTownPersonas();
+  checkPersonasAgainstWorld(personas, world);
+  const sim = new Simulation({ world, personas, brain: new OfflineBrain(seed, personas), seed, start });
+  const perHour = Math.round(3600 / sim.clock.stepSeconds);
+  const rec = new Recorder(sim, { title: `A day in Hamlet (${hours} h, offline brain, seed ${seed})`, snapshotInterval: Math.round(snapshotHours * perHour) });
+  const steps = Math.round(hours * perHour);
+  const t0 = performance.now();
+  for (let i = 0; i < steps; i++) {
+    rec.record(await sim.tick());
+    if (i % 360 === 0 || i === steps - 1) process.stderr.write(`\rrecording… ${formatHHMM(sim.now)}  `);
+  }
+  const simSecs = (performance.now() - t0) / 1000;
+  const t1 = performance.now();
+  const bytes = await encodeReplay(rec.toReplay());
+  const encSecs = (performance.now() - t1) / 1000;
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, bytes);
+  process.stderr.write('\n');
+  const r = rec.toReplay();
+  const mem = r.steps.reduce((n, s) => n + (s.m?.length ?? 0), 0);
+  const convos = r.steps.reduce((n, s) => n + (s.c?.length ?? 0), 0);
+  console.log(`${out}: ${(bytes.length / 1024).toFixed(0)} KiB gzip (${bytes.length} bytes); ${personas.length} personas × ${steps} steps, ${r.keyframes.length} keyframes, ${r.snapshots.length} snapshots, ${mem} memories, ${convos} conversations`);
+  console.log(`recorded in ${simSecs.toFixed(1)} s, encoded in ${encSecs.toFixed(2)} s`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  console.error(USAGE);
+  process.exit(1);
+});

@@ -1,0 +1,171 @@
+import type { PersonaFrame, Simulation, StepResult } from '../sim/simulation';
+import type { SimSnapshot } from '../sim/snapshot';
+import type { CallRecord } from '../llm/callLog';
+import { REPLAY_FORMAT, REPLAY_VERSION, type FrameTuple, type Keyframe, type MemoryAdd, type PersonaChange, type ReplayCall, type ReplayFile, type ReplayStep } from './format';
+import { mapInfoOf } from './mapInfo';
+
+export interface RecorderOptions {
+  title?: string;
+  /** Steps between keyframes of every persona's frame (default: one game hour). */
+  keyframeInterval?: number;
+  /** Steps between full-state snapshots to fork from (default: six game hours); 0 = only at the start. */
+  snapshotInterval?: number;
+  /** Record memories added and LLM calls (default true). */
+  cognition?: boolean;
+  /** LLM prompt and reply texts are cut to this many characters (default 4000). */
+  maxCallText?: number;
+}
+
+export function frameTuple(f: PersonaFrame): FrameTuple {
+  return [f.tile.x, f.tile.y, f.emoji, f.description, f.address, f.chattingWith];
+}
+
+/**
+ * Records a running Simulation compactly: a keyframe of every persona at the start and every
+ * `keyframeInterval` steps, and per step only what changed (tile, emoji, description, address, chat
+ * partner), the conversations, the object events, and the cognitive detail (memories added,
+ * reflections among them, LLM calls). Full-state snapshots are taken at the start and every
+ * `snapshotInterval` steps so a replay can be forked. Pure: runs in Node and in the page.
+ */
+export class Recorder {
+  readonly firstStep: number;
+  private readonly keyframeInterval: number;
+  private readonly snapshotInterval: number;
+  private readonly cognition: boolean;
+  private readonly maxCallText: number;
+  private readonly title: string;
+  private readonly keyframes: Keyframe[] = [];
+  private readonly steps: ReplayStep[] = [];
+  private readonly snapshots: SimSnapshot[] = [];
+  private readonly initialMemories: MemoryAdd[] = [];
+  private readonly brains = new Set<string>();
+  private last: FrameTuple[];
+  private readonly memCount: number[];
+  private objectEvents: Map<string, string>;
+  private pendingCalls: ReplayCall[] = [];
+
+  constructor(
+    private readonly sim: Simulation,
+    opts: RecorderOptions = {},
+  ) {
+    const perHour = Math.round(3600 / sim.clock.stepSeconds);
+    this.firstStep = sim.step;
+    this.title = opts.title ?? 'Hamlet';
+    this.keyframeInterval = Math.max(1, Math.round(opts.keyframeInterval ?? perHour));
+    this.snapshotInterval = Math.max(0, Math.round(opts.snapshotInterval ?? 6 * perHour));
+    this.cognition = opts.cognition ?? true;
+    this.maxCallText = opts.maxCallText ?? 4000;
+    this.last = sim.personas.map((p) => frameTuple(sim.frameOf(p)));
+    this.keyframes.push({ step: sim.step, personas: this.last });
+    this.snapshots.push(sim.snapshot());
+    this.memCount = sim.personas.map((p) => p.memory.nodes.length);
+    if (this.cognition) sim.personas.forEach((p, i) => this.initialMemories.push(...p.memory.nodes.map((n) => memoryAdd(i, n))));
+    this.objectEvents = this.currentObjectEvents();
+    this.brains.add(sim.brain.name);
+  }
+
+  /** The step the next recorded tick must have. */
+  get nextStep(): number {
+    return this.firstStep + this.steps.length;
+  }
+
+  /** How many steps are recorded. */
+  get length(): number {
+    return this.steps.length;
+  }
+
+  /** Record one tick; call it right after `sim.tick()` with its result. */
+  record(r: StepResult): void {
+    if (r.step !== this.nextStep) throw new Error(`The recorder expected tick ${this.nextStep}, got ${r.step}`);
+    const rec: ReplayStep = {};
+    const changes: PersonaChange[] = [];
+    const now = r.personas.map(frameTuple);
+    now.forEach((f, i) => {
+      const was = this.last[i]!;
+      const c: PersonaChange = { i };
+      if (f[0] !== was[0] || f[1] !== was[1]) {
+        c.x = f[0];
+        c.y = f[1];
+      }
+      if (f[2] !== was[2]) c.e = f[2];
+      if (f[3] !== was[3]) c.d = f[3];
+      if (f[4] !== was[4]) c.a = f[4];
+      if (f[5] !== was[5]) c.w = f[5];
+      if (Object.keys(c).length > 1) changes.push(c);
+    });
+    this.last = now;
+    if (changes.length) rec.p = changes;
+    if (r.conversations.length) {
+      rec.c = r.conversations.map((c) => ({ participants: [c.participants[0], c.participants[1]], summary: c.summary, lines: c.lines.map((l) => [l.speaker, l.text] as [string, string]) }));
+    }
+    const events = this.currentObjectEvents();
+    const o: [string, string | null][] = [];
+    for (const [a, d] of events) if (this.objectEvents.get(a) !== d) o.push([a, d]);
+    for (const a of this.objectEvents.keys()) if (!events.has(a)) o.push([a, null]);
+    this.objectEvents = events;
+    if (o.length) rec.o = o;
+    if (this.cognition) {
+      const m: MemoryAdd[] = [];
+      this.sim.personas.forEach((p, i) => {
+        const nodes = p.memory.nodes;
+        for (let k = this.memCount[i]!; k < nodes.length; k++) m.push(memoryAdd(i, nodes[k]!));
+        this.memCount[i] = nodes.length;
+      });
+      if (m.length) rec.m = m;
+      if (this.pendingCalls.length) rec.l = this.pendingCalls;
+    }
+    this.pendingCalls = [];
+    this.brains.add(this.sim.brain.name);
+    this.steps.push(rec);
+
+    const since = this.sim.step - this.firstStep;
+    if (since % this.keyframeInterval === 0) this.keyframes.push({ step: this.sim.step, personas: now });
+    if (this.snapshotInterval > 0 && since % this.snapshotInterval === 0) this.snapshotNow();
+  }
+
+  /** An LLM call made during the tick being run (from the call log's listeners). */
+  addCall(c: CallRecord): void {
+    if (!this.cognition) return;
+    const cut = (s: string) => (s.length > this.maxCallText ? `${s.slice(0, this.maxCallText)}… [${s.length - this.maxCallText} more characters]` : s);
+    const { id: _id, ...rest } = c;
+    this.pendingCalls.push({ ...rest, promptText: cut(c.promptText), replies: c.replies.map(cut) });
+  }
+
+  /** Take a full-state snapshot now (between ticks), unless there is one for this step. */
+  snapshotNow(): void {
+    if (this.snapshots.some((s) => s.step === this.sim.step)) return;
+    this.snapshots.push(this.sim.snapshot());
+  }
+
+  /** The recording so far, as a replay document. */
+  toReplay(): ReplayFile {
+    const sim = this.sim;
+    return {
+      format: REPLAY_FORMAT,
+      version: REPLAY_VERSION,
+      title: this.title,
+      source: 'hamlet',
+      map: mapInfoOf(sim.world),
+      seed: sim.seed,
+      start: new Date(sim.clock.startMs).toISOString().slice(0, 19),
+      stepSeconds: sim.clock.stepSeconds,
+      firstStep: this.firstStep,
+      brain: [...this.brains].join(' + '),
+      keyframeInterval: this.keyframeInterval,
+      personas: sim.personas.map((p) => ({ id: p.id, name: p.name, sprite: p.spec.sprite })),
+      specs: sim.personas.map((p) => p.spec),
+      ...(this.cognition ? { initialMemories: this.initialMemories } : {}),
+      keyframes: this.keyframes.slice(),
+      steps: this.steps.slice(),
+      snapshots: this.snapshots.slice(),
+    };
+  }
+
+  private currentObjectEvents(): Map<string, string> {
+    return new Map([...this.sim.objectEvents].map(([a, e]) => [a, e.description]));
+  }
+}
+
+function memoryAdd(i: number, n: { id: number; type: MemoryAdd[2]; predicate: string; description: string; poignancy: number; evidence: number[] }): MemoryAdd {
+  return [i, n.id, n.type, n.predicate, n.description, n.poignancy, n.evidence.slice()];
+}
