@@ -82,56 +82,36 @@ export async function rememberConversation(sim: SimContext, a: Persona, b: Perso
     });
     self.scratch.importanceTriggerCurr -= poignancy;
     self.scratch.importanceEleN++;
+    /** A thought this chat gave the persona: lasts 30 days, scored by the brain, the chat as its evidence. */
+    const think = async (predicate: string, description: string, keywords: string[]) =>
+      self.memory.add('thought', {
+        created: now,
+        expiration: now + THIRTY_DAYS,
+        subject: self.name,
+        predicate,
+        object: other.name,
+        description,
+        poignancy: await sim.brain.poignancy(ctx, 'thought', description),
+        keywords: [...keywords, ...keywordsOf(description)],
+        evidence: [chat.id],
+      });
     // What the other said that is news to this persona becomes its own thought, so it can pass it on.
     for (const line of convo) {
       if (line.speaker !== other.name) continue;
       const news = extractNews(line.text);
       if (!news || self.memory.nodes.some((n) => n.type === 'thought' && n.description === news)) continue;
-      self.memory.add('thought', {
-        created: now,
-        expiration: now + THIRTY_DAYS,
-        subject: self.name,
-        predicate: 'heard',
-        object: other.name,
-        description: news,
-        poignancy: await sim.brain.poignancy(ctx, 'thought', news),
-        keywords: [other.name, ...keywordsOf(news)],
-        evidence: [chat.id],
-      });
+      await think('heard', news, [other.name]);
     }
     // Smallville's planning thought and memo after a chat; a plan in it (an invitation accepted, a
     // promise) becomes a commitment the persona will act on.
     const planning = await sim.brain.planningThought(ctx, other, convo);
     if (planning) {
-      const thought = `For ${self.name}'s planning: ${planning}`;
-      self.memory.add('thought', {
-        created: now,
-        expiration: now + THIRTY_DAYS,
-        subject: self.name,
-        predicate: 'plans',
-        object: other.name,
-        description: thought,
-        poignancy: await sim.brain.poignancy(ctx, 'thought', thought),
-        keywords: ['plan', other.name, ...keywordsOf(planning)],
-        evidence: [chat.id],
-      });
+      await think('plans', `For ${self.name}'s planning: ${planning}`, ['plan', other.name]);
       const c = parseCommitment(planning, sim.world.sectors.map((x) => x.name), now, other.name);
       if (c) addCommitment(self, c);
     }
     const memo = await sim.brain.memoAfterConvo(ctx, other, convo);
-    if (memo) {
-      self.memory.add('thought', {
-        created: now,
-        expiration: now + THIRTY_DAYS,
-        subject: self.name,
-        predicate: 'remembers',
-        object: other.name,
-        description: memo,
-        poignancy: await sim.brain.poignancy(ctx, 'thought', memo),
-        keywords: [other.name, ...keywordsOf(memo)],
-        evidence: [chat.id],
-      });
-    }
+    if (memo) await think('remembers', memo, [other.name]);
   }
 }
 
