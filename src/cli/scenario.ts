@@ -52,6 +52,10 @@ async function main(): Promise<void> {
   if (snap) console.log(`At ${P.sector} at ${formatAmPm(snap.time)} on ${formatDate(snap.time)}: ${snap.names.length} — ${snap.names.join(', ') || 'nobody'}`);
   console.log(`Came to the party (15 min or more at ${P.sector}, 5–7 pm, besides the host): ${out.attended.length} — ${out.attended.join(', ') || 'nobody'}`);
   console.log(`Host there: ${out.hostThere ? 'yes' : 'no'}; brain fallbacks: ${sim.brain.fallbackTotal}`);
+  if (llm) {
+    const t = llm.log.totals;
+    console.log(`LLM: ${t.calls} calls, ${t.promptTokens} prompt + ${t.completionTokens} completion tokens, est. $${t.cost.toFixed(4)}, ${t.fallbacks} fallbacks`);
+  }
 }
 
 main().catch((err) => {

@@ -97,7 +97,19 @@ export function goodModel(): Responder {
         const doneBlock = prompt.split('Here is what has happened so far:')[1]?.split('\n\n')[0] ?? '';
         const done = [...doneBlock.matchAll(/^(\d{1,2}:\d\d [ap]m) – (\d{1,2}:\d\d [ap]m): (.*)$/gm)].map((m) => ({ task: m[3]!, minutes: minutesBetween(m[1]!, m[2]!) }));
         const used = done.reduce((a, t) => a + t.minutes, 0);
-        return json({ schedule: used < total ? [...done, { task: 'carrying on with the original plan', minutes: total - used }] : done });
+        // The rest of the original plan, from where what happened ends.
+        const originalBlock = prompt.split('originally planned schedule')[1]?.split('\n\n')[0] ?? '';
+        const original = [...originalBlock.matchAll(/^(\d{1,2}:\d\d [ap]m) – (\d{1,2}:\d\d [ap]m): (.*)$/gm)].map((m) => ({ task: m[3]!, minutes: minutesBetween(m[1]!, m[2]!) }));
+        const rest: { task: string; minutes: number }[] = [];
+        let at = 0;
+        for (const o of original) {
+          const from = Math.max(at, used);
+          if (at + o.minutes > from) rest.push({ task: o.task, minutes: at + o.minutes - from });
+          at += o.minutes;
+        }
+        const restMinutes = rest.reduce((a, t) => a + t.minutes, 0);
+        if (restMinutes !== total - used) rest.splice(0, rest.length, { task: original.at(-1)?.task ?? 'carrying on with the original plan', minutes: total - used });
+        return json({ schedule: used < total ? [...done, ...rest.filter((r) => r.minutes > 0)] : done });
       }
       case 'revise_identity_plan_note':
         return json({ note: 'I should remember to water the plants at 6:00 pm.' });
