@@ -4,6 +4,7 @@ import { isExpired } from '../persona/memory';
 import type { SimContext } from '../context';
 import { cosine, type EmbeddingStore } from '../persona/embeddings';
 import { shortName } from './perceive';
+import { recordRetrieval, type RetrievalTrace } from './retrievalTrace';
 
 export interface Retrieved {
   currEvent: ConceptNode;
@@ -92,10 +93,15 @@ export async function newRetrieve(sim: SimContext, p: Persona, focalPoints: stri
   const now = sim.clock.now;
   await ensureEmbeddings(sim, p, [...focalPoints, ...p.memory.nodes.map((m) => m.embeddingKey)]);
   const out = new Map<string, ConceptNode[]>();
+  const trace: RetrievalTrace = { time: now, focal: [] };
   for (const focal of focalPoints) {
-    const top = scoreMemories(p, sim.embeddings, focal, now).slice(0, n).map((x) => x.node);
+    const scored = scoreMemories(p, sim.embeddings, focal, now).slice(0, n);
+    const top = scored.map((x) => x.node);
     for (const node of top) node.lastAccessed = now;
     out.set(focal, top);
+    trace.focal.push({ text: focal, rows: scored.map((x) => ({ id: x.node.id, recency: x.recency, importance: x.importance, relevance: x.relevance, score: x.score })) });
   }
+  // For the inspector's "why did she recall that": a few dozen numbers, no effect on the run.
+  recordRetrieval(p, trace);
   return out;
 }
