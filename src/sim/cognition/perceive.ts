@@ -3,6 +3,33 @@ import type { Persona } from '../persona/persona';
 import type { ConceptNode } from '../persona/memory';
 import { eventKey } from '../persona/memory';
 import { isIdle, tripleEvent, type WorldEvent } from '../world/events';
+import type { WorldModel } from '../world/types';
+
+interface SeenObject {
+  address: string;
+  /** Centre of the object, in tiles. */
+  cx: number;
+  cy: number;
+  idle: WorldEvent;
+}
+
+const byArenaCache = new WeakMap<WorldModel, SeenObject[][]>();
+
+/** The objects of each arena (by arena index), with their addresses and centres: built once per world, not per look. */
+function objectsByArena(world: WorldModel): SeenObject[][] {
+  let table = byArenaCache.get(world);
+  if (table) return table;
+  const index = new Map(world.arenas.map((a, i) => [`${a.sector}:${a.name}`, i]));
+  table = world.arenas.map(() => []);
+  for (const obj of world.objects) {
+    const i = index.get(`${obj.sector}:${obj.arena}`);
+    if (i === undefined) continue;
+    const address = `${world.name}:${obj.sector}:${obj.arena}:${obj.name}`;
+    table[i]!.push({ address, cx: obj.rect.x + (obj.rect.w - 1) / 2, cy: obj.rect.y + (obj.rect.h - 1) / 2, idle: { subject: address, predicate: 'is', object: 'idle', description: `${obj.name} is idle` } });
+  }
+  byArenaCache.set(world, table);
+  return table;
+}
 
 interface Seen {
   event: WorldEvent;
@@ -56,15 +83,10 @@ export async function perceive(sim: SimContext, p: Persona, moved: boolean): Pro
     seen.push({ event: tripleEvent(os.actEvent, os.actDescription ? `${other.name} is ${os.actDescription}` : null), dist: Math.hypot(t.x - x, t.y - y) });
   }
   if (mySpace >= 0) {
-    const arena = sim.world.arenas[mySpace];
-    for (const obj of sim.world.objects) {
-      if (obj.arena !== arena.name || obj.sector !== arena.sector) continue;
-      const ox = obj.rect.x + (obj.rect.w - 1) / 2;
-      const oy = obj.rect.y + (obj.rect.h - 1) / 2;
-      if (Math.abs(ox - x) > r || Math.abs(oy - y) > r) continue;
-      const address = `${sim.world.name}:${obj.sector}:${obj.arena}:${obj.name}`;
-      const ev = sim.objectEvents.get(address) ?? { subject: address, predicate: 'is', object: 'idle', description: `${obj.name} is idle` };
-      seen.push({ event: ev, dist: Math.hypot(ox - x, oy - y) });
+    for (const obj of objectsByArena(sim.world)[mySpace]!) {
+      if (Math.abs(obj.cx - x) > r || Math.abs(obj.cy - y) > r) continue;
+      const ev = sim.objectEvents.get(obj.address) ?? obj.idle;
+      seen.push({ event: ev, dist: Math.hypot(obj.cx - x, obj.cy - y) });
     }
   }
   seen.sort((a, b) => a.dist - b.dist || eventKey(a.event).localeCompare(eventKey(b.event)));
