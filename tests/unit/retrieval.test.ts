@@ -18,6 +18,21 @@ describe('the local embedding', () => {
     expect(near).toBeGreaterThan(far + 0.2);
   });
 
+  it('the store’s similarity is the cosine, for any vector length and scale', () => {
+    const store = new EmbeddingStore();
+    store.set('q', [3, 4, 0]);
+    store.set('a', [6, 8, 0]);
+    store.set('b', [0, 0, 2]);
+    store.set('c', [1, 1, 1]);
+    store.set('short', [1, 0]);
+    store.set('zero', [0, 0, 0]);
+    const sim = store.similarityTo('q');
+    for (const k of ['a', 'b', 'c', 'short', 'zero']) expect(sim(k)).toBeCloseTo(cosine(store.get('q'), store.get(k)), 6);
+    expect(sim('a')).toBeCloseTo(1, 6);
+    expect(sim('missing')).toBe(0);
+    expect(store.similarityTo('missing')('a')).toBe(0);
+  });
+
   it('compares nothing across vector sizes', () => {
     expect(cosine([1, 0], [1, 0, 0])).toBe(0);
     expect(cosine(undefined, [1])).toBe(0);
