@@ -69,6 +69,18 @@ describe('retrieval scoring (Smallville new_retrieve)', () => {
     expect(scored[1]!.importance).toBe(1);
   });
 
+  it('the top n are the first n of the full ranking', () => {
+    const words = ['coffee', 'garden', 'party', 'library', 'bread', 'music', 'river', 'market'];
+    const { p, store } = personaWith(
+      Array.from({ length: 60 }, (_, i) => ({ text: `${words[i % 8]} ${words[(i * 3) % 8]} note ${i}`, poignancy: 1 + ((i * 7) % 10), accessedMin: (i * 13) % 50 })),
+    );
+    store.set('party music', localEmbedding('party music'));
+    const all = scoreMemories(p, store, 'party music', T0 + 60 * MIN);
+    expect(all).toHaveLength(60);
+    for (const k of [1, 5, 30, 59, 60, 100]) expect(scoreMemories(p, store, 'party music', T0 + 60 * MIN, k)).toEqual(all.slice(0, k));
+    for (let i = 1; i < all.length; i++) expect(all[i - 1]!.score).toBeGreaterThanOrEqual(all[i]!.score);
+  });
+
   it('gives the most recently accessed memory the highest recency (the intended behaviour, not the original code’s)', () => {
     const { p, store } = personaWith([
       { text: 'reading a novel', poignancy: 4, accessedMin: 0 },

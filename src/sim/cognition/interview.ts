@@ -1,7 +1,7 @@
 import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
 import type { ChatLine } from '../persona/memory';
-import { ensureEmbeddings, scoreMemories } from './retrieve';
+import { ensureEmbeddings, scoreMemories, unembedded } from './retrieve';
 
 /** Memories an interview answer draws on per question (as many as a reflection). */
 export const INTERVIEW_MEMORIES = 30;
@@ -12,9 +12,7 @@ export const INTERVIEW_MEMORIES = 30;
  * answer is not remembered.
  */
 export async function interview(sim: SimContext, p: Persona, question: string, transcript: ChatLine[] = []): Promise<string> {
-  await ensureEmbeddings(sim, p, [question, ...p.memory.nodes.map((n) => n.embeddingKey)]);
-  const memories = scoreMemories(p, sim.embeddings, question, sim.clock.now)
-    .slice(0, INTERVIEW_MEMORIES)
-    .map((s) => s.node);
+  await ensureEmbeddings(sim, p, [question, ...unembedded(sim, p)]);
+  const memories = scoreMemories(p, sim.embeddings, question, sim.clock.now, INTERVIEW_MEMORIES).map((s) => s.node);
   return sim.brain.interview({ persona: p, now: sim.clock.now }, question, memories, transcript);
 }

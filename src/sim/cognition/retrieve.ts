@@ -2,7 +2,7 @@ import type { Persona } from '../persona/persona';
 import type { ConceptNode } from '../persona/memory';
 import { isExpired } from '../persona/memory';
 import type { SimContext } from '../context';
-import { cosine, type EmbeddingStore } from '../persona/embeddings';
+import type { EmbeddingStore } from '../persona/embeddings';
 import { shortName } from './perceive';
 import { recordRetrieval, type RetrievalTrace } from './retrievalTrace';
 
@@ -32,19 +32,19 @@ export function retrieve(p: Persona, perceived: ConceptNode[], now: number): Map
 export const RETRIEVAL_WEIGHTS = { recency: 0.5, relevance: 3, importance: 2 } as const;
 export const RETRIEVE_COUNT = 30;
 
+/** The persona's memories whose text has no vector yet (normally none: the simulation embeds each step's new memories). */
+export function unembedded(sim: SimContext, p: Persona): string[] {
+  const out: string[] = [];
+  for (const n of p.memory.nodes) if (!sim.embeddings.has(n.embeddingKey)) out.push(n.embeddingKey);
+  return out;
+}
+
 /** Make sure every text has a vector in the store, asking the brain (batched) for the missing ones. */
 export async function ensureEmbeddings(sim: SimContext, p: Persona, texts: Iterable<string>): Promise<void> {
   const missing = [...new Set(texts)].filter((t) => !sim.embeddings.has(t));
   if (missing.length === 0) return;
   const vectors = await sim.brain.embed({ persona: p, now: sim.clock.now }, missing);
   missing.forEach((t, i) => sim.embeddings.set(t, vectors[i]!));
-}
-
-/** Min–max normalisation to [0, 1]; all-equal values become 0.5 (as Smallville's normalize_dict_floats). */
-function normalise(values: number[]): number[] {
-  const min = Math.min(...values);
-  const max = Math.max(...values);
-  return max === min ? values.map(() => 0.5) : values.map((v) => (v - min) / (max - min));
 }
 
 export interface Scored {
@@ -63,26 +63,65 @@ export interface Scored {
  * paper's intent (Smallville's code gives the oldest-accessed the highest; see the retrieval test).
  * Pure: reads embeddings already in the store and touches nothing.
  */
-export function scoreMemories(p: Persona, store: EmbeddingStore, focal: string, now: number): Scored[] {
+export function scoreMemories(p: Persona, store: EmbeddingStore, focal: string, now: number, limit = Infinity): Scored[] {
   const s = p.scratch;
   const nodes = p.memory.nodes
     .filter((n) => n.type !== 'chat' && !isExpired(n, now) && !n.embeddingKey.includes('idle'))
     .sort((a, b) => b.lastAccessed - a.lastAccessed || b.id - a.id);
-  if (nodes.length === 0) return [];
-  const query = store.get(focal);
-  const recency = normalise(nodes.map((_, i) => s.recencyDecay ** (i + 1)));
-  const importance = normalise(nodes.map((n) => n.poignancy));
-  const relevance = normalise(nodes.map((n) => cosine(query, store.get(n.embeddingKey))));
+  const n = nodes.length;
+  if (n === 0) return [];
+  // One pass for the raw relevance and the ranges; recency falls with the place in access order, so
+  // its range is its first and last value.
+  const similarity = store.similarityTo(focal);
+  const relevance = new Float64Array(n);
+  let rMin = Infinity;
+  let rMax = -Infinity;
+  let iMin = Infinity;
+  let iMax = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const r = similarity(nodes[i]!.embeddingKey);
+    relevance[i] = r;
+    if (r < rMin) rMin = r;
+    if (r > rMax) rMax = r;
+    const imp = nodes[i]!.poignancy;
+    if (imp < iMin) iMin = imp;
+    if (imp > iMax) iMax = imp;
+  }
+  const d = s.recencyDecay;
+  const cMax = d ** 1;
+  const cMin = d ** n;
   const w = RETRIEVAL_WEIGHTS;
-  return nodes
-    .map((node, i) => ({
-      node,
-      recency: recency[i]!,
-      relevance: relevance[i]!,
-      importance: importance[i]!,
-      score: s.recencyW * recency[i]! * w.recency + s.relevanceW * relevance[i]! * w.relevance + s.importanceW * importance[i]! * w.importance,
-    }))
-    .sort((a, b) => b.score - a.score || b.node.id - a.node.id);
+  const wr = s.recencyW * w.recency;
+  const wv = s.relevanceW * w.relevance;
+  const wi = s.importanceW * w.importance;
+  const better = (a: Scored, b: Scored) => b.score - a.score || b.node.id - a.node.id;
+  // The whole ranking is one sort; a short top list is kept sorted as it fills.
+  const all = limit >= n;
+  const top: Scored[] = [];
+  for (let i = 0; i < n; i++) {
+    const node = nodes[i]!;
+    const recency = norm(d ** (i + 1), cMin, cMax);
+    const rel = norm(relevance[i]!, rMin, rMax);
+    const importance = norm(node.poignancy, iMin, iMax);
+    const score = wr * recency + wv * rel + wi * importance;
+    const row = { node, recency, relevance: rel, importance, score };
+    if (all) {
+      top.push(row);
+      continue;
+    }
+    if (top.length >= limit && score < top[top.length - 1]!.score) continue;
+    if (top.length < limit) top.push(row);
+    else if (better(row, top[top.length - 1]!) < 0) top[top.length - 1] = row;
+    else continue;
+    // Keep `top` sorted: move the new row up to its place (limit is small, so this stays cheap).
+    for (let j = top.length - 1; j > 0 && better(top[j]!, top[j - 1]!) < 0; j--) [top[j - 1], top[j]] = [top[j]!, top[j - 1]!];
+  }
+  return all ? top.sort(better) : top;
+}
+
+/** Min–max normalisation of one value; all-equal values become 0.5 (Smallville's normalize_dict_floats). */
+function norm(v: number, min: number, max: number): number {
+  return max === min ? 0.5 : (v - min) / (max - min);
 }
 
 /**
@@ -91,11 +130,11 @@ export function scoreMemories(p: Persona, store: EmbeddingStore, focal: string, 
  */
 export async function newRetrieve(sim: SimContext, p: Persona, focalPoints: string[], n = RETRIEVE_COUNT): Promise<Map<string, ConceptNode[]>> {
   const now = sim.clock.now;
-  await ensureEmbeddings(sim, p, [...focalPoints, ...p.memory.nodes.map((m) => m.embeddingKey)]);
+  await ensureEmbeddings(sim, p, focalPoints.concat(unembedded(sim, p)));
   const out = new Map<string, ConceptNode[]>();
   const trace: RetrievalTrace = { time: now, focal: [] };
   for (const focal of focalPoints) {
-    const scored = scoreMemories(p, sim.embeddings, focal, now).slice(0, n);
+    const scored = scoreMemories(p, sim.embeddings, focal, now, n);
     const top = scored.map((x) => x.node);
     for (const node of top) node.lastAccessed = now;
     out.set(focal, top);
