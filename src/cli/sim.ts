@@ -9,9 +9,10 @@ import { numberArg, parseArgs } from './args';
 import { scaleTown } from './town';
 import { llmBrainFromArgs } from './llmArgs';
 import type { LlmBrain } from '../llm/llmBrain';
+import { registryModes } from '../sim/actions/state';
 
 const USAGE =
-  'usage: npm run sim -- [--hours 24] [--seed 1] [--personas 25] [--start 2023-02-13T00:00:00] [--out FILE(.jsonl|.jsonl.gz)]\n' +
+  'usage: npm run sim -- [--hours 24] [--seed 1] [--personas 25] [--registry N] [--start 2023-02-13T00:00:00] [--out FILE(.jsonl|.jsonl.gz)]\n' +
   '                      [--llm BASE_URL --model NAME [--concurrency 4] [--timeout 60] [--budget TOKENS] [--embedding-model NAME]]  (key from OPENAI_API_KEY)';
 
 function progressBar(done: number, total: number, label: string): string {
@@ -36,7 +37,10 @@ async function main(): Promise<void> {
   checkPersonasAgainstWorld(town.personas, town.world);
   const offline = new OfflineBrain(seed, town.personas);
   const llm = llmBrainFromArgs(args, offline);
-  const sim = new Simulation({ world: town.world, personas: town.personas, brain: llm ?? offline, seed, start });
+  const registryCount = numberArg(args, 'registry', 0);
+  if (registryCount < 0 || registryCount > town.personas.length) throw new Error(`--registry must be between 0 and ${town.personas.length}`);
+  const brainModes = registryModes(town.personas.map((p) => p.id), registryCount);
+  const sim = new Simulation({ world: town.world, personas: town.personas, brain: llm ?? offline, seed, start, brainModes });
   const steps = Math.round((hours * 3600) / sim.clock.stepSeconds);
 
   let sink: NodeJS.WritableStream | null = null;
@@ -66,7 +70,7 @@ async function main(): Promise<void> {
       sink.write(`${JSON.stringify({ step: r.step, time: r.time, changed: changed.map(compact), chats: r.conversations })}\n`);
     }
     if (r.step % Math.round(3600 / sim.clock.stepSeconds) === 0) {
-      for (const f of r.personas) summary.get(f.id)!.push(`  ${formatHHMM(r.time)}  ${where(f)} — ${f.chattingWith ? `chatting with ${f.chattingWith}` : f.description}`);
+      for (const f of r.personas) summary.get(f.id)!.push(`  ${formatHHMM(r.time)}  ${where(f)} — ${f.chattingWith ? `chatting with ${f.chattingWith}` : f.description}  [${f.actionId ?? '-'}]`);
     }
     if (i % 200 === 0 || i === steps - 1) process.stderr.write(progressBar(i + 1, steps, formatHHMM(sim.now)));
   }
@@ -76,11 +80,14 @@ async function main(): Promise<void> {
 
   console.log(`Hamlet, ${formatDate(sim.clock.startMs)} — ${hours} h, ${town.personas.length} personas, seed ${seed}, brain ${sim.brain.name}\n`);
   for (const p of town.personas) {
-    console.log(`${p.name} (${p.occupation?.title ?? 'no job'})`);
+    const agent = sim.byId.get(p.id)!.agent;
+    console.log(`${p.name} (${p.occupation?.title ?? 'no job'}; ${agent.mode} brain; ${agent.wallet.credits} credits)`);
     console.log(summary.get(p.id)!.join('\n'));
   }
   console.log(`\n${sim.conversations.length} conversations between ${new Set(sim.conversations.map((c) => [...c.participants].sort().join(' & '))).size} pairs; brain fallbacks: ${sim.brain.fallbackTotal}`);
+  printActionTotals(sim);
   if (llm) printLlmTotals(llm, town.personas.map((p) => ({ id: p.id, name: p.name })), sim.clock.startMs, hours);
+  if (llm) printCallsByMode(llm, sim);
   console.log(`${steps} steps in ${secs.toFixed(2)} s (${Math.round((steps * town.personas.length) / secs)} agent-steps/s)${typeof out === 'string' ? `; steps written to ${out}` : ''}`);
 }
 
@@ -100,6 +107,27 @@ function printLlmTotals(llm: LlmBrain, people: { id: string; name: string }[], s
   }
   const t = llm.log.totals;
   console.log(`Town: ${t.calls} calls, ${t.promptTokens} prompt + ${t.completionTokens} completion tokens, est. $${t.cost.toFixed(4)}, ${t.fallbacks} fallbacks`);
+}
+
+/** Action-layer counters: decisions, rejections, retries and scene defaults, town-wide and per brain mode. */
+function printActionTotals(sim: Simulation): void {
+  const t = sim.actionTotals();
+  console.log(`Actions: ${t.decisions} decisions, ${t.rejections} rejected, ${t.retries} retries, ${t.defaults} scene defaults`);
+  for (const mode of ['generative', 'registry'] as const) {
+    const m = t.byMode[mode];
+    if (m.personas > 0) console.log(`  ${mode.padEnd(10)} ${m.personas} personas: ${m.decisions} decisions, ${m.rejections} rejected, ${m.retries} retries, ${m.defaults} scene defaults`);
+  }
+}
+
+/** LLM calls per persona for each brain mode. */
+function printCallsByMode(llm: LlmBrain, sim: Simulation): void {
+  for (const mode of ['generative', 'registry'] as const) {
+    const people = sim.personas.filter((p) => p.agent.mode === mode);
+    if (people.length === 0) continue;
+    const calls = people.map((p) => llm.log.byPersona.get(p.id)?.calls ?? 0);
+    const sum = calls.reduce((a, b) => a + b, 0);
+    console.log(`${mode} brain: ${people.length} personas, ${sum} LLM calls, ${(sum / people.length).toFixed(1)} per persona (min ${Math.min(...calls)}, max ${Math.max(...calls)})`);
+  }
 }
 
 function compact(f: PersonaFrame) {

@@ -16,6 +16,8 @@ export interface CallSpec<K extends BrainCall> {
   vars: (ctx: CallContext, ...args: Parameters<Brain[K]> extends [CallContext, ...infer A] ? A : never) => Record<string, string>;
   /** zod schema of the JSON object the model must return (always an object at the top level). */
   schema: z.ZodType<unknown>;
+  /** The JSON schema sent to the model when it depends on the call (an enum of the options offered); default: from `schema`. */
+  jsonSchemaFor?: (ctx: CallContext, ...args: Parameters<Brain[K]> extends [CallContext, ...infer A] ? A : never) => Record<string, unknown>;
   toResult: (
     json: unknown,
     ctx: CallContext,

@@ -12,7 +12,7 @@
  * - FUTURE_SCHEMAS holds the reply schemas of the templates that have no Brain method yet.
  */
 import { z } from 'zod';
-import type { BrainCall, SubTask, Insight, ReactChoice, ConversationTurn } from '../sim/brain/port';
+import type { BrainCall, SubTask, Insight, ReactChoice, ConversationTurn, ActionChoice } from '../sim/brain/port';
 import type { Triple } from '../sim/persona/scratch';
 import type { Persona } from '../sim/persona/persona';
 import type { CallSpecs, Checked } from './callSpec';
@@ -574,6 +574,39 @@ export const CALLS: CallSpecs = {
     }),
     schema: z.object({ answer: z.string() }),
     toResult: (json) => check(() => unquote(text(asObject(json), 'answer', 1200))),
+  },
+
+  chooseAction: {
+    prompt: 'registry_decide',
+    vars: ({ persona: p }, input) => ({
+      name: p.name,
+      first_name: p.firstName,
+      traits: p.spec.innate,
+      currently: p.currently,
+      situation: input.situation,
+      recent: input.recent.length > 0 ? input.recent.map((l) => `- ${l}`).join('\n') : '(nothing yet)',
+      heard: input.heard.length > 0 ? input.heard.map((l) => `- ${JSON.stringify(l)}`).join('\n') : '(nothing)',
+      options: f.actionOptions(input.options),
+      rejection: input.rejection ? `\nNote: ${input.rejection}\n` : '',
+    }),
+    // Parsed leniently here: whether the action is allowed is the action layer's to judge, with the reason fed back.
+    schema: z.object({ action: z.string(), target: z.string().optional(), reason: z.string().optional() }),
+    // What the model is asked for: the action is an enum of the ids offered (strict JSON schema).
+    jsonSchemaFor: (_ctx, input) => ({
+      type: 'object',
+      properties: { action: { type: 'string', enum: input.options.map((o) => o.id) }, target: { type: 'string' }, reason: { type: 'string' } },
+      required: ['action', 'target', 'reason'],
+      additionalProperties: false,
+    }),
+    toResult: (json) =>
+      check((): ActionChoice => {
+        const o = asObject(json);
+        const action = text(o, 'action', 80);
+        const target = o.target === undefined || o.target === null ? '' : typeof o.target === 'string' ? unquote(o.target) : fail('"target" must be a string ("" when the action takes none)');
+        const reason = typeof o.reason === 'string' ? o.reason.trim().slice(0, MAX_TEXT) : '';
+        return { action, target, reason };
+      }),
+    temperature: 0.2,
   },
 };
 

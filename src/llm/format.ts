@@ -150,3 +150,8 @@ export function lastChatText(self: Persona, other: Persona): string {
   const last = self.memory.lastChatWith(other.name);
   return last ? `${self.name} last talked with ${other.name} on ${formatDateTime(last.created)}: ${last.description}.` : `${self.name} has not talked with ${other.name} recently.`;
 }
+
+/** The registry brain's options: "- EAT: have a meal …", with "targets: A; B" when the action takes one. */
+export function actionOptions(options: readonly { id: string; description: string; targets: readonly string[] }[]): string {
+  return options.map((o) => `- ${o.id}: ${o.description}${o.targets.length > 0 ? `\n    targets: ${o.targets.join('; ')}` : ''}`).join('\n');
+}

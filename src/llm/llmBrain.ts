@@ -96,6 +96,7 @@ export class LlmBrain implements Brain {
     const spec = CALLS[call] as unknown as {
       vars: (c: CallContext, ...a: Args<K>) => Record<string, string>;
       schema: z.ZodType;
+      jsonSchemaFor?: (c: CallContext, ...a: Args<K>) => Record<string, unknown>;
       toResult: (json: unknown, c: CallContext, ...a: Args<K>) => { ok: true; value: Result<K> } | { ok: false; error: string };
       temperature?: number;
       maxTokens?: number;
@@ -138,7 +139,7 @@ export class LlmBrain implements Brain {
             system: `${SYSTEM_PROMPT}\nTask: ${template.name}`,
             user: promptText,
             schemaName: template.name,
-            jsonSchema: this.jsonSchema(call),
+            jsonSchema: spec.jsonSchemaFor ? spec.jsonSchemaFor(ctx, ...args) : this.jsonSchema(call),
             temperature: spec.temperature ?? this.client.config.temperature,
             maxTokens: spec.maxTokens,
             history,
@@ -262,6 +263,9 @@ export class LlmBrain implements Brain {
   }
   interview(ctx: CallContext, ...a: Args<'interview'>) {
     return this.ask('interview', ctx, a);
+  }
+  chooseAction(ctx: CallContext, ...a: Args<'chooseAction'>) {
+    return this.ask('chooseAction', ctx, a);
   }
 
   /**

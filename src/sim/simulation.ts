@@ -19,6 +19,10 @@ import { restoreSnapshot, takeSnapshot, type SimSnapshot } from './snapshot';
 import { whisper as whisperTo } from './cognition/whisper';
 import { interview as interviewOf } from './cognition/interview';
 import type { ChatLine } from './persona/memory';
+import { registryStep } from './cognition/registryDecide';
+import { checkNewActions } from './actions/generative';
+import { townActionTotals, type TownActionTotals } from './actions/state';
+import type { ActionStats, BrainMode } from './actions/types';
 
 export interface SimulationOptions {
   world: WorldModel;
@@ -30,6 +34,11 @@ export interface SimulationOptions {
   stepSeconds?: number;
   /** Wall clock for path timing statistics only (benchmarks); never affects state. */
   timer?: () => number;
+  /**
+   * Persona id → brain mode: 'generative' (Smallville's full cognition, the default) or 'registry'
+   * (one decision call among the registered actions whenever its current action ends).
+   */
+  brainModes?: Record<string, BrainMode>;
 }
 
 /** What changed for one persona in one step: enough to draw it and to record it. */
@@ -42,6 +51,13 @@ export interface PersonaFrame {
   address: string;
   chattingWith: string | null;
   moved: boolean;
+  /** The registered action the current action is (src/sim/actions), its target and why. */
+  actionId?: string | null;
+  actionTarget?: string;
+  actionReason?: string | null;
+  brainMode?: BrainMode;
+  /** This persona's decision counters (rejections, retries, scene defaults). */
+  actionStats?: ActionStats;
 }
 
 export interface StepResult {
@@ -87,6 +103,7 @@ export class Simulation implements SimContext {
       const spawn = opts.world.spawns.get(spec.id);
       if (!spawn) throw new Error(`Persona "${spec.id}" has no spawn point in the map's "spawns" layer`);
       const p = new Persona(spec, opts.world.name, spawn);
+      p.agent.mode = opts.brainModes?.[spec.id] ?? 'generative';
       seedMemories(p, opts.world, this.clock.now, (id) => households.get(id));
       return p;
     });
@@ -142,16 +159,21 @@ export class Simulation implements SimContext {
     for (const w of this.pendingWhispers.splice(0)) await whisperTo(this, w.persona, w.text);
     const convoCount = this.conversations.length;
     const retrieved = new Map<Persona, Map<string, Retrieved>>();
+    const generative = this.personas.filter((p) => p.agent.mode === 'generative');
 
+    // Registry personas: one validated decision each when their action ends (src/sim/cognition/registryDecide.ts).
+    await registryStep(this, this.personas);
     await Promise.all(
-      this.personas.map(async (p) => {
+      generative.map(async (p) => {
         const perceived = await perceive(this, p, this.moved.has(p));
         retrieved.set(p, retrieve(p, perceived, now));
         await plan(this, p, newDayFor(p, now));
       }),
     );
-    for (const p of this.personas) await react(this, p, retrieved.get(p)!);
-    await Promise.all(this.personas.map((p) => reflect(this, p)));
+    for (const p of generative) await react(this, p, retrieved.get(p)!);
+    // Every action that started this step, planned or a reaction, is a registered one or the scene default.
+    checkNewActions(this, this.personas);
+    await Promise.all(generative.map((p) => reflect(this, p)));
     await this.embedNewMemories();
 
     this.moved = new Set();
@@ -194,7 +216,17 @@ export class Simulation implements SimContext {
       address: s.actAddress ?? '',
       chattingWith: s.chattingWith,
       moved: this.moved.has(p),
+      actionId: s.actionId,
+      actionTarget: s.actionTarget,
+      actionReason: s.actionReason,
+      brainMode: p.agent.mode,
+      actionStats: { ...p.agent.stats },
     };
+  }
+
+  /** Decision counters summed over the town, and per brain mode. */
+  actionTotals(): TownActionTotals {
+    return townActionTotals(this.personas);
   }
 
   /** The whole state between steps, as plain JSON (src/sim/snapshot.ts): what a replay's fork keyframe holds. */

@@ -186,8 +186,37 @@ export function goodModel(): Responder {
       }
       case 'insights':
         return json({ insights: [{ insight: 'I enjoy a steady routine', evidence: [1] }] });
+      case 'registry_decide':
+        return json(registryChoice(prompt));
       default:
         return json({ answer: 'ok', thought: 'ok', note: 'ok', currently: 'ok', statement: 'ok' });
     }
   };
+}
+
+/** The registry options in a registry_decide prompt: id → targets. */
+export function registryOptions(prompt: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  let last: string | null = null;
+  for (const line of prompt.split('\n')) {
+    const opt = /^- ([A-Z_]+): /.exec(line);
+    if (opt) {
+      last = opt[1]!;
+      out.set(last, []);
+    } else if (last && /^\s+targets: /.test(line)) out.set(last, line.replace(/^\s+targets: /, '').split('; '));
+  }
+  return out;
+}
+
+/** A sensible registry choice for the hour in the prompt, always among the options listed. */
+function registryChoice(prompt: string): { action: string; target: string; reason: string } {
+  const options = registryOptions(prompt);
+  const m = /It is (\d{1,2}):(\d\d) ([ap]m)/.exec(prompt);
+  const hour = m ? (Number(m[1]) % 12) + (m[3] === 'pm' ? 12 : 0) : 12;
+  const first = (ids: string[]) => ids.find((id) => options.has(id));
+  let id: string | undefined;
+  if (hour >= 22 || hour < 6) id = first(['SLEEP', 'GO_HOME', 'IDLE']);
+  else id = first(['WAKE_UP', 'CHECK_IN', hour < 17 ? 'WORK' : '', hour >= 9 && hour < 16 ? 'STUDY' : '', [7, 12, 18].includes(hour) ? 'EAT' : '', hour >= 20 ? 'GO_HOME' : '', 'GO_TO', 'IDLE'].filter(Boolean));
+  id ??= [...options.keys()][0]!;
+  return { action: id, target: options.get(id)?.[0] ?? '', reason: 'It fits the time of day.' };
 }

@@ -35,6 +35,7 @@ const broken: Brain = {
   planningThought: async () => { throw new Error('timeout'); },
   memoAfterConvo: async () => null as unknown as string,
   interview: async () => '',
+  chooseAction: async () => 'burn the café' as unknown as { action: string; target: string; reason: string },
 };
 
 describe('the guard around every brain', () => {

@@ -77,6 +77,19 @@ function sampleArgs(ctx: CallContext, tom: Persona): { [K in BrainCall]: unknown
     planningThought: [tom, [{ speaker: 'Tom Hartwell', text: 'Would you like to come to the party at 5 pm?' }, { speaker: 'Nora Hartwell', text: "I'd love to come!" }]],
     memoAfterConvo: [tom, [{ speaker: 'Tom Hartwell', text: 'Did you hear? The market opens Saturday.' }]],
     interview: ['Are you going to the party?', memories, []],
+    chooseAction: [
+      {
+        scene: 'TOWN',
+        here: 'Town Square',
+        home: 'Hartwell House',
+        situation: 'It is 9:05 am on Mon (scene TOWN).',
+        options: [{ id: 'GO_TO', description: 'go to a place', targets: ['Bramble Café'] }, { id: 'IDLE', description: 'take it easy', targets: [] }],
+        recent: ['8:00 am — WAKE_UP: time to get up'],
+        heard: ['Tom Hartwell: see you at dinner'],
+        rejection: null,
+        fallback: 'IDLE',
+      },
+    ],
   };
 }
 

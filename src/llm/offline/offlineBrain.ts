@@ -1,4 +1,4 @@
-import type { Brain, CallContext, ConversationTurn, ConversationTurnInput, Insight, NewDecompInput, ReactChoice, SubTask } from '../../sim/brain/port';
+import type { ActionChoice, ActionChoiceInput, Brain, CallContext, ConversationTurn, ConversationTurnInput, Insight, NewDecompInput, ReactChoice, SubTask } from '../../sim/brain/port';
 import { failSafeDecomp } from '../../sim/cognition/schedule';
 import type { Persona } from '../../sim/persona/persona';
 import type { ChatLine, ConceptNode } from '../../sim/persona/memory';
@@ -16,6 +16,7 @@ import { thirdPerson } from '../../sim/brain/guard';
 import { eventClause } from '../../sim/cognition/commitments';
 import { extractNews } from '../../sim/cognition/converse';
 import { localEmbedding } from '../../sim/brain/localEmbedding';
+import { offlineChooseAction } from './registryChoice';
 
 /**
  * The built-in offline brain: answers every cognitive call deterministically from persona data,
@@ -263,6 +264,11 @@ export class OfflineBrain implements Brain {
     const best = memories.find((m) => !m.description.includes('is idle'));
     if (!best) return `Hmm, nothing comes to mind about that, to be honest.`;
     return `Let me think. ${best.description.replace(new RegExp(`^${p.name}\\b`), 'I').replace(/^I is\b/, 'I am')}${/[.!?]$/.test(best.description) ? '' : '.'}`;
+  }
+
+  /** A routine from the persona's lifestyle and job, among the options offered (src/llm/offline/registryChoice.ts). */
+  async chooseAction(ctx: CallContext, input: ActionChoiceInput): Promise<ActionChoice> {
+    return offlineChooseAction(ctx.persona, ctx.now, input, this.rng(ctx, 'choose', input.rejection ?? ''));
   }
 
   async embed(_ctx: CallContext, texts: string[]): Promise<number[][]> {

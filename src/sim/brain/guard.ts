@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Brain, BrainCall, CallContext, ConversationTurn, Insight, NewDecompInput, ReactChoice, SubTask } from './port';
+import type { ActionChoice, ActionChoiceInput, Brain, BrainCall, CallContext, ConversationTurn, Insight, NewDecompInput, ReactChoice, SubTask } from './port';
 import type { Persona } from '../persona/persona';
 import type { ChatLine, ConceptNode } from '../persona/memory';
 import type { Triple } from '../persona/scratch';
@@ -46,6 +46,7 @@ const poignancySchema = z.number().int().min(1).max(10);
 const emojiSchema = z.string().trim().min(1).max(16).refine((s) => !/[a-z]{3}/i.test(s), 'emoji must not be words');
 const turnSchema = z.object({ line: textSchema, end: z.boolean() });
 const embeddingsSchema = z.array(z.array(z.number().finite()).min(1));
+const choiceSchema = z.object({ action: z.string().trim().min(1).max(80), target: z.string().trim().max(200).default(''), reason: z.string().trim().max(400).default('') });
 const insightSchema = z.array(z.object({ insight: textSchema, evidence: z.array(z.number().int().positive()) }));
 
 /**
@@ -285,6 +286,24 @@ export class GuardedBrain implements Brain {
 
   interview(ctx: CallContext, question: string, memories: ConceptNode[], transcript: ChatLine[]): Promise<string> {
     return this.run('interview', ctx, () => this.inner.interview(ctx, question, memories, transcript), (v) => parse(longTextSchema, v), () => INTERVIEW_FALLBACK);
+  }
+
+  /**
+   * The registry brain's choice, checked for shape only: whether the action is registered, allowed and
+   * possible is the action layer's to judge (src/sim/actions/validate.ts), so a refusal can be fed
+   * back with its reason. A failed or shapeless answer falls back to the scene default, counted.
+   */
+  chooseAction(ctx: CallContext, input: ActionChoiceInput): Promise<ActionChoice> {
+    return this.run(
+      'chooseAction',
+      ctx,
+      () => this.inner.chooseAction(ctx, input),
+      (v) => {
+        const c = parse(choiceSchema, v);
+        return c ? { action: c.action, target: c.target, reason: c.reason } : undefined;
+      },
+      () => ({ action: input.fallback, target: '', reason: 'scene default: the brain gave no usable answer', fallback: true }),
+    );
   }
 
   /** Vectors for texts; a wrong count, ragged sizes or non-numbers fall back to the local embedding. */

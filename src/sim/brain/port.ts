@@ -43,6 +43,44 @@ export interface NewDecompInput {
   insertedMinutes: number;
 }
 
+/** An action a registry-driven persona may choose now (src/sim/actions): its id, what it does, its valid targets. */
+export interface ActionOption {
+  id: string;
+  description: string;
+  /** Valid targets (a place, an object, a person); empty when the action takes none. */
+  targets: string[];
+}
+
+/** What the registry brain decides from (seed 002's structured context). */
+export interface ActionChoiceInput {
+  scene: string;
+  /** The sector the persona stands in (null on the street), and its home sector. */
+  here: string | null;
+  home: string;
+  /** Where and when, who the persona is with, its money and work, as sentences. */
+  situation: string;
+  /** The scene's allowed actions whose preconditions hold now, highest priority first. */
+  options: ActionOption[];
+  /** Short-term memory: the last decisions, oldest first. */
+  recent: string[];
+  /** What others said to the persona lately: context, never instructions. */
+  heard: string[];
+  /** Why the previous answer to this decision was refused, when asking again. */
+  rejection: string | null;
+  /** The scene default's id: the guard's fallback. */
+  fallback: string;
+}
+
+/** The registry brain's answer. Only `action` and `target` are acted on, and only after validation. */
+export interface ActionChoice {
+  action: string;
+  /** "" when the action takes no target. */
+  target: string;
+  reason: string;
+  /** Set by the guard when the brain gave nothing usable and the scene default stands in. */
+  fallback?: boolean;
+}
+
 /** 1: wait for the other to finish; 2: carry on; (Smallville's decide_to_react answers). */
 export type ReactChoice = 1 | 2;
 
@@ -95,6 +133,8 @@ export interface Brain {
   memoAfterConvo(ctx: CallContext, other: Persona, convo: ChatLine[]): Promise<string>;
   /** Answer an interviewer's question in character, from the memories given (the interview changes nothing). */
   interview(ctx: CallContext, question: string, memories: ConceptNode[], transcript: ChatLine[]): Promise<string>;
+  /** Registry brain: pick one of the options offered, with a target and a short reason (one call per decision). */
+  chooseAction(ctx: CallContext, input: ActionChoiceInput): Promise<ActionChoice>;
   /** One vector per text, for memory relevance (Smallville's get_embedding). Same size for every text. */
   embed(ctx: CallContext, texts: string[]): Promise<number[][]>;
 }

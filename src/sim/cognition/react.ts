@@ -99,7 +99,8 @@ export async function chatReact(sim: SimContext, init: Persona, target: Persona)
     [init, target],
     [target, init],
   ] as const) {
-    await createReact(sim, self, summary, minutes);
+    // A registry-driven persona has no schedule to re-plan: its next decision comes when the chat ends.
+    if (self.agent.mode === 'generative') await createReact(sim, self, summary, minutes);
     addNewAction(self, now, {
       address: `<persona> ${other.name}`,
       duration: minutes,

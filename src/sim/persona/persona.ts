@@ -4,6 +4,8 @@ import { Scratch } from './scratch';
 import { SpatialMemory } from './spatial';
 import type { Tile } from '../world/types';
 import type { Commitment } from '../cognition/commitments';
+import type { AgentState } from '../actions/types';
+import { newAgentState } from '../actions/state';
 
 /** A persona in the running town: its fixed identity (spec) and its changing mind (scratch, memories). */
 export class Persona {
@@ -19,6 +21,8 @@ export class Persona {
   dailyPlanReq: string;
   /** Timed plans taken on from whispers and conversations (see cognition/commitments.ts). */
   commitments: Commitment[] = [];
+  /** The action layer's state: brain mode, wallet, short-term memory, cooldowns, counters (src/sim/actions). */
+  agent: AgentState = newAgentState();
 
   constructor(
     readonly spec: PersonaSpec,

@@ -50,6 +50,15 @@ export class Scratch {
   plannedPath: Tile[] = [];
 
   /**
+   * The registered action (src/sim/actions) the current action is, its target, why it was taken (the
+   * brain's reason, the planner's task, or why the scene default ran), and when it was set.
+   */
+  actionId: string | null = null;
+  actionTarget = '';
+  actionReason: string | null = null;
+  actionAt: number | null = null;
+
+  /**
    * Index into fDailySchedule of the task at now + advance minutes (Smallville's
    * get_f_daily_schedule_index).
    */

@@ -1,0 +1,142 @@
+import type { Persona } from '../persona/persona';
+import type { Tile, WorldModel } from '../world/types';
+import { addressOf } from '../world/address';
+import { DAY, hourOf, parseHHMM, weekdayOf } from '../clock';
+import type { ActionWorld, Place } from './types';
+
+const kindCache = new WeakMap<WorldModel, Map<string, string>>();
+
+/** The map kind of a sector (home, cafe, college …), or null if there is no such sector. */
+export function sectorKind(world: WorldModel, sector: string | null): string | null {
+  if (!sector) return null;
+  let kinds = kindCache.get(world);
+  if (!kinds) {
+    kinds = new Map(world.sectors.map((s) => [s.name, s.kind]));
+    kindCache.set(world, kinds);
+  }
+  return kinds.get(sector) ?? null;
+}
+
+export function placeOfTile(world: WorldModel, t: Tile): Place {
+  return placeOfAddress(world, addressOf(world, t.x, t.y));
+}
+
+/** The place an address points at; "<persona> Name" and "<waiting> x y" are read by the caller. */
+export function placeOfAddress(world: WorldModel, address: string): Place {
+  const clean = address.endsWith(':<random>') ? address.slice(0, -':<random>'.length) : address;
+  const [, sector, arena, object] = clean.split(':');
+  return { address: clean, sector: sector ?? null, arena: arena ?? null, object: object ?? null, kind: sectorKind(world, sector ?? null) };
+}
+
+/** Where the persona stands now. */
+export function hereOf(w: ActionWorld, p: Persona): Place {
+  return placeOfTile(w.world, p.tile);
+}
+
+/**
+ * Where an action address happens: a place on the map, the other person's spot for a chat, the
+ * waiting tile for a wait.
+ */
+export function placeOfActionAddress(w: ActionWorld, p: Persona, address: string): Place {
+  if (address.startsWith('<persona>')) {
+    const other = w.byName.get(address.slice('<persona>'.length).trim());
+    return other ? placeOfTile(w.world, other.tile) : hereOf(w, p);
+  }
+  if (address.startsWith('<waiting>')) {
+    const [, xs, ys] = address.split(' ');
+    return placeOfTile(w.world, { x: Number(xs), y: Number(ys) });
+  }
+  return placeOfAddress(w.world, address);
+}
+
+export const dayIndex = (now: number): number => Math.floor(now / DAY);
+
+/** Opening hours [from, to) by sector kind, for people who don't work there. Homes: see accessReason. */
+export const OPEN_HOURS: Record<string, [number, number]> = {
+  cafe: [7, 19],
+  bakery: [6, 18],
+  grocery: [7, 21],
+  shop: [8, 19],
+  bar: [11, 24],
+  college: [7, 23],
+  clinic: [8, 18],
+  office: [8, 18],
+  workplace: [7, 19],
+  park: [6, 23],
+  square: [0, 24],
+};
+/** Hours a friend's home may be visited. */
+export const VISITING_HOURS: [number, number] = [8, 22];
+/** Kinds where something can be bought (BUY: a coffee, lunch at the college canteen, groceries …), with the price of one purchase in credits. */
+export const PRICES: Record<string, number> = { cafe: 3, bakery: 3, college: 3, bar: 5, grocery: 8, shop: 6 };
+/** A new persona's credits, and what a day's check-in pays (seed 004's economy, kept minimal). */
+export const START_CREDITS = 100;
+export const DAILY_WAGE = 40;
+
+const inHours = (h: number, [from, to]: [number, number]) => h >= from && h < to;
+
+export function isOwnHome(p: Persona, place: Place): boolean {
+  return place.sector !== null && place.sector === p.spec.household;
+}
+
+export function isOwnWorkplace(p: Persona, place: Place): boolean {
+  return place.sector !== null && place.sector === p.spec.occupation?.workplace;
+}
+
+/** Why the persona may not be at this place at this hour, or null if it may (as a customer: even its own workplace keeps its hours). */
+export function accessReason(w: ActionWorld, p: Persona, place: Place, asCustomer = false): string | null {
+  if (!place.sector) return null;
+  if (place.kind === null) return `there is no place called "${place.sector}"`;
+  if (isOwnHome(p, place) || (isOwnWorkplace(p, place) && !asCustomer)) return null;
+  const h = hourOf(w.now);
+  if (place.kind === 'home') return inHours(h, VISITING_HOURS) ? null : `${place.sector} is someone else's home and it is too late or too early to visit`;
+  const open = OPEN_HOURS[place.kind];
+  if (open && !inHours(h, open)) return `${place.sector} is closed at this hour (open ${open[0]}:00–${open[1]}:00)`;
+  return null;
+}
+
+/** Is today one of the persona's work days, and the hour within its check-in window (up to 2 h early, before the end)? */
+export function workWindowReason(p: Persona, now: number): string | null {
+  const o = p.spec.occupation;
+  if (!o) return `${p.firstName} has no job`;
+  if (!o.days.includes(weekdayOf(now))) return `today is not one of ${p.firstName}'s work days`;
+  const minute = Math.floor((now % DAY) / 60_000);
+  const start = parseHHMM(o.start);
+  const end = parseHHMM(o.end);
+  if (minute < start - 120 || minute >= end) return `it is outside ${p.firstName}'s working hours (${o.start}–${o.end})`;
+  return null;
+}
+
+export function isStudent(p: Persona): boolean {
+  return p.spec.occupation?.title === 'student';
+}
+
+/** Wake and bed hours from the persona's lifestyle sentence ("wakes up around 7 am", "goes to bed around 11 pm"). */
+export function routineHours(p: Persona): { wake: number; bed: number } {
+  const hour = (re: RegExp): number | null => {
+    const m = re.exec(p.spec.lifestyle);
+    if (!m) return null;
+    const h = Number(m[1]) % 12;
+    return m[2]!.toLowerCase() === 'pm' ? h + 12 : h;
+  };
+  const wake = hour(/wakes? up (?:at |around |by )?(\d{1,2})(?::\d\d)?\s*(am|pm)/i) ?? 7;
+  let bed = hour(/(?:goes|go) to (?:bed|sleep) (?:at |around |by )?(\d{1,2})(?::\d\d)?\s*(am|pm)/i) ?? 23;
+  if (bed <= wake) bed = 24;
+  return { wake, bed };
+}
+
+/** The address of an object of this name in an arena ("Hamlet:Home:kitchen:stove"), or null. */
+export function objectAddress(world: WorldModel, sector: string, arena: string | null, names: readonly string[]): string | null {
+  for (const name of names) {
+    const o = world.objects.find((x) => x.sector === sector && (arena === null || x.arena === arena) && x.name === name);
+    if (o) return `${world.name}:${o.sector}:${o.arena}:${o.name}`;
+  }
+  return null;
+}
+
+/** The first arena of a sector whose name matches, or its first arena. */
+export function arenaAddress(world: WorldModel, sector: string, prefer: RegExp | null = null): string {
+  const arenas = world.arenas.filter((a) => a.sector === sector);
+  const a = (prefer && arenas.find((x) => prefer.test(x.name))) ?? arenas[0];
+  return a ? `${world.name}:${sector}:${a.name}` : `${world.name}:${sector}`;
+}

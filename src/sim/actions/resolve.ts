@@ -1,0 +1,56 @@
+import type { Persona } from '../persona/persona';
+import { dayIndex, isOwnWorkplace, isStudent, placeOfActionAddress } from './places';
+import type { ActionId, ActionWorld, Place } from './types';
+
+export interface Resolved {
+  action: ActionId;
+  target: string;
+  /** Where the planner put it. */
+  place: Place;
+}
+
+const SLEEP = /\b(sleep|sleeping|asleep|nap|napping)\b/;
+const WAKE = /\b(wake|waking|woke)\b/;
+const WORK = /\b(work|working|shift|teaching|on duty)\b/;
+const STUDY = /\b(study|studying|class|classes|lecture|homework|revising|revision|coursework)\b/;
+const BUY = /\b(buy|buying|bought|paying|pay for|purchas\w*|ordering|order)\b/;
+const EAT = /\b(eat|eating|breakfast|lunch|dinner|supper|meal|snack|brunch)\b/;
+
+/** The most specific part of a planner task: the subtask in parentheses, or the whole. */
+function specificOf(description: string): { parent: string; specific: string } {
+  const m = /^(.*) \(([^()]*)\)$/.exec(description);
+  return m ? { parent: m[1]!, specific: m[2]! } : { parent: description, specific: description };
+}
+
+/**
+ * What registered action a planner action is. The generative planner describes actions in words
+ * and an address; this reads them the way the registry names them:
+ * - "<persona> X" → CHAT with X; "<waiting> x y" → WAIT;
+ * - sleeping → SLEEP; waking up → WAKE_UP (the subtask's words: "getting ready (taking a shower)" is not waking);
+ * - work at one's own workplace → CHECK_IN the first time that day, WORK after;
+ * - studying, classes → STUDY; buying, paying, ordering → BUY at that sector;
+ * - eating with no object → EAT; anything at an object → USE_OBJECT ("having breakfast at the kitchen table");
+ * - anything else at a place → GO_TO that sector; no place → IDLE.
+ */
+export function resolvePlannerAction(w: ActionWorld, p: Persona, description: string, address: string): Resolved {
+  const place = placeOfActionAddress(w, p, address);
+  const text = description.toLowerCase();
+  const { parent, specific } = specificOf(text);
+  if (address.startsWith('<persona>')) return { action: 'CHAT', target: address.slice('<persona>'.length).trim(), place };
+  if (address.startsWith('<waiting>')) return { action: 'WAIT', target: '', place };
+  if (SLEEP.test(specific)) return { action: 'SLEEP', target: '', place };
+  // Resuming "waking up" after a word with someone is not waking up again: it is what it does there.
+  const woke = p.agent.lastStarted.WAKE_UP;
+  if (WAKE.test(specific) && (woke === undefined || w.now - woke >= 12 * 60 * 60_000)) return { action: 'WAKE_UP', target: '', place };
+  const o = p.spec.occupation;
+  if (o && !isStudent(p) && isOwnWorkplace(p, place) && (WORK.test(parent) || WORK.test(specific))) {
+    return { action: p.agent.wallet.checkedInDay === dayIndex(w.now) ? 'WORK' : 'CHECK_IN', target: '', place };
+  }
+  if (STUDY.test(parent) || STUDY.test(specific)) return { action: 'STUDY', target: '', place };
+  if (BUY.test(specific) && place.sector) return { action: 'BUY', target: place.sector, place };
+  const object = place.object && place.object !== '<random>' ? place.object : null;
+  if (EAT.test(specific) && !object) return { action: 'EAT', target: '', place };
+  if (object) return { action: 'USE_OBJECT', target: object, place };
+  if (place.sector) return { action: 'GO_TO', target: place.sector, place };
+  return { action: 'IDLE', target: '', place };
+}

@@ -1,0 +1,116 @@
+import type { Persona } from '../persona/persona';
+import type { Triple } from '../persona/scratch';
+import type { WorldModel } from '../world/types';
+
+/** Every action an agent may take: the whole vocabulary of state changes (see registry.ts). */
+export const ACTION_IDS = ['WAKE_UP', 'SLEEP', 'EAT', 'CHECK_IN', 'WORK', 'STUDY', 'BUY', 'GO_TO', 'GO_HOME', 'USE_OBJECT', 'CHAT', 'WAIT', 'IDLE'] as const;
+export type ActionId = (typeof ACTION_IDS)[number];
+
+export const SCENE_IDS = ['MORNING', 'WORK', 'SCHOOL', 'HOME', 'TOWN', 'EVENING', 'NIGHT'] as const;
+export type SceneId = (typeof SCENE_IDS)[number];
+
+/** What an action reads of the town: the map, the time, and the people in it. */
+export interface ActionWorld {
+  world: WorldModel;
+  now: number;
+  byName: Map<string, Persona>;
+  personas: readonly Persona[];
+}
+
+/** Where something happens, read off an address or a tile. */
+export interface Place {
+  /** The full address ("Hamlet:Bramble Café:café:café table"), or the world name for a street. */
+  address: string;
+  sector: string | null;
+  arena: string | null;
+  object: string | null;
+  /** The sector's kind on the map (home, cafe, college, park …), null on the street. */
+  kind: string | null;
+}
+
+/** One use of an action: its target (a sector, an object, a persona, or "") and where it happens. */
+export interface ActionCall {
+  target: string;
+  place: Place;
+}
+
+/** A persona's money, kept minimal (seed 004's credits): a balance and the day of its last check-in. */
+export interface Wallet {
+  credits: number;
+  /** Day index (days since the epoch) of the last check-in, or null. */
+  checkedInDay: number | null;
+}
+
+/**
+ * An executor's result: the new current action (where to walk, for how long, what it shows) and the
+ * wallet after it. A plain value: applying it is the only thing that changes the world.
+ */
+export interface StateChange {
+  address: string;
+  minutes: number;
+  description: string;
+  emoji: string;
+  event: Triple;
+  wallet?: Wallet;
+}
+
+export interface ActionDef {
+  id: ActionId;
+  /** Scenes whose policy allows it (the scene policies are built from these). */
+  scenes: readonly SceneId[];
+  /** What it does, written for the model. */
+  description: string;
+  emoji: string;
+  /** What its target names: nothing, a place (sector), an object here, or a person nearby. */
+  target: 'none' | 'sector' | 'object' | 'persona';
+  /** Where it happens for a given target; null when the target names nothing that exists. Default: where the persona stands. */
+  where?: (w: ActionWorld, p: Persona, target: string) => Place | null;
+  /** Why it cannot run now, or null when it can. */
+  precondition: (w: ActionWorld, p: Persona, c: ActionCall) => string | null;
+  /** The state change, as a pure function of the town and the persona. */
+  executor: (w: ActionWorld, p: Persona, c: ActionCall) => StateChange;
+  /** Targets a chooser may name (registry brain); none for target 'none'. */
+  targets?: (w: ActionWorld, p: Persona) => string[];
+  /** Higher first in the options shown to a chooser and in the offline brain's ties. */
+  priority: number;
+  /** Minutes before a chooser may pick it again after starting it (0: none). */
+  cooldown: number;
+}
+
+/** One entry of short-term memory: a decision that was executed. */
+export interface DecisionRecord {
+  action: ActionId;
+  target: string;
+  reason: string;
+  /** Game ms. */
+  time: number;
+  /** How it came about: chosen by the brain, resolved from the planner, or the scene default. */
+  source: 'brain' | 'plan' | 'default';
+}
+
+/** Counters per persona (summed town-wide by townActionTotals). */
+export interface ActionStats {
+  /** Decisions taken (registry) or planner actions checked (generative). */
+  decisions: number;
+  /** Answers or planner actions refused by validation. */
+  rejections: number;
+  /** Times the brain was asked again after a rejection. */
+  retries: number;
+  /** Times the scene default ran instead. */
+  defaults: number;
+}
+
+export type BrainMode = 'generative' | 'registry';
+
+/** The action layer's per-persona state: plain data, so snapshots carry it as it is. */
+export interface AgentState {
+  mode: BrainMode;
+  wallet: Wallet;
+  /** The last SHORT_TERM_SIZE executed decisions, oldest first. */
+  recent: DecisionRecord[];
+  /** Action id → game ms it was last started (for cooldowns). */
+  lastStarted: Partial<Record<ActionId, number>>;
+  stats: ActionStats;
+  /** Why the last rejected action was refused (for the inspector), or null. */
+  lastRejection: string | null;
+}
