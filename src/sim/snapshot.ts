@@ -173,7 +173,7 @@ export function restoreSnapshot(sim: SnapshotTarget, snap: SimSnapshot): { moved
     const fresh = new Scratch() as unknown as Record<string, unknown>;
     const target = p.scratch as unknown as Record<string, unknown>;
     for (const key of Object.keys(fresh)) target[key] = key in ps.scratch ? structuredClone(ps.scratch[key]) : fresh[key];
-    p.spatial.tree.clear();
+    p.spatial.clear();
     for (const [sector, arenas] of ps.spatial) {
       p.spatial.learn(str(sector));
       for (const [arena, objects] of arenas) {

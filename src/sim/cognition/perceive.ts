@@ -44,19 +44,51 @@ function spaceOf(sim: SimContext, x: number, y: number): number {
   return -2 - sim.world.sectorAt[i];
 }
 
+interface PlaceTable {
+  /** Per tile (row-major): index into `places`, or -1 off every sector. */
+  placeAt: Int32Array;
+  /** Distinct (sector, arena, object) combinations of the map. */
+  places: [sector: string, arena: string | undefined, object: string | undefined][];
+}
+
+const placeCache = new WeakMap<WorldModel, PlaceTable>();
+
+/** Each tile's place (sector, arena, object) as one number, so looking around compares numbers, not names. */
+function placeTable(world: WorldModel): PlaceTable {
+  let table = placeCache.get(world);
+  if (table) return table;
+  const placeAt = new Int32Array(world.width * world.height).fill(-1);
+  const places: PlaceTable['places'] = [];
+  const ids = new Map<string, number>();
+  for (let i = 0; i < placeAt.length; i++) {
+    const s = world.sectorAt[i]!;
+    if (s < 0) continue;
+    const a = world.arenaAt[i]!;
+    const o = world.objectAt[i]!;
+    const key = `${s},${a},${o}`;
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = places.length;
+      ids.set(key, id);
+      places.push([world.sectors[s]!.name, a >= 0 ? world.arenas[a]!.name : undefined, o >= 0 ? world.objects[o]!.name : undefined]);
+    }
+    placeAt[i] = id;
+  }
+  table = { placeAt, places };
+  placeCache.set(world, table);
+  return table;
+}
+
 /** Learn the places within sight (spatial memory grows with what the persona sees). */
 function learnSurroundings(sim: SimContext, p: Persona): void {
   const { world } = sim;
+  const { placeAt, places } = placeTable(world);
   const r = p.scratch.visionRadius;
   const { x: cx, y: cy } = p.tile;
   for (let y = Math.max(0, cy - r); y <= Math.min(world.height - 1, cy + r); y++) {
     for (let x = Math.max(0, cx - r); x <= Math.min(world.width - 1, cx + r); x++) {
-      const i = y * world.width + x;
-      const s = world.sectorAt[i];
-      if (s < 0) continue;
-      const a = world.arenaAt[i];
-      const o = world.objectAt[i];
-      p.spatial.learn(world.sectors[s].name, a >= 0 ? world.arenas[a].name : undefined, o >= 0 ? world.objects[o].name : undefined);
+      const id = placeAt[y * world.width + x]!;
+      if (id >= 0) p.spatial.learnPlace(id, ...places[id]!);
     }
   }
 }

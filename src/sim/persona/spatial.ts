@@ -5,7 +5,23 @@
 export class SpatialMemory {
   readonly tree = new Map<string, Map<string, Set<string>>>();
 
+  /** Places of the map (by index in a per-world table) already learned: seeing them again costs nothing. */
+  private readonly learnedPlaces = new Set<number>();
+
   constructor(readonly world: string) {}
+
+  /** Learn a place seen on the map, identified by its index among the map's places; repeats are free. */
+  learnPlace(id: number, sector: string, arena?: string, object?: string): void {
+    if (this.learnedPlaces.has(id)) return;
+    this.learnedPlaces.add(id);
+    this.learn(sector, arena, object);
+  }
+
+  /** Forget everything (before loading a saved state). */
+  clear(): void {
+    this.tree.clear();
+    this.learnedPlaces.clear();
+  }
 
   learn(sector: string, arena?: string, object?: string): void {
     let arenas = this.tree.get(sector);
