@@ -371,3 +371,19 @@ describe('a registry persona in a running town', () => {
     expect(hereOf(actionWorldOf(a.sim), ann).sector).not.toBeNull();
   }, 30_000);
 });
+
+describe('docs/action-registry.md', () => {
+  it('lists every registered action with its scenes, priority and cooldown as in the code', async () => {
+    const { readFileSync } = await import('node:fs');
+    const doc = readFileSync(new URL('../../docs/action-registry.md', import.meta.url), 'utf8');
+    for (const d of REGISTRY.all()) {
+      const row = doc.split('\n').find((l) => l.startsWith(`| ${d.id} |`));
+      expect(row, d.id).toBeDefined();
+      const cells = row!.split('|').map((c) => c.trim());
+      expect(Number(cells[4]), `${d.id} priority`).toBe(d.priority);
+      expect(cells[5] === '—' ? 0 : Number(cells[5]), `${d.id} cooldown`).toBe(d.cooldown);
+      const scenes = cells[3] === 'all' ? 7 : cells[3]!.startsWith('all but') ? 7 - cells[3]!.split(',').length : cells[3]!.split(',').length;
+      expect(scenes, `${d.id} scenes`).toBe(d.scenes.length);
+    }
+  });
+});

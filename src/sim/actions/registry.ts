@@ -176,7 +176,9 @@ export function createDefaultRegistry(): ActionRegistry {
       const bed = objectAddress(w.world, p.spec.household, livingArena(p), ['bed']) ?? `${w.world.name}:${p.spec.livingArea}:<random>`;
       const h = hourOf(w.now);
       const night = h >= 19 || h < 10;
-      const minutes = night ? Math.max(30, minutesUntilHour(w.now, routineHours(p).wake)) : 60;
+      // At night until the persona's wake-up hour; past that hour (a lie-in) or in the afternoon, an hour.
+      const untilWake = minutesUntilHour(w.now, routineHours(p).wake);
+      const minutes = night && untilWake <= 12 * 60 ? Math.max(30, untilWake) : 60;
       return change(p, bed, minutes, 'sleeping', '😴');
     },
     priority: 90,
