@@ -12,7 +12,19 @@ import { DAY } from '../../src/sim/clock';
 import type { Persona } from '../../src/sim/persona/persona';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
 
-const SECTORS = ['Bramble Café', 'Test House', 'Little House', 'Town Square'];
+const SECTORS = {
+  sectors: [
+    { name: 'Bramble Café', kind: 'cafe' },
+    { name: 'Test House', kind: 'home' },
+    { name: 'Little House', kind: 'home' },
+    { name: 'Town Square', kind: 'square' },
+    { name: 'Town Hall', kind: 'office' },
+    { name: 'The Copper Kettle', kind: 'bar' },
+    { name: 'Oak & Nail Workshop', kind: 'workplace' },
+  ],
+  home: 'Test House',
+  work: 'Oak & Nail Workshop',
+};
 const MON = Date.UTC(2023, 1, 13, 9); // Monday February 13, 2023, 9 am
 const day = (ms: number) => Math.floor(ms / DAY);
 
@@ -106,6 +118,18 @@ describe('commitments read from what a persona thinks', () => {
     expect(parseCommitment("There is a Valentine's Day party at Bramble Café at 5 pm.", SECTORS, MON, 'x')).toBeNull();
     expect(parseCommitment('I will go to the party at Bramble Café.', SECTORS, MON, 'x')).toBeNull();
     expect(parseCommitment('I will go to the party at the lighthouse at 5 pm.', SECTORS, MON, 'x')).toBeNull();
+  });
+
+  it('knows a place by what people call it: "the café", "the pub", "home", "work"; not when it could be two', () => {
+    const at = (text: string) => parseCommitment(text, SECTORS, MON, 'x')?.sector ?? null;
+    expect(at("Ann wants to throw a Valentine's Day party at the café on February 14, 5 pm")).toBe('Bramble Café');
+    expect(at("Ann wants to throw a Valentine's Day party at the cafe on February 14, 5 pm")).toBe('Bramble Café');
+    expect(at('I will meet Bob at the pub at 8 pm.')).toBe('The Copper Kettle');
+    expect(at('I will have everyone over at my place at 7 pm.')).toBe('Test House');
+    expect(at('I will fix the chair at work at 10 am.')).toBe('Oak & Nail Workshop');
+    expect(at('I will pick up the saw at the workshop at 10 am.')).toBe('Oak & Nail Workshop');
+    expect(at('I will meet Bob in the town at 8 pm.')).toBeNull(); // Town Square or Town Hall?
+    expect(at('I will meet Bob at the house at 8 pm.')).toBeNull(); // whose house?
   });
 
   it('a whisper is taken in at the next step and the party lands in that day’s schedule', async () => {

@@ -53,14 +53,62 @@ function dayOf(text: string, now: number): number {
   return today;
 }
 
+/** The places a sentence may name: the map's sectors (with their kinds) and, for "home" and "work", the persona's own. */
+export interface Places {
+  sectors: readonly { name: string; kind: string }[];
+  home?: string;
+  work?: string;
+}
+
+export function placesFor(sim: SimContext, p: Persona): Places {
+  return { sectors: sim.world.sectors, home: p.spec.household, work: p.spec.occupation?.workplace };
+}
+
+/** What people call a kind of place ("the café", "the pub"), by sector kind. */
+const KIND_WORDS: Record<string, string[]> = {
+  cafe: ['café', 'cafe', 'coffee shop'],
+  bar: ['bar', 'pub', 'tavern'],
+  park: ['park'],
+  square: ['square', 'town square', 'plaza'],
+  clinic: ['clinic', "doctor's"],
+  college: ['college', 'campus', 'university'],
+  bakery: ['bakery'],
+  grocery: ['grocery', 'grocery store', 'pharmacy', 'supermarket'],
+  office: ['town hall'],
+};
+
+const fold = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+/**
+ * The sector a sentence names: its full name (the longest that fits); else "home" or "work"; else a
+ * common noun after "the/my/our/your" ("the café", "the workshop") that fits exactly one sector, by
+ * its kind or a word of its name. Null when nothing fits or a noun is ambiguous.
+ */
+export function findSector(text: string, places: Places): string | null {
+  const t = fold(text);
+  const named = [...places.sectors].sort((a, b) => b.name.length - a.name.length).find((s) => t.includes(fold(s.name)));
+  if (named) return named.name;
+  if (places.home && /\b(at home|my (?:place|house|home|flat|apartment)|our (?:place|house|home))\b/.test(t)) return places.home;
+  if (places.work && /\b(at work|my (?:work|workplace|office|shop))\b/.test(t)) return places.work;
+  for (const m of t.matchAll(/\b(?:the|my|our|your)\s+([a-z'&.-]+(?:\s+[a-z'&.-]+)?)/g)) {
+    const words = m[1]!.split(/\s+/);
+    // Two words first ("coffee shop", "town hall"), then the first word alone.
+    for (const noun of [words.join(' '), words[0]!]) {
+      const fits = places.sectors.filter((s) => (KIND_WORDS[s.kind] ?? []).map(fold).includes(noun) || fold(s.name).split(/\s+/).includes(noun));
+      if (fits.length === 1) return fits[0]!.name;
+    }
+  }
+  return null;
+}
+
 /**
  * Read a timed plan out of a sentence: an intention ("I will", "wants to" …), a place on the map,
  * a time of day and optionally a date. Null when any of these is missing, so idle talk about an
  * event never turns into a commitment by itself.
  */
-export function parseCommitment(text: string, sectors: readonly string[], now: number, source: string): Commitment | null {
+export function parseCommitment(text: string, places: Places, now: number, source: string): Commitment | null {
   if (!INTENT.test(text)) return null;
-  const sector = [...sectors].sort((a, b) => b.length - a.length).find((s) => text.toLowerCase().includes(s.toLowerCase()));
+  const sector = findSector(text, places);
   const time = TIME.exec(text);
   if (!sector || !time) return null;
   const hour = (Number(time[1]) % 12) + (time[3]!.toLowerCase() === 'p' ? 12 : 0);

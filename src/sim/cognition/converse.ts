@@ -3,7 +3,7 @@ import type { Persona } from '../persona/persona';
 import type { ChatLine, ConceptNode } from '../persona/memory';
 import { isExpired, THIRTY_DAYS } from '../persona/memory';
 import { newRetrieve } from './retrieve';
-import { addCommitment, parseCommitment } from './commitments';
+import { addCommitment, parseCommitment, placesFor } from './commitments';
 
 /** Smallville caps a conversation at 8 rounds (16 lines). */
 export const MAX_ROUNDS = 8;
@@ -107,7 +107,7 @@ export async function rememberConversation(sim: SimContext, a: Persona, b: Perso
     const planning = await sim.brain.planningThought(ctx, other, convo);
     if (planning) {
       await think('plans', `For ${self.name}'s planning: ${planning}`, ['plan', other.name]);
-      const c = parseCommitment(planning, sim.world.sectors.map((x) => x.name), now, other.name);
+      const c = parseCommitment(planning, placesFor(sim, self), now, other.name);
       if (c) addCommitment(self, c);
     }
     const memo = await sim.brain.memoAfterConvo(ctx, other, convo);

@@ -3,7 +3,7 @@ import type { Persona } from '../persona/persona';
 import type { ConceptNode } from '../persona/memory';
 import { THIRTY_DAYS } from '../persona/memory';
 import { keywordsOf } from './converse';
-import { addCommitment, parseCommitment, type Commitment } from './commitments';
+import { addCommitment, parseCommitment, placesFor, type Commitment } from './commitments';
 
 /**
  * A whisper, the player as the persona's inner voice (Smallville's load_history_via_whisper): the
@@ -25,6 +25,6 @@ export async function whisper(sim: SimContext, p: Persona, text: string): Promis
     poignancy,
     keywords: keywordsOf(statement),
   });
-  const c = parseCommitment(statement, sim.world.sectors.map((s) => s.name), now, 'whisper');
+  const c = parseCommitment(statement, placesFor(sim, p), now, 'whisper');
   return { thought, commitment: c && addCommitment(p, c) ? c : null };
 }
