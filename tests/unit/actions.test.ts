@@ -372,6 +372,24 @@ describe('a registry persona in a running town', () => {
   }, 30_000);
 });
 
+describe('snapshots', () => {
+  it('carry the action layer (wallet, short-term memory, cooldowns, counters, brain mode): a restored mixed town runs on identically', async () => {
+    const a = town('2023-02-13T06:00:00', undefined, ['ann-test']);
+    await a.run(2 * 360);
+    const snap = JSON.parse(JSON.stringify(a.snapshot()));
+    const trace = async (sim: Simulation) => {
+      const out: string[] = [];
+      await sim.run(360, (r) => out.push(r.personas.map((f) => `${f.tile.x},${f.tile.y},${f.actionId},${f.actionStats?.decisions}`).join('|')));
+      return out;
+    };
+    const b = town('2023-02-13T06:00:00', undefined, ['ann-test']);
+    b.restore(snap);
+    expect(b.byId.get('ann-test')!.agent).toEqual(a.byId.get('ann-test')!.agent);
+    expect(await trace(b)).toEqual(await trace(a));
+    expect(b.byId.get('ann-test')!.agent.mode).toBe('registry');
+  }, 30_000);
+});
+
 describe('docs/action-registry.md', () => {
   it('lists every registered action with its scenes, priority and cooldown as in the code', async () => {
     const { readFileSync } = await import('node:fs');
