@@ -14,6 +14,7 @@ import type { PersonaSpec } from '../sim/persona/schema';
 export class BrainSwitch {
   private readonly offline: OfflineBrain;
   llm: LlmBrain | null = null;
+  private refreshTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly sim: Simulation,
@@ -40,11 +41,22 @@ export class BrainSwitch {
       onBudgetExceeded: (message) => this.store.setState({ notice: message }),
       onNotice: (message) => this.store.setState({ notice: message }),
     });
+    // A step on a model can take minutes (the first plans a whole day): show the calls as they come.
+    this.llm.log.listeners.add(() => this.refreshSoon());
     this.sim.brain.setInner(this.llm);
     this.store.setState({ brainName: this.llm.name, notice: null });
   }
 
-  /** Totals for the HUD, after each step. */
+  /** Refresh the totals at most four times a second while calls come in. */
+  private refreshSoon(): void {
+    if (this.refreshTimer) return;
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = null;
+      this.refreshTotals();
+    }, 250);
+  }
+
+  /** Totals for the HUD (after each step, and as calls come in). */
   refreshTotals(): void {
     if (!this.llm) return;
     const t = this.llm.log.totals;

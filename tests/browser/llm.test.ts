@@ -34,7 +34,7 @@ describe('playing against an OpenAI-compatible endpoint from the page', () => {
     await fake?.close();
   });
 
-  it('switches to the model from the settings panel and runs the town on it', async () => {
+  it('switches to the model from the settings panel and runs the town on it', { timeout: 240_000 }, async () => {
     await page.click('button[name=settings]');
     await page.selectOption('select[name=preset]', 'custom');
     await page.fill('input[name=baseURL]', fake.url);
@@ -45,7 +45,10 @@ describe('playing against an OpenAI-compatible endpoint from the page', () => {
     await page.click('button[name=apply]');
     await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().brainName.startsWith('llm:'));
     await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(60));
+    // The call counter moves while the first step (a whole day's planning, ~700 calls) is computed.
     await page.waitForFunction(() => ((window as unknown as { hamlet: Handle }).hamlet.store.getState().llm?.calls ?? 0) > 30, null, { timeout: 60_000 });
+    expect(await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().step)).toBe(0);
+    await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().step > 0, null, { timeout: 150_000 });
     const state = await page.evaluate(() => {
       const h = (window as unknown as { hamlet: Handle }).hamlet;
       const s = h.store.getState();
