@@ -11,6 +11,8 @@ import { OfflineBrain } from './llm/offline/offlineBrain';
 import { BrainSwitch } from './app/brainSwitch';
 import { loadSettings, mountSettings, sessionKey } from './ui/settings';
 import type { PersonaSpec } from './sim/persona/schema';
+import type { LlmConfig } from './llm/config';
+import { setupReplays, type Replays } from './app/replays';
 
 const personaFiles = import.meta.glob('../personas/hamlet/*.json', { eager: true, import: 'default' });
 
@@ -40,6 +42,7 @@ try {
 let sim: Simulation | null = null;
 let runner: LiveRunner | null = null;
 let brainSwitch: BrainSwitch | null = null;
+let replaysHandle: Replays | null = null;
 
 function onLoaded(mapJson: unknown): void {
   try {
@@ -51,19 +54,63 @@ function onLoaded(mapJson: unknown): void {
     game.registry.set('town', townData);
     game.scene.start('town');
     hideLoading();
-    runner = new LiveRunner(sim, store);
-    const brains = new BrainSwitch(sim, store, seed, personas!);
-    brainSwitch = brains;
-    store.subscribe((s, prev) => {
-      if (s.step !== prev.step) brains.refreshTotals();
-    });
     const hud = document.getElementById('hud')!;
-    const settings = mountSettings(hud, (config) => brains.use(config), __LLM_PROXY__);
+    let brainConfig: LlmConfig | null = null;
+    const useBrain = (config: LlmConfig | null) => {
+      brainConfig = config;
+      brainSwitch?.use(config);
+      brainSwitch?.llm?.log.listeners.add((c) => replays.onCall(c));
+    };
+    // Make a Simulation the live town: the first one, and any forked from a replay.
+    const goLive = (next: Simulation) => {
+      runner?.dispose();
+      sim = next;
+      const liveRunner = new LiveRunner(next, store);
+      runner = liveRunner;
+      const recorder = replays.record(next);
+      liveRunner.onStep = (r) => {
+        try {
+          recorder.record(r);
+        } catch (err) {
+          console.warn('Recording stopped:', err);
+          liveRunner.onStep = null;
+        }
+      };
+      brainSwitch = new BrainSwitch(next, store, next.seed, next.personas.map((p) => p.spec));
+      if (brainConfig) useBrain(brainConfig);
+    };
+    const replays = setupReplays(
+      hud,
+      store,
+      {
+        get sim() {
+          return sim!;
+        },
+        stop: () => {
+          const was = runner?.isRunning ?? false;
+          runner?.stop();
+          return was;
+        },
+        start: () => runner?.start(),
+        adopt: (next) => goLive(next),
+        sprites: townData.sprites,
+      },
+      personas!,
+      `${import.meta.env.BASE_URL}replays/demo.json.gz`,
+    );
+    goLive(sim);
+    store.subscribe((s, prev) => {
+      if (s.step !== prev.step && s.mode === 'live') brainSwitch?.refreshTotals();
+    });
+    const settings = mountSettings(hud, (config) => useBrain(config), __LLM_PROXY__);
     const saved = loadSettings();
-    if (saved?.enabled) brains.use({ ...saved.config, apiKey: sessionKey() });
+    if (saved?.enabled) useBrain({ ...saved.config, apiKey: sessionKey() });
     mountHud(hud, store, () => void runner?.stepOnce(), settings.open);
     if (params.get('paused') !== null) store.getState().setSpeed(0);
-    runner.start();
+    runner!.start();
+    const replayUrl = params.get('replay');
+    if (replayUrl) void replays.openUrl(replayUrl);
+    replaysHandle = replays;
   } catch (err) {
     store.setState({ phase: 'error', error: String(err) });
     showError(err instanceof Error ? err.message : String(err));
@@ -107,6 +154,10 @@ window.hamlet = {
   game,
   get brains() {
     return brainSwitch;
+  },
+  /** The replay feature: `replays.mode` plays an open replay, `replays.recorder()` is the live recording. */
+  get replays() {
+    return replaysHandle;
   },
   get ready() {
     return store.getState().phase === 'ready' && game.scene.isActive('town');

@@ -5,7 +5,8 @@ import { Simulation } from '../sim/simulation';
 import { OfflineBrain } from '../llm/offline/offlineBrain';
 import { checkPersonasAgainstWorld } from '../sim/persona/load';
 import { Recorder } from '../replay/recorder';
-import { encodeReplay } from '../replay/codec';
+import { decodeReplay, encodeReplay } from '../replay/codec';
+import { ReplayPlayer } from '../replay/player';
 import { formatHHMM } from '../sim/clock';
 import { numberArg, parseArgs } from './args';
 
@@ -52,6 +53,22 @@ async function main(): Promise<void> {
   const convos = r.steps.reduce((n, s) => n + (s.c?.length ?? 0), 0);
   console.log(`${out}: ${(bytes.length / 1024).toFixed(0)} KiB gzip (${bytes.length} bytes); ${personas.length} personas × ${steps} steps, ${r.keyframes.length} keyframes, ${r.snapshots.length} snapshots, ${mem} memories, ${convos} conversations`);
   console.log(`recorded in ${simSecs.toFixed(1)} s, encoded in ${encSecs.toFixed(2)} s`);
+
+  // How long opening and jumping take (the page's player does the same work).
+  const t2 = performance.now();
+  const player = new ReplayPlayer(await decodeReplay(bytes));
+  const openMs = performance.now() - t2;
+  const last = player.lastStep;
+  const times: number[] = [];
+  for (let i = 0; i < 20; i++) player.seek((i * 433) % (last + 1)); // warm up (JIT)
+  for (let i = 0; i < 400; i++) {
+    const target = (i * 7919) % (last + 1); // scattered jumps, back and forth
+    const t = performance.now();
+    player.seek(target);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`decode + index ${openMs.toFixed(0)} ms; jump to a step: median ${times[200]!.toFixed(3)} ms, 99th percentile ${times[395]!.toFixed(3)} ms, worst ${times[399]!.toFixed(3)} ms (400 scattered jumps)`);
 }
 
 main().catch((err) => {

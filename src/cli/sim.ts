@@ -1,4 +1,7 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, writeFileSync } from 'node:fs';
+import { Recorder } from '../replay/recorder';
+import { encodeReplay } from '../replay/codec';
+import { gunzip } from '../replay/gzip';
 import { createGzip } from 'node:zlib';
 import { loadTownPersonas, loadTownWorld } from '../node/town';
 import { Simulation, type PersonaFrame } from '../sim/simulation';
@@ -12,7 +15,7 @@ import type { LlmBrain } from '../llm/llmBrain';
 import { registryModes } from '../sim/actions/state';
 
 const USAGE =
-  'usage: npm run sim -- [--hours 24] [--seed 1] [--personas 25] [--registry N] [--start 2023-02-13T00:00:00] [--out FILE(.jsonl|.jsonl.gz)]\n' +
+  'usage: npm run sim -- [--hours 24] [--seed 1] [--personas 25] [--registry N] [--start 2023-02-13T00:00:00] [--out FILE(.json.gz replay | .jsonl | .jsonl.gz)]\n' +
   '                      [--llm BASE_URL --model NAME [--concurrency 4] [--timeout 60] [--budget TOKENS] [--embedding-model NAME]]  (key from OPENAI_API_KEY)';
 
 function progressBar(done: number, total: number, label: string): string {
@@ -43,8 +46,11 @@ async function main(): Promise<void> {
   const sim = new Simulation({ world: town.world, personas: town.personas, brain: llm ?? offline, seed, start, brainModes });
   const steps = Math.round((hours * 3600) / sim.clock.stepSeconds);
 
+  // A .json.gz / .json file is a replay (docs/replay-format.md); .jsonl is the old line-per-step log.
+  const recorder = typeof out === 'string' && /\.json(\.gz)?$/.test(out) ? new Recorder(sim, { title: `Hamlet, ${hours} h, ${town.personas.length} personas, seed ${seed} (${sim.brain.name})` }) : null;
+  if (llm && recorder) llm.log.listeners.add((c) => recorder.addCall(c));
   let sink: NodeJS.WritableStream | null = null;
-  if (typeof out === 'string') {
+  if (typeof out === 'string' && !recorder) {
     const file = createWriteStream(out);
     if (out.endsWith('.gz')) {
       const gz = createGzip();
@@ -60,6 +66,7 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   for (let i = 0; i < steps; i++) {
     const r = await sim.tick();
+    recorder?.record(r);
     if (sink) {
       const changed = r.personas.filter((f) => {
         const key = `${f.tile.x},${f.tile.y}|${f.emoji}|${f.description}|${f.chattingWith}`;
@@ -77,6 +84,12 @@ async function main(): Promise<void> {
   const secs = (performance.now() - t0) / 1000;
   process.stderr.write('\n');
   if (sink) await new Promise<void>((res) => sink!.end(res));
+  if (recorder && typeof out === 'string') {
+    recorder.snapshotNow();
+    const bytes = await encodeReplay(recorder.toReplay());
+    writeFileSync(out, out.endsWith('.gz') ? bytes : await gunzip(bytes));
+    console.error(`replay: ${out}, ${(bytes.length / 1024).toFixed(0)} KiB gzip`);
+  }
 
   console.log(`Hamlet, ${formatDate(sim.clock.startMs)} — ${hours} h, ${town.personas.length} personas, seed ${seed}, brain ${sim.brain.name}\n`);
   for (const p of town.personas) {
@@ -88,7 +101,7 @@ async function main(): Promise<void> {
   printActionTotals(sim);
   if (llm) printLlmTotals(llm, town.personas.map((p) => ({ id: p.id, name: p.name })), sim.clock.startMs, hours);
   if (llm) printCallsByMode(llm, sim);
-  console.log(`${steps} steps in ${secs.toFixed(2)} s (${Math.round((steps * town.personas.length) / secs)} agent-steps/s)${typeof out === 'string' ? `; steps written to ${out}` : ''}`);
+  console.log(`${steps} steps in ${secs.toFixed(2)} s (${Math.round((steps * town.personas.length) / secs)} agent-steps/s)${typeof out === 'string' ? `; ${recorder ? 'replay' : 'steps'} written to ${out}` : ''}`);
 }
 
 /** Calls and tokens per persona per game hour, and the totals. */

@@ -1,5 +1,6 @@
 import Phaser from 'phaser';
 import type { HamletStore } from '../store/store';
+import type { PersonaFrame } from '../sim/simulation';
 import { MAP_KEY, TILESET_NAME, TILES_KEY } from './assets';
 import { PersonaSprite } from './personaSprite';
 import { CameraControls } from './cameraControls';
@@ -18,6 +19,7 @@ const ABOVE = ['foreground'];
 export class TownScene extends Phaser.Scene {
   private sprites = new Map<string, PersonaSprite>();
   private lastStep = -1;
+  private lastFrames: PersonaFrame[] | null = null;
   private lastMoveAt = 0;
   controls!: CameraControls;
   mapWidth = 0;
@@ -38,14 +40,8 @@ export class TownScene extends Phaser.Scene {
     this.mapHeight = map.heightInPixels;
 
     const state = data.store.getState();
-    for (const frame of state.personas) {
-      const ps = new PersonaSprite(this, data.sprites.get(frame.id) ?? frame.id, frame, map.tileWidth);
-      this.sprites.set(frame.id, ps);
-      ps.container.setInteractive({ useHandCursor: true });
-      ps.container.on('pointerover', (p: Phaser.Input.Pointer) => data.onHover(`${ps.frame.name}: ${ps.frame.description || 'idle'}`, p.x, p.y));
-      ps.container.on('pointermove', (p: Phaser.Input.Pointer) => data.onHover(`${ps.frame.name}: ${ps.frame.description || 'idle'}`, p.x, p.y));
-      ps.container.on('pointerout', () => data.onHover(null, 0, 0));
-    }
+    this.tileSize = map.tileWidth;
+    for (const frame of state.personas) this.addSprite(data, frame);
     this.controls = new CameraControls(this, this.mapWidth, this.mapHeight, (id) => data.store.getState().follow(id), () => this.personaUnderPointer());
     // Open where the most people are, so the first thing a visitor sees is the town's life.
     const view = { w: this.scale.width / map.tileWidth, h: this.scale.height / map.tileHeight };
@@ -53,11 +49,37 @@ export class TownScene extends Phaser.Scene {
     this.cameras.main.centerOn((c.x + 0.5) * map.tileWidth, (c.y + 0.5) * map.tileHeight);
   }
 
+  private tileSize = 32;
+
+  private addSprite(data: TownSceneData, frame: PersonaFrame): PersonaSprite {
+    const ps = new PersonaSprite(this, data.sprites.get(frame.id) ?? frame.id, frame, this.tileSize);
+    this.sprites.set(frame.id, ps);
+    ps.container.setInteractive({ useHandCursor: true });
+    ps.container.on('pointerover', (p: Phaser.Input.Pointer) => data.onHover(`${ps.frame.name}: ${ps.frame.description || 'idle'}`, p.x, p.y));
+    ps.container.on('pointermove', (p: Phaser.Input.Pointer) => data.onHover(`${ps.frame.name}: ${ps.frame.description || 'idle'}`, p.x, p.y));
+    ps.container.on('pointerout', () => data.onHover(null, 0, 0));
+    return ps;
+  }
+
+  /**
+   * A replay may show other personas than the live town (a Smallville import's guests): sprites are
+   * made for new ids and hidden while their persona is not in the frames.
+   */
+  private syncSprites(data: TownSceneData, frames: PersonaFrame[]): void {
+    const shown = new Set<string>();
+    for (const f of frames) {
+      shown.add(f.id);
+      if (!this.sprites.has(f.id)) this.addSprite(data, f);
+    }
+    for (const [id, s] of this.sprites) if (s.container.visible !== shown.has(id)) s.container.setVisible(shown.has(id));
+  }
+
   private personaUnderPointer(): string | null {
     const p = this.input.activePointer;
     const world = this.cameras.main.getWorldPoint(p.x, p.y);
     let best: { id: string; d: number } | null = null;
     for (const [id, s] of this.sprites) {
+      if (!s.container.visible) continue;
       const d = Math.hypot(s.x - world.x, s.y - 16 - world.y);
       if (d < 24 && (!best || d < best.d)) best = { id, d };
     }
@@ -67,8 +89,13 @@ export class TownScene extends Phaser.Scene {
   override update(time: number): void {
     const data = this.registry.get('town') as TownSceneData;
     const state = data.store.getState();
+    if (state.personas !== this.lastFrames) {
+      this.lastFrames = state.personas;
+      this.syncSprites(data, state.personas);
+    }
     if (state.step !== this.lastStep) {
-      const glide = state.speed > 0 ? Math.min(300, 1000 / state.speed) : 200;
+      const rate = state.mode === 'replay' && state.replay ? (state.replay.playing ? state.replay.speed : 0) : state.speed;
+      const glide = rate > 0 ? Math.min(300, 1000 / rate) : 200;
       for (const f of state.personas) this.sprites.get(f.id)?.update(f, glide);
       this.lastStep = state.step;
       this.lastMoveAt = time;

@@ -37,7 +37,7 @@ export async function forkReplay(
   step: number,
   world: WorldModel,
   brainFor: (specs: PersonaSpec[], seed: number) => Brain,
-  onProgress?: (done: number, total: number) => void,
+  onProgress?: (done: number, total: number) => void | Promise<void>,
 ): Promise<Simulation> {
   const why = whyNotForkable(replay, world);
   if (why) throw new ReplayError(why, 'map');
@@ -52,7 +52,7 @@ export async function forkReplay(
   const total = step - snap.step;
   for (let i = 0; i < total; i++) {
     await sim.tick();
-    if (onProgress && (i % 60 === 0 || i === total - 1)) onProgress(i + 1, total);
+    if (onProgress && (i % 60 === 0 || i === total - 1)) await onProgress(i + 1, total);
   }
   return sim;
 }

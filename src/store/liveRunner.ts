@@ -1,4 +1,4 @@
-import type { Simulation } from '../sim/simulation';
+import type { Simulation, StepResult } from '../sim/simulation';
 import { applyStep, type HamletStore } from './store';
 
 /**
@@ -12,6 +12,8 @@ export class LiveRunner {
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** Max wall time per slice, ms. */
   sliceBudget = 10;
+  /** Hears every step's result (the page's recorder). */
+  onStep: ((r: StepResult) => void) | null = null;
 
   constructor(
     private readonly sim: Simulation,
@@ -26,6 +28,18 @@ export class LiveRunner {
     this.schedule(0);
   }
 
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  private disposed = false;
+
+  /** Stop for good (a forked town takes over): a step still under way is not shown. */
+  dispose(): void {
+    this.disposed = true;
+    this.stop();
+  }
+
   stop(): void {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
@@ -35,6 +49,9 @@ export class LiveRunner {
   /** Run exactly one step (also while paused). */
   async stepOnce(): Promise<void> {
     const r = await this.sim.tick();
+    this.onStep?.(r);
+    // A step that was under way when a replay opened, or when this runner was replaced, is not shown.
+    if (this.disposed || this.store.getState().mode !== 'live') return;
     applyStep(this.store, this.sim.step, this.sim.now, r.personas, r.conversations);
   }
 
@@ -51,7 +68,7 @@ export class LiveRunner {
     this.last = t;
     const start = this.now();
     try {
-      while (this.due >= 1 && this.now() - start < this.sliceBudget) {
+      while (this.running && this.due >= 1 && this.now() - start < this.sliceBudget) {
         await this.stepOnce();
         this.due -= 1;
       }

@@ -1,10 +1,28 @@
 import { createStore } from 'zustand/vanilla';
 import type { PersonaFrame } from '../sim/simulation';
 import type { ConversationRecord } from '../sim/context';
+import type { ReplayInspect } from '../replay/player';
 
 /** Steps per real second at each speed: 1× is one 10-second step per second. */
 export const SPEEDS = [0, 1, 2, 5, 10, 60] as const;
 export type Speed = (typeof SPEEDS)[number];
+
+/** The open replay, as the view and the inspector read it (the page's src/app/replayMode.ts writes it). */
+export interface ReplayView {
+  title: string;
+  /** Shown while the replay is open (e.g. how a Smallville import was mapped). */
+  notice: string | null;
+  source: 'hamlet' | 'smallville';
+  firstStep: number;
+  lastStep: number;
+  playing: boolean;
+  /** Steps per real second, 1 to 64. */
+  speed: number;
+  /** Why "continue live from here" is not possible, or null when it is. */
+  whyNotForkable: string | null;
+  /** Read-only: frames, memories, LLM calls and conversations of the replay at any step (the store's `step`). */
+  player: ReplayInspect;
+}
 
 export interface FeedItem {
   time: number;
@@ -30,6 +48,9 @@ export interface HamletState {
   /** A notice for the player (budget spent, rate limited, endpoint down …). */
   notice: string | null;
   llm: { calls: number; tokens: number; cost: number; fallbacks: number } | null;
+  /** 'replay' while a recorded day is shown: the live town waits, `personas`/`time`/`step`/`feed` come from the replay. */
+  mode: 'live' | 'replay';
+  replay: ReplayView | null;
   setSpeed: (s: Speed) => void;
   follow: (id: string | null) => void;
 }
@@ -50,6 +71,8 @@ export function createHamletStore() {
     thinking: [],
     notice: null,
     llm: null,
+    mode: 'live',
+    replay: null,
     setSpeed: (speed) => set({ speed }),
     follow: (followId) => set({ followId }),
   }));

@@ -14,6 +14,8 @@ import { replayJsonSchemaText } from '../../src/replay/schema';
 import { mapInfoOf } from '../../src/replay/mapInfo';
 import { lastStepOf, type ReplayFile } from '../../src/replay/format';
 import type { WorldModel } from '../../src/sim/world/types';
+import { openPickedFiles, openReplayBytes } from '../../src/replay/open';
+import { timelineMarks } from '../../src/ui/replay/timeline';
 import type { PersonaSpec } from '../../src/sim/persona/schema';
 
 const START = '2023-02-13T06:00:00';
@@ -234,6 +236,42 @@ describe('Smallville import', () => {
     const { 'Klaus Mueller': _k, ...noKlaus } = movement['0'];
     await expectReplayError(() => importSmallville(JSON.stringify(meta), JSON.stringify({ ...movement, '0': noKlaus }), opts), 'personas', /missing personas.*Klaus Mueller/);
     await expectReplayError(() => importSmallville(JSON.stringify(meta), JSON.stringify({ '1': movement['1'] }), opts), 'invalid', /no step "0"/);
+  });
+});
+
+describe('opening picked files and the timeline', () => {
+  const town = { map: { name: 'Hamlet', width: 140, height: 100, tileSize: 32 }, personas: [{ id: 'nora-hartwell', name: 'Nora Hartwell', sprite: 'nora-hartwell' }] };
+  const file = (name: string, text: string) => ({ name, bytes: async () => new TextEncoder().encode(text) });
+  const meta = JSON.stringify({ start_date: 'February 13, 2023', sec_per_step: 10, persona_names: ['Nora Hartwell'] });
+  const movement = JSON.stringify({ 0: { 'Nora Hartwell': { movement: [5, 6], pronunciatio: '🙂', description: 'idle @ x', chat: null } } });
+
+  it('opens a Smallville pair in any order and says which half is missing', async () => {
+    const r = await openPickedFiles([file('demo/master_movement.json', movement), file('demo/meta.json', meta)], town);
+    expect(r.personas).toEqual([{ id: 'nora-hartwell', name: 'Nora Hartwell', sprite: 'nora-hartwell' }]);
+    await expectReplayError(openPickedFiles([file('meta.json', meta)], town), 'smallville-part', /master_movement.json is missing/);
+    await expectReplayError(openPickedFiles([file('a.json.gz', '{}'), file('b.json.gz', '{}')], town), 'format', /one replay at a time/);
+  });
+
+  it('a replay of another map is refused; personas without a sprite here borrow one and say so', async () => {
+    const base = importSmallville(meta, movement, { hamlet: town.personas, showOn: town.map });
+    const hamletReplay = { ...base, source: 'hamlet' as const, map: { ...town.map }, notice: undefined, personas: [{ id: 'zed', name: 'Zed', sprite: 'zed-sprite' }] };
+    const enc = async (doc: unknown) => gzip(new TextEncoder().encode(JSON.stringify(doc)));
+    const opened = await openReplayBytes(await enc(hamletReplay), town);
+    expect(opened.personas[0]).toMatchObject({ id: 'zed', sprite: 'nora-hartwell', guest: true });
+    expect(opened.notice).toMatch(/1 persona of this replay wears a borrowed sprite/);
+    await expectReplayError(openReplayBytes(await enc({ ...hamletReplay, map: { ...town.map, width: 80 } }), town), 'map', /not on this town's "Hamlet"/);
+  });
+
+  it('marks days and hours on the timeline', () => {
+    const start = Date.parse('2023-02-13T00:00:00Z');
+    const marks = timelineMarks(0, 8640, (n) => start + n * 10_000);
+    expect(marks.filter((m) => m.kind === 'day').map((m) => [m.label, m.at])).toEqual([
+      ['Mon 13', 0],
+      ['Tue 14', 1],
+    ]);
+    expect(marks.filter((m) => m.kind === 'hour').map((m) => m.label)).toEqual(['03:00', '06:00', '09:00', '12:00', '15:00', '18:00', '21:00']);
+    expect(marks.find((m) => m.label === '12:00')!.at).toBeCloseTo(0.5);
+    expect(marks.filter((m) => m.kind === 'tick')).toHaveLength(16);
   });
 });
 

@@ -1,0 +1,162 @@
+import type { FeedItem, HamletStore, ReplayView } from '../store/store';
+import type { ReplayFile } from '../replay/format';
+import { PlaybackClock, ReplayPlayer } from '../replay/player';
+
+export interface ReplayModeHost {
+  /** Stop the live town while the replay is shown (it keeps its state). */
+  pauseLive(): void;
+  /** Show the live town again and let it run as before. */
+  resumeLive(): void;
+  /** Why this replay cannot be continued live here, or null. */
+  whyNotForkable(replay: ReplayFile): string | null;
+  /** Sprite sheets of the replay's personas (guests included), before their frames reach the scene. */
+  useSprites(personas: ReplayFile['personas']): void;
+}
+
+/**
+ * Replay mode of the page: the live town waits and the store's `personas`, `time`, `step` and `feed`
+ * come from a ReplayPlayer, so the same Phaser scene and HUD show the replay. A playback clock,
+ * advanced by animation frames, moves the step while playing.
+ */
+export class ReplayMode {
+  player: ReplayPlayer | null = null;
+  clock: PlaybackClock | null = null;
+  replay: ReplayFile | null = null;
+  private raf = 0;
+  private lastT = 0;
+  private shownStep = -1;
+  private feedCount = -1;
+
+  constructor(
+    private readonly store: HamletStore,
+    private readonly host: ReplayModeHost,
+    private readonly frame: (cb: (t: number) => void) => number = (cb) => requestAnimationFrame(cb),
+    private readonly cancel: (id: number) => void = (id) => cancelAnimationFrame(id),
+  ) {}
+
+  get active(): boolean {
+    return this.player !== null;
+  }
+
+  /** Show a replay (replacing one already open), paused at its start. */
+  open(replay: ReplayFile, opts: { play?: boolean; speed?: number } = {}): void {
+    if (!this.active) this.host.pauseLive();
+    this.stopLoop();
+    this.host.useSprites(replay.personas);
+    this.replay = replay;
+    this.player = new ReplayPlayer(replay);
+    this.clock = new PlaybackClock(this.player.firstStep, this.player.lastStep);
+    this.clock.speed = opts.speed ?? 8;
+    this.shownStep = -1;
+    this.feedCount = -1;
+    const view: ReplayView = {
+      title: replay.title,
+      notice: replay.notice ?? null,
+      source: replay.source,
+      firstStep: this.player.firstStep,
+      lastStep: this.player.lastStep,
+      playing: false,
+      speed: this.clock.speed,
+      whyNotForkable: this.host.whyNotForkable(replay),
+      player: this.player,
+    };
+    this.store.setState({ mode: 'replay', replay: view, followId: null, thinking: [] });
+    this.show(true);
+    if (opts.play) this.play();
+    this.startLoop();
+  }
+
+  close(): void {
+    if (!this.active) return;
+    this.stopLoop();
+    this.player = null;
+    this.clock = null;
+    this.replay = null;
+    this.store.setState({ mode: 'live', replay: null, followId: null });
+    this.host.resumeLive();
+  }
+
+  play(): void {
+    this.clock?.play();
+    this.show();
+  }
+
+  pause(): void {
+    this.clock?.pause();
+    this.show();
+  }
+
+  toggle(): void {
+    if (this.clock?.playing) this.pause();
+    else this.play();
+  }
+
+  setSpeed(speed: number): void {
+    if (!this.clock) return;
+    this.clock.speed = Math.max(1, Math.min(64, speed));
+    this.show();
+  }
+
+  /** Jump to a step (clamped to the replay). */
+  seek(step: number): void {
+    this.clock?.seek(step);
+    this.show();
+  }
+
+  /** One step forward or back (pauses). */
+  stepBy(d: number): void {
+    if (!this.clock) return;
+    this.clock.pause();
+    this.clock.seek(this.clock.step + d);
+    this.show();
+  }
+
+  /** Push the clock's step into the store (only what changed). */
+  private show(force = false): void {
+    const player = this.player;
+    const clock = this.clock;
+    if (!player || !clock) return;
+    const step = clock.step;
+    const prev = this.store.getState().replay;
+    const view = prev && (prev.playing !== clock.playing || prev.speed !== clock.speed) ? { ...prev, playing: clock.playing, speed: clock.speed } : prev;
+    if (step === this.shownStep && !force) {
+      if (view !== prev) this.store.setState({ replay: view });
+      return;
+    }
+    this.shownStep = step;
+    const convos = player.conversationsBefore(step, 50);
+    const count = convos.length ? convos[convos.length - 1]!.step * 1000 + convos.length : 0;
+    let feed: FeedItem[] | undefined;
+    if (count !== this.feedCount || force) {
+      this.feedCount = count;
+      feed = convos.map((c) => ({ time: c.time, text: `${c.participants[0]} and ${c.participants[1]}: ${c.summary}` }));
+    }
+    this.store.setState({
+      step,
+      time: player.timeOf(step),
+      personas: player.seek(step),
+      replay: view,
+      ...(feed ? { feed, conversations: player.conversationsBefore(step).length } : {}),
+    });
+  }
+
+  private startLoop(): void {
+    this.lastT = 0;
+    const loop = (t: number) => {
+      if (!this.clock) return;
+      const dt = this.lastT ? t - this.lastT : 0;
+      this.lastT = t;
+      if (this.clock.playing) {
+        this.clock.advance(dt);
+        this.show();
+      }
+      this.raf = this.frame(loop);
+    };
+    this.raf = this.frame(loop);
+  }
+
+  private stopLoop(): void {
+    if (this.raf) this.cancel(this.raf);
+    this.raf = 0;
+  }
+}

@@ -1,0 +1,116 @@
+import type { HamletStore } from '../store/store';
+import type { Simulation } from '../sim/simulation';
+import type { PersonaSpec } from '../sim/persona/schema';
+import { OfflineBrain } from '../llm/offline/offlineBrain';
+import { Recorder } from '../replay/recorder';
+import { encodeReplay } from '../replay/codec';
+import { forkReplay, whyNotForkable } from '../replay/fork';
+import { mapInfoOf } from '../replay/mapInfo';
+import { fetchReplay, openPickedFiles, type TownInfo } from '../replay/open';
+import type { CallRecord } from '../llm/callLog';
+import { ReplayMode } from './replayMode';
+import { mountReplayUi } from '../ui/replay/replayUi';
+
+/** What the page hands the replay feature: its live town, and how to swap in a forked one. */
+export interface LiveTown {
+  readonly sim: Simulation;
+  /** Stop the live runner; returns whether it was running. */
+  stop(): boolean;
+  start(): void;
+  /** Make a forked Simulation the live town (new runner, brain switch and recorder). */
+  adopt(sim: Simulation): void;
+  /** Persona id → sprite sheet, read by the Phaser scene (guests of a replay are added to it). */
+  sprites: Map<string, string>;
+}
+
+export interface Replays {
+  mode: ReplayMode;
+  /** Start recording a (new) live town; the page calls this for the first town and for every fork. */
+  record(sim: Simulation): Recorder;
+  /** Hook for the LLM brain's call log: calls go into the recording. */
+  onCall(c: CallRecord): void;
+  openUrl(url: string): Promise<void>;
+  recorder(): Recorder | null;
+}
+
+/**
+ * The page's replay feature: records the live town, opens replays (demo, file, drop, `?replay=`),
+ * shows them through ReplayMode, downloads the recording, and forks a replay into a live town.
+ */
+export function setupReplays(root: HTMLElement, store: HamletStore, live: LiveTown, personas: PersonaSpec[], demoUrl: string): Replays {
+  let recorder: Recorder | null = null;
+  let wasRunning = false;
+  const town = (): TownInfo => ({ map: mapInfoOf(live.sim.world), personas: personas.map((p) => ({ id: p.id, name: p.name, sprite: p.sprite })) });
+
+  const mode = new ReplayMode(store, {
+    pauseLive: () => {
+      wasRunning = live.stop();
+    },
+    resumeLive: () => {
+      const sim = live.sim;
+      store.setState({
+        step: sim.step,
+        time: sim.now,
+        personas: sim.personas.map((p) => sim.frameOf(p)),
+        feed: sim.conversations.slice(-50).map((c) => ({ time: c.time, text: `${c.participants[0]} and ${c.participants[1]}: ${c.summary}` })),
+        conversations: sim.conversations.length,
+      });
+      if (wasRunning) live.start();
+    },
+    whyNotForkable: (replay) => whyNotForkable(replay, live.sim.world),
+    useSprites: (people) => {
+      for (const p of people) if (!live.sprites.has(p.id) || p.guest) live.sprites.set(p.id, p.sprite);
+    },
+  });
+
+  const ui = mountReplayUi(root, store, mode, {
+    openDemo: async () => mode.open(await fetchReplay(demoUrl, town()), { play: true }),
+    openFiles: async (files) => mode.open(await openPickedFiles(files, town())),
+    downloadRecording: async () => {
+      if (!recorder) throw new Error('Nothing has been recorded yet.');
+      try {
+        recorder.snapshotNow(); // so the download can be continued from its last moment
+      } catch {
+        // A step is under way: the download ends with the last periodic snapshot instead.
+      }
+      const bytes = await encodeReplay(recorder.toReplay());
+      const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/gzip' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `hamlet-${new Date(live.sim.now).toISOString().slice(0, 16).replace(':', '')}-${recorder.length}-steps.json.gz`;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 30_000);
+    },
+    fork: async (step, progress) => {
+      const replay = mode.replay;
+      if (!replay) return;
+      mode.pause();
+      const sim = await forkReplay(replay, step, live.sim.world, (specs, seed) => new OfflineBrain(seed, specs), async (done, total) => {
+        progress(`Catching up: ${Math.round((done / total) * 100)}%`);
+        await new Promise((r) => setTimeout(r, 0)); // let the page draw
+      });
+      live.adopt(sim);
+      wasRunning = true;
+      mode.close();
+    },
+  });
+
+  return {
+    mode,
+    record(sim) {
+      recorder = new Recorder(sim, { title: `Hamlet, recorded live (seed ${sim.seed})` });
+      return recorder;
+    },
+    onCall: (c) => recorder?.addCall(c),
+    openUrl: async (url) => {
+      try {
+        mode.open(await fetchReplay(url, town()), { play: true });
+      } catch (err) {
+        ui.showError(err instanceof Error ? err.message : String(err));
+      }
+    },
+    recorder: () => recorder,
+  };
+}

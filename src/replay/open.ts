@@ -1,0 +1,76 @@
+import { checkReplayMap, decodeReplay, ReplayError, replayText } from './codec';
+import type { MapInfo, ReplayFile } from './format';
+import { importSmallville, type HamletPersonaRef } from './smallville';
+
+/** What the page knows of its town when it opens a replay. */
+export interface TownInfo {
+  map: MapInfo;
+  /** Hamlet's personas and their sprites (the only sprite sheets the page has). */
+  personas: HamletPersonaRef[];
+}
+
+/** A picked or dropped file: its name (path within a dropped folder) and a way to read it. */
+export interface PickedFile {
+  name: string;
+  bytes(): Promise<Uint8Array>;
+}
+
+const base = (name: string) => name.split(/[\\/]/).pop()!.toLowerCase();
+
+/**
+ * A replay opened on this town: a Hamlet replay must be of this map; personas whose sprite sheet
+ * the page does not have borrow one (and say so).
+ */
+export function fitToTown(replay: ReplayFile, town: TownInfo): ReplayFile {
+  checkReplayMap(replay, town.map);
+  const sprites = new Set(town.personas.map((p) => p.sprite));
+  let borrowed = 0;
+  const personas = replay.personas.map((p, i) => {
+    if (sprites.has(p.sprite) || town.personas.length === 0) return p;
+    borrowed++;
+    return { ...p, sprite: town.personas[i % town.personas.length]!.sprite, guest: true };
+  });
+  if (!borrowed) return replay;
+  const note = `${borrowed} persona${borrowed === 1 ? '' : 's'} of this replay wear${borrowed === 1 ? 's' : ''} a borrowed sprite.`;
+  return { ...replay, personas, notice: replay.notice ? `${replay.notice} ${note}` : note };
+}
+
+/** Open a replay file's bytes (.json.gz or .json) on this town. */
+export async function openReplayBytes(bytes: Uint8Array, town: TownInfo): Promise<ReplayFile> {
+  return fitToTown(await decodeReplay(bytes), town);
+}
+
+/**
+ * Open what the player picked or dropped: one Hamlet replay, or a Smallville demo folder's
+ * meta.json and master_movement.json (other files of the folder are ignored).
+ */
+export async function openPickedFiles(files: PickedFile[], town: TownInfo): Promise<ReplayFile> {
+  if (files.length === 0) throw new ReplayError('No file was given.', 'empty');
+  const meta = files.find((f) => base(f.name) === 'meta.json');
+  const movement = files.find((f) => base(f.name) === 'master_movement.json');
+  if (meta && movement) {
+    const [m, mv] = await Promise.all([meta.bytes(), movement.bytes()]);
+    return fitToTown(importSmallville(await replayText(m, "Smallville's meta.json"), await replayText(mv, "Smallville's master_movement.json"), { hamlet: town.personas, showOn: town.map }), town);
+  }
+  if (meta || movement) {
+    const missing = meta ? 'master_movement.json' : 'meta.json';
+    throw new ReplayError(`A Smallville replay needs both meta.json and master_movement.json; ${missing} is missing. Pick both files, or drop the whole demo folder.`, 'smallville-part');
+  }
+  const replays = files.filter((f) => /\.json(\.gz)?$|\.gz$/i.test(f.name));
+  if (files.length > 1 && replays.length !== 1) {
+    throw new ReplayError(`Open one replay at a time (a .json.gz file), or a Smallville demo folder; got ${files.length} files.`, 'format');
+  }
+  return openReplayBytes(await (replays[0] ?? files[0]!).bytes(), town);
+}
+
+/** Fetch and open a replay from a URL (`?replay=` or the demo button). */
+export async function fetchReplay(url: string, town: TownInfo, fetcher: typeof fetch = fetch): Promise<ReplayFile> {
+  let res: Response;
+  try {
+    res = await fetcher(url);
+  } catch (err) {
+    throw new ReplayError(`Could not download the replay from ${url}: ${err instanceof Error ? err.message : String(err)}.`, 'empty');
+  }
+  if (!res.ok) throw new ReplayError(`Could not download the replay from ${url}: the server answered ${res.status} ${res.statusText}.`, 'empty');
+  return openReplayBytes(new Uint8Array(await res.arrayBuffer()), town);
+}

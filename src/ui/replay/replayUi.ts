@@ -1,0 +1,257 @@
+import type { HamletStore } from '../../store/store';
+import { formatDate, formatHHMM } from '../../sim/clock';
+import { REPLAY_SPEEDS } from '../../replay/player';
+import type { PickedFile } from '../../replay/open';
+import type { ReplayMode } from '../../app/replayMode';
+import { timelineMarks } from './timeline';
+import './replay.css';
+
+export interface ReplayUiActions {
+  /** Open the demo replay that ships with the app. */
+  openDemo(): Promise<void>;
+  /** Open picked or dropped files (a replay, or a Smallville folder's two files). */
+  openFiles(files: PickedFile[]): Promise<void>;
+  /** Download the live town's recording so far. */
+  downloadRecording(): Promise<void>;
+  /** Continue live from the replay's current step; reports progress text. */
+  fork(step: number, progress: (text: string) => void): Promise<void>;
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  // Always text, never HTML: titles, notices and errors may come from a file someone else made.
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function button(text: string, name: string, title: string, onClick: () => void): HTMLButtonElement {
+  const b = el('button', 'replay-btn', text);
+  b.name = name;
+  b.title = title;
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+const picked = (f: File, name = f.webkitRelativePath || f.name): PickedFile => ({ name, bytes: async () => new Uint8Array(await f.arrayBuffer()) });
+
+/** Files of a dropped folder (Smallville's demo folder): only the ones a replay can be, a few levels deep. */
+async function filesOfEntry(entry: FileSystemEntry, depth = 0): Promise<PickedFile[]> {
+  if (entry.isFile) {
+    if (!/(^|\/)(meta\.json|master_movement\.json)$|\.json(\.gz)?$|\.gz$/i.test(entry.name)) return [];
+    const file = await new Promise<File>((res, rej) => (entry as FileSystemFileEntry).file(res, rej));
+    return [picked(file, entry.fullPath)];
+  }
+  if (!entry.isDirectory || depth > 3) return [];
+  const reader = (entry as FileSystemDirectoryEntry).createReader();
+  const entries: FileSystemEntry[] = [];
+  for (;;) {
+    const batch = await new Promise<FileSystemEntry[]>((res, rej) => reader.readEntries(res, rej));
+    if (batch.length === 0) break;
+    entries.push(...batch);
+  }
+  const out: PickedFile[] = [];
+  for (const e of entries) out.push(...(await filesOfEntry(e, depth + 1)));
+  return out;
+}
+
+/** A folder dropped whole: prefer its meta.json + master_movement.json pair when it has one. */
+function preferSmallvillePair(files: PickedFile[]): PickedFile[] {
+  const base = (n: string) => n.split('/').pop()!.toLowerCase();
+  const meta = files.filter((f) => base(f.name) === 'meta.json');
+  const move = files.filter((f) => base(f.name) === 'master_movement.json');
+  if (move.length >= 1) {
+    const dir = move[0]!.name.slice(0, move[0]!.name.length - 'master_movement.json'.length);
+    const m = meta.find((f) => f.name.startsWith(dir)) ?? meta[0];
+    return m ? [m, move[0]!] : [move[0]!];
+  }
+  return files;
+}
+
+/**
+ * The replay controls: in the live town a small panel (watch the demo, open a file, download the
+ * recording, drop a file anywhere); in replay mode a bar with play/pause, step back and forward, speed
+ * 1–64×, a timeline with day and hour marks, "continue live from here" and "back to the live town".
+ * Errors show in a banner as text; nothing else changes when a file is bad.
+ */
+export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: ReplayMode, actions: ReplayUiActions): { showError(message: string): void } {
+  // --- error banner ---
+  const errorBox = el('div', 'replay-error');
+  errorBox.hidden = true;
+  errorBox.setAttribute('role', 'alert');
+  const errorText = el('span', 'replay-error-text');
+  const errorClose = button('✕', 'dismiss-replay-error', 'Dismiss', () => (errorBox.hidden = true));
+  errorBox.append(errorText, errorClose);
+  const showError = (message: string) => {
+    errorText.textContent = message;
+    errorBox.hidden = false;
+  };
+  const attempt = async (what: () => Promise<void>) => {
+    try {
+      await what();
+      errorBox.hidden = true;
+    } catch (err) {
+      showError(err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  // --- live panel ---
+  const panel = el('div', 'replay-panel');
+  const fileInput = el('input');
+  fileInput.type = 'file';
+  fileInput.multiple = true;
+  fileInput.accept = '.gz,.json,application/gzip,application/json';
+  fileInput.hidden = true;
+  fileInput.name = 'replay-file';
+  fileInput.addEventListener('change', () => {
+    const files = [...(fileInput.files ?? [])].map((f) => picked(f));
+    fileInput.value = '';
+    if (files.length) void attempt(() => actions.openFiles(files));
+  });
+  const demoBtn = button('▶ Watch a recorded day', 'watch-demo', 'A full day of the 25 townspeople, recorded with the offline brain', () => void attempt(actions.openDemo));
+  demoBtn.classList.add('primary');
+  const openBtn = button('📂 Open a replay…', 'open-replay', 'A Hamlet replay (.json.gz), or a Smallville demo folder’s meta.json + master_movement.json', () => fileInput.click());
+  const downloadBtn = button('⬇ Recording', 'download-recording', 'Download everything recorded since the page opened, as a replay (.json.gz)', () => void attempt(actions.downloadRecording));
+  panel.append(demoBtn, openBtn, downloadBtn, fileInput, el('div', 'replay-hint', 'or drop a replay or a Smallville folder on the town'));
+
+  // --- replay bar ---
+  const bar = el('div', 'replay-bar');
+  bar.hidden = true;
+  const head = el('div', 'replay-head');
+  const title = el('span', 'replay-title');
+  const notice = el('span', 'replay-notice');
+  const forkBtn = button('→ Continue live from here', 'fork', 'Leave the replay and let the town live on from this moment', () => {
+    const s = store.getState();
+    forkBtn.disabled = true;
+    void attempt(() => actions.fork(s.step, (t) => (forkStatus.textContent = t))).finally(() => {
+      forkBtn.disabled = false;
+      forkStatus.textContent = '';
+    });
+  });
+  const forkStatus = el('span', 'replay-fork-status');
+  const closeBtn = button('✕ Back to the live town', 'close-replay', 'Close the replay; the live town goes on where it was', () => mode.close());
+  head.append(title, notice, forkStatus, forkBtn, closeBtn);
+
+  const controls = el('div', 'replay-controls');
+  const back = button('⏮', 'step-back', 'One step back (←; shift: one hour)', () => mode.stepBy(-1));
+  const playBtn = button('▶', 'play', 'Play / pause (space)', () => mode.toggle());
+  const fwd = button('⏭', 'step-forward', 'One step forward (→; shift: one hour)', () => mode.stepBy(1));
+  const speed = el('select', 'replay-speed');
+  speed.name = 'replay-speed';
+  speed.title = 'Playback speed: steps of ten game seconds per real second';
+  for (const s of REPLAY_SPEEDS) {
+    const o = el('option', undefined, `${s}×`);
+    o.value = String(s);
+    speed.append(o);
+  }
+  speed.addEventListener('change', () => mode.setSpeed(Number(speed.value)));
+  const clock = el('span', 'replay-clock');
+  const stepInfo = el('span', 'replay-step');
+  controls.append(back, playBtn, fwd, speed, clock, stepInfo);
+
+  const timeline = el('div', 'replay-timeline');
+  const marks = el('div', 'replay-marks');
+  const scrub = el('input', 'replay-scrub');
+  scrub.type = 'range';
+  scrub.name = 'replay-scrub';
+  scrub.step = '1';
+  scrub.setAttribute('aria-label', 'Replay timeline');
+  scrub.addEventListener('input', () => mode.seek(Number(scrub.value)));
+  timeline.append(marks, scrub);
+  bar.append(head, controls, timeline);
+
+  // --- drop anywhere ---
+  const dropZone = el('div', 'replay-drop', 'Drop a replay (.json.gz) or a Smallville demo folder');
+  dropZone.hidden = true;
+  let dragDepth = 0;
+  const hasFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes('Files');
+  window.addEventListener('dragenter', (e) => {
+    if (!hasFiles(e)) return;
+    dragDepth++;
+    dropZone.hidden = false;
+  });
+  window.addEventListener('dragleave', () => {
+    dragDepth = Math.max(0, dragDepth - 1);
+    if (dragDepth === 0) dropZone.hidden = true;
+  });
+  window.addEventListener('dragover', (e) => {
+    if (hasFiles(e)) e.preventDefault();
+  });
+  window.addEventListener('drop', (e) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    dragDepth = 0;
+    dropZone.hidden = true;
+    const items = [...(e.dataTransfer?.items ?? [])];
+    const entries = items.map((i) => i.webkitGetAsEntry?.() ?? null);
+    const plainFiles = [...(e.dataTransfer?.files ?? [])];
+    void attempt(async () => {
+      let files: PickedFile[];
+      if (entries.some((x) => x?.isDirectory)) {
+        files = [];
+        for (const x of entries) if (x) files.push(...(await filesOfEntry(x)));
+        files = preferSmallvillePair(files);
+        if (files.length === 0) throw new Error('The dropped folder holds no replay: no .json.gz file, and no Smallville meta.json + master_movement.json.');
+      } else files = plainFiles.map((f) => picked(f));
+      await actions.openFiles(files);
+    });
+  });
+
+  root.append(panel, bar, errorBox, dropZone);
+
+  // --- keyboard in replay mode (before the live HUD's keys) ---
+  window.addEventListener(
+    'keydown',
+    (e) => {
+      if (!mode.active) return;
+      // Typing in a field is left alone; the timeline itself takes the replay's keys (shift+arrows = an hour).
+      if ((e.target instanceof HTMLInputElement && e.target !== scrub) || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
+      const hour = Math.round(3600 / (mode.replay?.stepSeconds ?? 10));
+      if (e.code === 'Space') mode.toggle();
+      else if (e.code === 'ArrowLeft') mode.stepBy(e.shiftKey ? -hour : -1);
+      else if (e.code === 'ArrowRight') mode.stepBy(e.shiftKey ? hour : 1);
+      else if (/^Digit[1-7]$/.test(e.code)) mode.setSpeed(REPLAY_SPEEDS[Number(e.code.slice(5)) - 1]!);
+      else return;
+      e.preventDefault();
+      e.stopPropagation();
+    },
+    { capture: true },
+  );
+
+  // --- render ---
+  let marksFor: unknown = null;
+  const render = () => {
+    const s = store.getState();
+    const r = s.replay;
+    document.body.classList.toggle('replay-mode', s.mode === 'replay');
+    panel.hidden = s.mode === 'replay' || s.phase !== 'ready';
+    bar.hidden = !r;
+    if (!r) return;
+    if (marksFor !== r.player) {
+      marksFor = r.player;
+      title.textContent = r.title;
+      notice.textContent = r.notice ?? '';
+      notice.hidden = !r.notice;
+      forkBtn.disabled = !!r.whyNotForkable;
+      forkBtn.title = r.whyNotForkable ?? 'Leave the replay and let the town live on from this moment';
+      scrub.min = String(r.firstStep);
+      scrub.max = String(r.lastStep);
+      marks.replaceChildren(
+        ...timelineMarks(r.firstStep, r.lastStep, (n) => r.player.timeOf(n)).map((m) => {
+          const tick = el('div', `replay-mark ${m.kind}`, m.label);
+          tick.style.left = `${m.at * 100}%`;
+          return tick;
+        }),
+      );
+    }
+    if (document.activeElement !== scrub || !scrub.matches(':active')) scrub.value = String(s.step);
+    playBtn.textContent = r.playing ? '⏸' : '▶';
+    playBtn.title = r.playing ? 'Pause (space)' : 'Play (space)';
+    if (speed.value !== String(r.speed)) speed.value = String(r.speed);
+    clock.textContent = `${formatDate(s.time)} · ${formatHHMM(s.time)}`;
+    stepInfo.textContent = `step ${s.step - r.firstStep} of ${r.lastStep - r.firstStep}`;
+  };
+  store.subscribe(render);
+  render();
+  return { showError };
+}

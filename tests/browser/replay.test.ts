@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildApp, launch, ROOT, screenshot, serve, watchErrors } from './harness';
+import { decodeReplay } from '../../src/replay/codec';
+import { ReplayPlayer } from '../../src/replay/player';
+import type { ReplayFile } from '../../src/replay/format';
+import { forkReplay } from '../../src/replay/fork';
+import { loadTownWorld } from '../../src/node/town';
+import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
+
+interface State {
+  mode: 'live' | 'replay';
+  step: number;
+  time: number;
+  personas: { id: string; tile: { x: number; y: number } }[];
+  replay: { playing: boolean; speed: number; firstStep: number; lastStep: number; notice: string | null; title: string } | null;
+}
+interface Handle {
+  ready: boolean;
+  store: { getState(): State };
+  sim: { step: number } | null;
+}
+
+/** The store's state as the view reads it (the replay's player, megabytes of data, stays in the page). */
+const state = (page: Page): Promise<State> =>
+  page.evaluate(() => {
+    const s = (window as unknown as { hamlet: Handle }).hamlet.store.getState();
+    const r = s.replay;
+    return {
+      mode: s.mode,
+      step: s.step,
+      time: s.time,
+      personas: s.personas.map((p) => ({ id: p.id, tile: p.tile })),
+      replay: r && { playing: r.playing, speed: r.speed, firstStep: r.firstStep, lastStep: r.lastStep, notice: r.notice, title: r.title },
+    };
+  });
+const tiles = (ps: { id: string; tile: { x: number; y: number } }[]) => ps.map((p) => `${p.id}@${p.tile.x},${p.tile.y}`);
+const text = (page: Page, sel: string) => page.locator(sel).first().textContent();
+async function pause(page: Page): Promise<void> {
+  if ((await state(page)).replay?.playing) await page.click('button[name=play]');
+  expect((await state(page)).replay?.playing).toBe(false);
+}
+
+describe('watching a recorded day in a real browser', () => {
+  let server: { url: string; close: () => Promise<void> };
+  let ctx: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  let demo: ReplayFile;
+  let demoBytes: Buffer;
+  let forkStep = -1;
+
+  beforeAll(async () => {
+    demoBytes = readFileSync(join(ROOT, 'public/replays/demo.json.gz'));
+    demo = await decodeReplay(new Uint8Array(demoBytes));
+    server = await serve(await buildApp());
+    ctx = await launch();
+    page = await ctx.newPage();
+    errors = watchErrors(page);
+    await page.goto(`${server.url}?paused&replay=replays/demo.json.gz`);
+    await page.waitForFunction(() => (window as unknown as { hamlet?: Handle }).hamlet?.ready === true, null, { timeout: 90_000 });
+    await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().mode === 'replay', null, { timeout: 30_000 });
+  });
+
+  afterAll(async () => {
+    await ctx?.close();
+    await server?.close();
+  });
+
+  it('opens the demo from ?replay=, plays it, scrubs to noon and shows noon on the clock', async () => {
+    const opened = await state(page);
+    expect(opened.replay!.title).toMatch(/A day in Hamlet/);
+    expect(opened.personas).toHaveLength(25);
+    expect(await page.locator('.replay-bar').isVisible()).toBe(true);
+    // It plays by itself: the clock moves on from midnight.
+    expect(opened.replay!.playing).toBe(true);
+    await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().step > 20, null, { timeout: 20_000 });
+    await page.click('button[name=play]'); // pause
+    const paused = await state(page);
+    expect(paused.replay!.playing).toBe(false);
+    expect(await text(page, '.hud-time')).toBe(new Date(paused.time).toISOString().slice(11, 16));
+    expect(paused.time).toBeGreaterThan(Date.parse('2023-02-13T00:03:00Z'));
+
+    // Click the timeline where its "12:00" mark is.
+    const mark = page.locator('.replay-mark', { hasText: '12:00' });
+    const box = (await mark.boundingBox())!;
+    const bar = (await page.locator('.replay-scrub').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, bar.y + bar.height / 2);
+    await page.waitForTimeout(300);
+    const clock = await text(page, '.hud-time');
+    const [h, m] = clock!.split(':').map(Number);
+    const minutes = h! * 60 + m!;
+    expect(Math.abs(minutes - 12 * 60), `clock after scrubbing to noon: ${clock}`).toBeLessThanOrEqual(15);
+    expect(await text(page, '.replay-clock')).toContain(clock!);
+
+    // Step to exactly noon with the arrow keys, and the town shows the recorded noon.
+    const at = (await state(page)).step;
+    const noon = 12 * 360;
+    const key = at < noon ? 'ArrowRight' : 'ArrowLeft';
+    for (let i = 0; i < Math.abs(noon - at); i++) await page.keyboard.press(key);
+    const s = await state(page);
+    expect(s.step).toBe(noon);
+    expect(await text(page, '.hud-time')).toBe('12:00');
+    expect(tiles(s.personas)).toEqual(tiles(new ReplayPlayer(demo).seek(noon)));
+    await page.waitForTimeout(600);
+    await screenshot(page, 'replay-noon');
+    expect(errors).toEqual([]);
+  });
+
+  it('a bad file gets a clear message and the open replay stays as it was', async () => {
+    const before = await state(page);
+    await page.setInputFiles('input[name=replay-file]', { name: 'demo.json.gz', mimeType: 'application/gzip', buffer: demoBytes.subarray(0, 40_000) });
+    await page.waitForSelector('.replay-error:not([hidden])');
+    expect(await text(page, '.replay-error-text')).toMatch(/truncated or damaged/);
+    await page.setInputFiles('input[name=replay-file]', { name: 'notes.json.gz', mimeType: 'text/plain', buffer: Buffer.from('shopping list: eggs, milk') });
+    await page.waitForFunction(() => /neither gzip-compressed/.test(document.querySelector('.replay-error-text')?.textContent ?? ''));
+    const after = await state(page);
+    expect(after.mode).toBe('replay');
+    expect(after.step).toBe(before.step);
+    expect(after.replay!.title).toBe(before.replay!.title);
+    await page.click('button[name=dismiss-replay-error]');
+  });
+
+  it('imports a Smallville demo folder (shown on Hamlet’s map with a notice)', async () => {
+    const meta = { start_date: 'February 13, 2023', curr_time: 'February 13, 2023, 00:00:20', sec_per_step: 10, persona_names: ['Isabella Rodriguez', 'Klaus Mueller'], step: 2 };
+    const movement = {
+      0: { 'Isabella Rodriguez': { movement: [72, 14], pronunciatio: '😴', description: 'sleeping @ the Ville:home:bedroom:bed', chat: null }, 'Klaus Mueller': { movement: [126, 46], pronunciatio: '📚', description: 'studying @ the Ville:dorm:room:desk', chat: null } },
+      2: { 'Isabella Rodriguez': { movement: [73, 14], pronunciatio: '🚶', description: 'walking @ the Ville:street', chat: null } },
+    };
+    await page.setInputFiles('input[name=replay-file]', [
+      { name: 'meta.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(meta)) },
+      { name: 'master_movement.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(movement)) },
+    ]);
+    await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().replay?.title.startsWith('Smallville'));
+    const s = await state(page);
+    expect(s.personas.map((p) => [p.tile.x, p.tile.y])).toEqual([
+      [72, 14],
+      [126, 46],
+    ]);
+    expect(await text(page, '.replay-notice')).toMatch(/shown on Hamlet's map; positions are Smallville's tiles/);
+    expect(await page.locator('button[name=fork]').isDisabled()).toBe(true);
+    await page.waitForTimeout(400);
+    await screenshot(page, 'replay-smallville');
+  });
+
+  it('back to the live town, which is as it was; the demo is one click away', async () => {
+    await page.click('button[name=close-replay]');
+    const live = await state(page);
+    expect(live.mode).toBe('live');
+    expect(await text(page, '.hud-time')).toBe('07:00');
+    expect(await page.locator('.replay-bar').isVisible()).toBe(false);
+    await page.click('button[name=watch-demo]');
+    await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().replay?.title.startsWith('A day in Hamlet'));
+    expect((await state(page)).personas).toHaveLength(25);
+  });
+
+  it('continues live from a moment of the replay (fork)', async () => {
+    await pause(page);
+    await page.keyboard.press('Space'); // play
+    expect((await state(page)).replay!.playing).toBe(true);
+    await page.keyboard.press('Space'); // pause
+    expect((await state(page)).replay!.playing).toBe(false);
+    // Click the timeline at its 09:00 mark, then one hour and a step on with the keys.
+    const mark = (await page.locator('.replay-mark', { hasText: '09:00' }).boundingBox())!;
+    const bar = (await page.locator('.replay-scrub').boundingBox())!;
+    await page.mouse.click(mark.x + mark.width / 2, bar.y + bar.height / 2);
+    const clicked = (await state(page)).step;
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    const target = (await state(page)).step;
+    expect(target).toBe(clicked + 361);
+    expect(await text(page, '.hud-time')).toMatch(/^(09:[45]\d|10:[01]\d)$/);
+    await page.click('button[name=fork]');
+    await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().mode === 'live', null, { timeout: 60_000 });
+    const live = await state(page);
+    const simStep = await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.sim!.step);
+    expect(simStep).toBeGreaterThanOrEqual(target);
+    // The live town is the replay's town continued from its snapshot: the same as forking in Node
+    // (and, while the demo is fresh, as recorded: tests/unit/replay.test.ts checks that on a fresh recording).
+    const forked = await forkReplay(demo, target, loadTownWorld(), (specs, seed) => new OfflineBrain(seed, specs));
+    expect(tiles(live.personas)).toEqual(tiles(forked.personas.map((p) => forked.frameOf(p))));
+    expect(live.step).toBe(target);
+    forkStep = target;
+  });
+
+  it('downloads the live recording as a replay that opens again', async () => {
+    // Let the forked town run a few steps, then download.
+    await page.evaluate(() => (window as unknown as { hamlet: { store: { getState(): { setSpeed(s: number): void } } } }).hamlet.store.getState().setSpeed(10));
+    await page.waitForTimeout(1500);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('button[name=download-recording]')]);
+    expect(download.suggestedFilename()).toMatch(/^hamlet-.*\.json\.gz$/);
+    const bytes = readFileSync((await download.path())!);
+    const rec = await decodeReplay(new Uint8Array(bytes));
+    expect(rec.personas).toHaveLength(25);
+    expect(rec.steps.length).toBeGreaterThan(3);
+    expect(rec.firstStep).toBe(forkStep);
+    expect(rec.snapshots.length).toBeGreaterThanOrEqual(1);
+    await screenshot(page, 'replay-forked-live');
+    expect(errors).toEqual([]);
+  });
+});
