@@ -94,7 +94,8 @@ async function main(): Promise<void> {
   console.log(`Hamlet, ${formatDate(sim.clock.startMs)} — ${hours} h, ${town.personas.length} personas, seed ${seed}, brain ${sim.brain.name}\n`);
   for (const p of town.personas) {
     const agent = sim.byId.get(p.id)!.agent;
-    console.log(`${p.name} (${p.occupation?.title ?? 'no job'}; ${agent.mode} brain; ${agent.wallet.credits} credits)`);
+    const st = agent.stats;
+    console.log(`${p.name} (${p.occupation?.title ?? 'no job'}; ${agent.mode} brain; ${agent.wallet.credits} credits; ${st.decisions} decisions, ${st.rejections} rejected, ${st.defaults} defaults)`);
     console.log(summary.get(p.id)!.join('\n'));
   }
   console.log(`\n${sim.conversations.length} conversations between ${new Set(sim.conversations.map((c) => [...c.participants].sort().join(' & '))).size} pairs; brain fallbacks: ${sim.brain.fallbackTotal}`);
