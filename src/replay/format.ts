@@ -34,6 +34,10 @@ export const KeyframeSchema = z
   .object({
     step,
     personas: z.array(FrameTupleSchema).describe('One frame per persona, in the order of `personas`'),
+    objects: z
+      .array(z.tuple([z.string(), z.string()]))
+      .optional()
+      .describe('Object events at this step: [object address, what is happening there] (Hamlet recordings; the first keyframe’s are where the changes in `o` start from)'),
   })
   .describe('Every persona’s frame at a step');
 

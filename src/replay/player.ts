@@ -85,7 +85,8 @@ export class ReplayPlayer implements ReplayInspect {
     this.memories = replay.personas.map(() => []);
     this.calls = replay.personas.map(() => []);
     for (const m of replay.initialMemories ?? []) this.memories[m[0]]?.push(memoryOf(m, replay.firstStep));
-    const objects = new Map<string, string>();
+    // Object events start from the first keyframe's (a recording may begin mid-day) and follow the changes.
+    const objects = new Map<string, string>(replay.keyframes[0]!.objects ?? []);
     let k = 0;
     replay.steps.forEach((s, i) => {
       const at = replay.firstStep + i + 1;

@@ -56,11 +56,11 @@ export class Recorder {
     this.cognition = opts.cognition ?? true;
     this.maxCallText = opts.maxCallText ?? 4000;
     this.last = sim.personas.map((p) => frameTuple(sim.frameOf(p)));
-    this.keyframes.push({ step: sim.step, personas: this.last });
+    this.objectEvents = this.currentObjectEvents();
+    this.keyframes.push({ step: sim.step, personas: this.last, objects: [...this.objectEvents] });
     this.snapshots.push(sim.snapshot());
     this.memCount = sim.personas.map((p) => p.memory.nodes.length);
     if (this.cognition) sim.personas.forEach((p, i) => this.initialMemories.push(...p.memory.nodes.map((n) => memoryAdd(i, n))));
-    this.objectEvents = this.currentObjectEvents();
     this.brains.add(sim.brain.name);
   }
 
@@ -119,7 +119,7 @@ export class Recorder {
     this.steps.push(rec);
 
     const since = this.sim.step - this.firstStep;
-    if (since % this.keyframeInterval === 0) this.keyframes.push({ step: this.sim.step, personas: now });
+    if (since % this.keyframeInterval === 0) this.keyframes.push({ step: this.sim.step, personas: now, objects: [...events] });
     if (this.snapshotInterval > 0 && since % this.snapshotInterval === 0) this.snapshotNow();
   }
 

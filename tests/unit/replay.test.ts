@@ -110,10 +110,19 @@ describe('replays of the 25-persona town', () => {
     const sim = await forkReplay(replay, at, world, (s, seed) => new OfflineBrain(seed, s));
     expect(sim.step).toBe(at);
     expect(sim.personas.map((p) => seen(sim.frameOf(p)))).toEqual(live[at]!.map(seen));
+    // A recording that starts here, mid-morning, knows what was going on at objects from its first step.
+    const objectsNow = () => new Map([...sim.objectEvents].map(([a, e]) => [a, e.description]));
+    const atStart = objectsNow();
+    expect(atStart.size).toBeGreaterThan(0);
+    const rec = new Recorder(sim, { keyframeInterval: 25 });
     for (let k = at + 1; k <= at + 60; k++) {
       const r = await sim.tick();
+      rec.record(r);
       expect(r.personas.map(seen), `step ${k}`).toEqual(live[k]!.map(seen));
     }
+    const player = new ReplayPlayer(await decodeReplay(await encodeReplay(rec.toReplay())));
+    expect(player.objectEventsAt(at)).toEqual(atStart);
+    expect(player.objectEventsAt(at + 60)).toEqual(objectsNow());
   });
 
   it('the playback clock plays at steps per second, stops at the end and restarts from the start', () => {
