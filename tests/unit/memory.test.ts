@@ -11,6 +11,11 @@ import { rememberConversation, MAX_ROUNDS, converse } from '../../src/sim/cognit
 import { DAY } from '../../src/sim/clock';
 import type { Persona } from '../../src/sim/persona/persona';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
+import { loadTownPersonas } from '../../src/node/town';
+import { Persona as TownPersona } from '../../src/sim/persona/persona';
+import { offlineTurn, worksDuring } from '../../src/llm/offline/talk';
+import { describeCommitment } from '../../src/sim/cognition/commitments';
+import { Rng } from '../../src/sim/rng';
 
 const SECTORS = {
   sectors: [
@@ -212,6 +217,35 @@ describe('conversations', () => {
     const lines = await converse(sim, sim.personas[0]!, sim.personas[1]!);
     expect(lines).toHaveLength(2 * MAX_ROUNDS);
     expect(MAX_ROUNDS).toBe(8);
+  });
+});
+
+describe('invitations on the offline brain', () => {
+  const town = loadTownPersonas();
+  const person = (id: string) => new TownPersona(town.find((p) => p.id === id)!, 'Hamlet', { x: 0, y: 0 });
+  const TUE = day(Date.UTC(2023, 1, 14));
+
+  it('knows when a persona is on shift (Marcus tends bar Thu–Mon, 4–11 pm)', () => {
+    const marcus = person('marcus-reed');
+    expect(worksDuring(marcus, TUE, 17 * 60, 120)).toBe(false); // Tuesday: his day off
+    expect(worksDuring(marcus, TUE - 1, 17 * 60, 120)).toBe(true); // Monday evening
+    expect(worksDuring(marcus, TUE - 1, 14 * 60, 120)).toBe(false); // over before his shift
+    expect(worksDuring(marcus, TUE - 1, 15 * 60, 120)).toBe(true); // runs into it
+  });
+
+  it('someone on shift at the party’s hour mostly says no, and says why', () => {
+    const sofia = person('sofia-moreno');
+    const marcus = person('marcus-reed');
+    const party = { event: 'the open-mic night', sector: 'Bramble Café', day: TUE - 1, start: 19 * 60, minutes: 120, host: true, source: 'whisper', scheduledOn: null };
+    sofia.commitments.push(party);
+    const invite = [{ speaker: sofia.name, text: `By the way, would you like to come to ${describeCommitment(party)}?` }];
+    const answers = Array.from({ length: 40 }, (_, i) => offlineTurn(marcus, sofia, invite, [], new Rng(i), Date.UTC(2023, 1, 13, 9)).line);
+    const working = answers.filter((a) => /working then/.test(a)).length;
+    expect(working).toBeGreaterThan(25);
+    // On his day off, the same invitation is never turned down for work.
+    party.day = TUE;
+    const invite2 = [{ speaker: sofia.name, text: `By the way, would you like to come to ${describeCommitment(party)}?` }];
+    expect(Array.from({ length: 20 }, (_, i) => offlineTurn(marcus, sofia, invite2, [], new Rng(i), Date.UTC(2023, 1, 13, 9)).line).filter((a) => /working/.test(a))).toEqual([]);
   });
 });
 

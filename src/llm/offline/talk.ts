@@ -2,7 +2,7 @@ import type { Persona } from '../../sim/persona/persona';
 import type { ChatLine, ConceptNode } from '../../sim/persona/memory';
 import type { ConversationTurn } from '../../sim/brain/port';
 import type { Rng } from '../../sim/rng';
-import { DAY, dayStart, minuteOfDay } from '../../sim/clock';
+import { DAY, dayStart, minuteOfDay, parseHHMM, weekdayOf } from '../../sim/clock';
 import { describeCommitment } from '../../sim/cognition/commitments';
 
 const FAMILY = /wife|husband|son|daughter|mother|father|sister|brother|partner|parent/i;
@@ -35,6 +35,16 @@ function newsFor(speaker: Persona, listener: Persona, memories: ConceptNode[], c
     return m.description;
   }
   return null;
+}
+
+/** Whether the persona's job has it at work for any of the given time on that day. */
+export function worksDuring(p: Persona, day: number, start: number, minutes: number): boolean {
+  const job = p.spec.occupation;
+  if (!job || !(job.days as readonly string[]).includes(weekdayOf(day * DAY))) return false;
+  const from = parseHHMM(job.start);
+  let to = parseHHMM(job.end);
+  if (to <= from) to += 24 * 60; // a shift past midnight
+  return start < to && start + minutes > from;
 }
 
 function doingNow(p: Persona): string {
@@ -75,6 +85,11 @@ export function offlineTurn(speaker: Persona, listener: Persona, convo: ChatLine
   const invited = n > 0 ? INVITE.exec(convo[n - 1]!.text) : null;
   if (invited && convo[n - 1]!.speaker === listener.name) {
     const kind = relationOf(speaker, listener);
+    const event = listener.commitments.find((c) => describeCommitment(c) === invited[1]);
+    // Someone on shift then mostly says no (and says why); otherwise closeness decides.
+    if (event && worksDuring(speaker, event.day, event.start, event.minutes) && !rng.chance(0.2)) {
+      return { line: `Oh, I'm working then, sorry! Maybe next time.`, end: false };
+    }
     const yes = rng.chance(kind ? (FAMILY.test(kind) ? 0.9 : 0.8) : 0.6);
     return { line: yes ? `I'd love to come! I'll be there.` : `Oh, I'm not sure I can make it, but thank you for asking.`, end: false };
   }
