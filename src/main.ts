@@ -13,6 +13,7 @@ import { loadSettings, mountSettings, sessionKey } from './ui/settings';
 import type { PersonaSpec } from './sim/persona/schema';
 import type { LlmConfig } from './llm/config';
 import { setupReplays, type Replays } from './app/replays';
+import { liveSource, mountInspector, replaySource, type Inspector } from './ui/inspector';
 
 const personaFiles = import.meta.glob('../personas/hamlet/*.json', { eager: true, import: 'default' });
 
@@ -43,6 +44,7 @@ let sim: Simulation | null = null;
 let runner: LiveRunner | null = null;
 let brainSwitch: BrainSwitch | null = null;
 let replaysHandle: Replays | null = null;
+let inspector: Inspector | null = null;
 
 function onLoaded(mapJson: unknown): void {
   try {
@@ -50,7 +52,7 @@ function onLoaded(mapJson: unknown): void {
     checkPersonasAgainstWorld(personas!, world);
     sim = new Simulation({ world, personas: personas!, brain: new OfflineBrain(seed, personas!), seed, start: START });
     store.setState({ phase: 'ready', time: sim.now, step: sim.step, brainName: sim.brain.name, personas: sim.personas.map((p) => sim!.frameOf(p)) });
-    const townData: TownSceneData = { store, sprites: new Map(personas!.map((p) => [p.id, p.sprite])), onHover: showTooltip };
+    const townData: TownSceneData = { store, sprites: new Map(personas!.map((p) => [p.id, p.sprite])), onHover: showTooltip, world };
     game.registry.set('town', townData);
     game.scene.start('town');
     hideLoading();
@@ -106,6 +108,7 @@ function onLoaded(mapJson: unknown): void {
     const saved = loadSettings();
     if (saved?.enabled) useBrain({ ...saved.config, apiKey: sessionKey() });
     mountHud(hud, store, () => void runner?.stepOnce(), settings.open);
+    inspector = mountInspector(document.body, store, { live: liveSource(() => sim, () => brainSwitch?.llm ?? null), replay: replaySource(store, () => world) });
     if (params.get('paused') !== null) store.getState().setSpeed(0);
     runner!.start();
     const replayUrl = params.get('replay');
@@ -159,6 +162,10 @@ window.hamlet = {
   get replays() {
     return replaysHandle;
   },
+  /** The inspector overlay (its source and refresh cost). */
+  get inspector() {
+    return inspector;
+  },
   get ready() {
     return store.getState().phase === 'ready' && game.scene.isActive('town');
   },
@@ -166,4 +173,5 @@ window.hamlet = {
   personaCount: () => store.getState().personas.length,
   positions: () => store.getState().personas.map((p) => ({ id: p.id, x: p.tile.x, y: p.tile.y })),
   screenPositionOf: (id: string) => (game.scene.getScene('town') as TownScene).screenPositionOf(id),
+  screenPositionOfTile: (x: number, y: number) => (game.scene.getScene('town') as TownScene).screenPositionOfTile(x, y),
 };

@@ -5,11 +5,15 @@ import { MAP_KEY, TILESET_NAME, TILES_KEY } from './assets';
 import { PersonaSprite } from './personaSprite';
 import { CameraControls } from './cameraControls';
 import { busiestView } from './busiestView';
+import { InspectorOverlay } from './inspectorOverlay';
+import type { WorldModel } from '../sim/world/types';
 
 export interface TownSceneData {
   store: HamletStore;
   sprites: Map<string, string>;
   onHover: (text: string | null, x: number, y: number) => void;
+  /** The map's model, for the inspector's collision grid and place outlines. */
+  world?: WorldModel | null;
 }
 
 const BELOW = ['ground', 'walls', 'furniture'];
@@ -22,6 +26,7 @@ export class TownScene extends Phaser.Scene {
   private lastFrames: PersonaFrame[] | null = null;
   private lastMoveAt = 0;
   controls!: CameraControls;
+  private overlay!: InspectorOverlay;
   mapWidth = 0;
   mapHeight = 0;
 
@@ -42,7 +47,29 @@ export class TownScene extends Phaser.Scene {
     const state = data.store.getState();
     this.tileSize = map.tileWidth;
     for (const frame of state.personas) this.addSprite(data, frame);
-    this.controls = new CameraControls(this, this.mapWidth, this.mapHeight, (id) => data.store.getState().follow(id), () => this.personaUnderPointer());
+    this.controls = new CameraControls(
+      this,
+      this.mapWidth,
+      this.mapHeight,
+      (id) => data.store.getState().follow(id),
+      () => this.personaUnderPointer(),
+      (id) => {
+        if (id) data.store.getState().select(id);
+      },
+    );
+    this.overlay = new InspectorOverlay(this, data.world ?? null, map.tileWidth);
+    // The tile under the pointer, for the inspector's readout (only when it changes).
+    this.input.on('pointermove', (p: Phaser.Input.Pointer) => {
+      const w = this.cameras.main.getWorldPoint(p.x, p.y);
+      const x = Math.floor(w.x / map.tileWidth);
+      const y = Math.floor(w.y / map.tileHeight);
+      const inside = x >= 0 && y >= 0 && x < map.width && y < map.height;
+      const cur = data.store.getState().hoverTile;
+      if (!inside) {
+        if (cur) data.store.setState({ hoverTile: null });
+      } else if (!cur || cur.x !== x || cur.y !== y) data.store.setState({ hoverTile: { x, y } });
+    });
+    this.input.on('gameout', () => data.store.setState({ hoverTile: null }));
     // Open where the most people are, so the first thing a visitor sees is the town's life.
     const view = { w: this.scale.width / map.tileWidth, h: this.scale.height / map.tileHeight };
     const c = busiestView(state.personas.map((f) => f.tile), view.w, view.h) ?? { x: map.width / 2, y: map.height / 2 };
@@ -106,6 +133,14 @@ export class TownScene extends Phaser.Scene {
     for (const [id, s] of this.sprites) s.setThinking(thinking.has(id));
     const follow = state.followId ? this.sprites.get(state.followId) : null;
     this.controls.follow(follow ? follow.container : null);
+    const selected = state.selectedId ? this.sprites.get(state.selectedId) : null;
+    this.overlay.update(state, selected ? { x: selected.x, y: selected.y } : null);
+  }
+
+  /** Screen position of the centre of a map tile (for tests). */
+  screenPositionOfTile(x: number, y: number): { x: number; y: number } {
+    const cam = this.cameras.main;
+    return { x: ((x + 0.5) * this.tileSize - cam.worldView.x) * cam.zoom, y: ((y + 0.5) * this.tileSize - cam.worldView.y) * cam.zoom };
   }
 
   /** Screen position of a persona (for tests and the inspector). */

@@ -3,7 +3,7 @@ import Phaser from 'phaser';
 export const MIN_ZOOM = 0.25;
 export const MAX_ZOOM = 3;
 
-/** Drag to pan, wheel to zoom (around the pointer), double-click a persona to follow it, drag to stop following. */
+/** Drag to pan, wheel to zoom (around the pointer), click to pick (the inspector), double-click a persona to follow it, drag to stop following. */
 export class CameraControls {
   private dragging = false;
   private dragStart = { x: 0, y: 0, scrollX: 0, scrollY: 0 };
@@ -16,6 +16,7 @@ export class CameraControls {
     mapHeight: number,
     private readonly onFollow: (id: string | null) => void,
     private readonly personaAt: () => string | null,
+    private readonly onClick: (id: string | null) => void = () => {},
   ) {
     const cam = scene.cameras.main;
     cam.setBounds(-mapWidth / 2, -mapHeight / 2, mapWidth * 2, mapHeight * 2);
@@ -32,7 +33,11 @@ export class CameraControls {
       this.dragging = true;
       this.dragStart = { x: p.x, y: p.y, scrollX: cam.scrollX, scrollY: cam.scrollY };
     });
-    input.on('pointerup', () => (this.dragging = false));
+    input.on('pointerup', (p: Phaser.Input.Pointer) => {
+      // A click (not the end of a drag) picks the persona under the pointer.
+      if (this.dragging && Math.abs(p.x - this.dragStart.x) + Math.abs(p.y - this.dragStart.y) < 4) this.onClick(this.personaAt());
+      this.dragging = false;
+    });
     input.on('pointermove', (p: Phaser.Input.Pointer) => {
       if (!this.dragging || !p.isDown) return;
       const dx = p.x - this.dragStart.x;

@@ -2,6 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import type { PersonaFrame } from '../sim/simulation';
 import type { ConversationRecord } from '../sim/context';
 import type { ReplayInspect } from '../replay/player';
+import type { Tile } from '../sim/world/types';
 
 /** Steps per real second at each speed: 1× is one 10-second step per second. */
 export const SPEEDS = [0, 1, 2, 5, 10, 60] as const;
@@ -48,11 +49,20 @@ export interface HamletState {
   /** A notice for the player (budget spent, rate limited, endpoint down …). */
   notice: string | null;
   llm: { calls: number; tokens: number; cost: number; fallbacks: number } | null;
+  /** The persona the inspector shows (clicked on the map or picked from the list). */
+  selectedId: string | null;
+  /** The map tile under the pointer, or null off the map. */
+  hoverTile: Tile | null;
+  /** Inspector overlay shown (key I), collision grid and place outlines drawn on the map. */
+  inspector: { open: boolean; grid: boolean };
+  /** The selected persona's planned path, for the map to draw (written by the inspector). */
+  selectedPath: Tile[];
   /** 'replay' while a recorded day is shown: the live town waits, `personas`/`time`/`step`/`feed` come from the replay. */
   mode: 'live' | 'replay';
   replay: ReplayView | null;
   setSpeed: (s: Speed) => void;
   follow: (id: string | null) => void;
+  select: (id: string | null) => void;
 }
 
 export function createHamletStore() {
@@ -71,10 +81,15 @@ export function createHamletStore() {
     thinking: [],
     notice: null,
     llm: null,
+    selectedId: null,
+    hoverTile: null,
+    inspector: { open: true, grid: false },
+    selectedPath: [],
     mode: 'live',
     replay: null,
     setSpeed: (speed) => set({ speed }),
     follow: (followId) => set({ followId }),
+    select: (selectedId) => set((s) => ({ selectedId, selectedPath: selectedId === s.selectedId ? s.selectedPath : [] })),
   }));
 }
 

@@ -1,0 +1,76 @@
+import type { HamletStore } from '../../store/store';
+import { h } from './dom';
+import { installInspectorKeys } from './keys';
+import { personaPanel } from './panel';
+import type { InspectorSource } from './source';
+import { tileReadout } from './tileReadout';
+import { townPanel } from './townPanel';
+import './inspector.css';
+
+export type { InspectorSource, PersonaView, MemoryView, LlmView } from './source';
+export { liveSource } from './source';
+export { replaySource } from './replaySource';
+
+export interface Inspector {
+  /** Feed it another source than the live town / the open replay (null: back to those). */
+  setSource(source: InspectorSource | null): void;
+  readonly source: InspectorSource;
+  /** What refreshing has cost so far (wall time in the page), for the benchmark-minded. */
+  readonly stats: { refreshes: number; totalMs: number; maxMs: number };
+}
+
+/** Refreshes per second: enough to follow a persona, cheap enough never to cost frames. */
+export const REFRESH_HZ = 4;
+
+/**
+ * The in-game inspector: a persona panel with tabs, a town panel and the tile readout, as a DOM
+ * overlay that reads the store and an InspectorSource a few times a second.
+ */
+export function mountInspector(root: HTMLElement, store: HamletStore, sources: { live: InspectorSource; replay?: InspectorSource }): Inspector {
+  let override: InspectorSource | null = null;
+  // A replay shown in the page (store.mode) is inspected through its own source.
+  const current = () => override ?? (store.getState().mode === 'replay' && sources.replay ? sources.replay : sources.live);
+  let source = current();
+  const town = townPanel(store);
+  const panel = personaPanel(store);
+  const tile = tileReadout(store);
+  const layer = h('div', { class: 'insp-layer' }, town.el, panel.el, tile.el);
+  root.append(layer);
+  installInspectorKeys(store);
+
+  const stats = { refreshes: 0, totalMs: 0, maxMs: 0 };
+  const refresh = () => {
+    if (store.getState().phase !== 'ready') return;
+    const t0 = performance.now();
+    refreshAll();
+    const ms = performance.now() - t0;
+    stats.refreshes++;
+    stats.totalMs += ms;
+    stats.maxMs = Math.max(stats.maxMs, ms);
+  };
+  const refreshAll = () => {
+    source = current();
+    // The replay's controls take the bottom of the screen: the readout moves above them.
+    layer.classList.toggle('replay', source.mode === 'replay');
+    town.refresh(source);
+    panel.refresh(source);
+    tile.refresh(source);
+  };
+  setInterval(refresh, 1000 / REFRESH_HZ);
+  // Open at once on a click rather than at the next tick.
+  store.subscribe((s, prev) => {
+    if (s.selectedId !== prev.selectedId || s.inspector !== prev.inspector || s.mode !== prev.mode) refresh();
+    else if (s.hoverTile !== prev.hoverTile && s.phase === 'ready') tile.refresh(source);
+  });
+  refresh();
+  return {
+    setSource(s) {
+      override = s;
+      refresh();
+    },
+    get source() {
+      return source;
+    },
+    stats,
+  };
+}

@@ -1,0 +1,173 @@
+import type { Simulation } from '../../sim/simulation';
+import type { WorldModel, Tile } from '../../sim/world/types';
+import type { ChatLine, NodeType } from '../../sim/persona/memory';
+import type { ScheduleItem } from '../../sim/persona/scratch';
+import type { Commitment } from '../../sim/cognition/commitments';
+import type { CallRecord } from '../../llm/callLog';
+import { lastRetrieval, type RetrievalTrace } from '../../sim/cognition/retrievalTrace';
+import { seriesFromPersonaHours, type HourBucket } from './llmSeries';
+
+/**
+ * A memory as the inspector shows it: the fields of a ConceptNode it reads. A live town hands its
+ * nodes over as they are; a replay builds these from what it recorded (missing fields empty).
+ */
+export interface MemoryView {
+  id: number;
+  type: NodeType;
+  created: number;
+  description: string;
+  poignancy: number;
+  keywords: readonly string[];
+  /** Evidence node ids (thoughts). */
+  evidence: readonly number[];
+  /** The conversation (chats). */
+  transcript: readonly ChatLine[];
+  predicate?: string;
+  object?: string;
+  expiration?: number | null;
+  depth?: number;
+}
+
+/** One persona as the inspector reads it. Everything is read-only; nothing here is copied per refresh. */
+export interface PersonaView {
+  id: string;
+  name: string;
+  tile: Tile;
+  emoji: string;
+  /** The current action ("making coffee"). */
+  action: string;
+  address: string;
+  chattingWith: string | null;
+  /** Game times (ms) the current action started and ends, when known. */
+  actStart: number | null;
+  actEnd: number | null;
+  /** The conversation in progress, if any. */
+  chat: readonly ChatLine[] | null;
+  /** Tiles still to walk. */
+  path: readonly Tile[];
+  currently: string | null;
+  /** The daily plan (Smallville's daily_req). */
+  dailyReq: readonly string[];
+  /** The hourly schedule before decomposition, and the decomposed schedule ([task, minutes] from midnight). */
+  hourly: readonly ScheduleItem[];
+  schedule: readonly ScheduleItem[];
+  commitments: readonly Commitment[];
+  memory: readonly MemoryView[];
+  /** The latest new_retrieve with per-memory scores, or null. */
+  retrieval: RetrievalTrace | null;
+}
+
+export interface LlmView {
+  totals: { calls: number; tokens: number; cost: number; fallbacks: number };
+  hourly: HourBucket[];
+}
+
+/**
+ * What the inspector reads. The live town implements it over the Simulation and the call log
+ * (liveSource); a replay player implements it over the replay at the step shown. The clock, speed
+ * and persona frames (tile, emoji, action) come from the store, which both already write.
+ */
+export interface InspectorSource {
+  readonly mode: 'live' | 'replay';
+  /** The map's model (collision, addresses); null when the replay has no map model. */
+  world(): WorldModel | null;
+  persona(id: string): PersonaView | null;
+  /** LLM calls made for this persona, oldest first. */
+  calls(personaId: string): readonly CallRecord[];
+  /** Town-wide LLM use, or null when no model is in use. */
+  llm(): LlmView | null;
+  /** Fallbacks the brain guard applied (offline brain too). */
+  guardFallbacks(): number;
+  /** What is happening at an object address ("Hamlet:…:stove"), or null. */
+  eventAt(address: string): string | null;
+  /** Live only: the player's whisper (taken in at the next step) and interview. */
+  whisper?(personaId: string, text: string): void;
+  queuedWhispers?(): number;
+  interview?(personaId: string, question: string, transcript: ChatLine[]): Promise<string>;
+}
+
+/** The minimal handle on the LLM brain's call log the live source needs (BrainSwitch has it). */
+export interface CallLogHandle {
+  log: {
+    records: readonly CallRecord[];
+    totals: { calls: number; promptTokens: number; completionTokens: number; cost: number; fallbacks: number };
+    byPersonaHour: ReadonlyMap<string, { calls: number; promptTokens: number; completionTokens: number; cost: number; fallbacks: number }>;
+  };
+}
+
+/**
+ * The inspector's view of the running town. `sim()` is the live Simulation (it changes when a replay
+ * is forked into a live town); `llm()` gives the current LLM brain, or null offline.
+ */
+export function liveSource(simOf: () => Simulation | null, llm: () => CallLogHandle | null): InspectorSource {
+  const live = (): Simulation => {
+    const sim = simOf();
+    if (!sim) throw new Error('The town is not running');
+    return sim;
+  };
+  // Per-persona call lists, kept up to date incrementally (the log holds up to 5000 records).
+  let indexed: readonly CallRecord[] | null = null;
+  let upTo = 0;
+  let lastId = 0;
+  const byPersona = new Map<string, CallRecord[]>();
+  const calls = (id: string): readonly CallRecord[] => {
+    const log = llm()?.log;
+    if (!log) return [];
+    const recs = log.records;
+    // A new brain (new log) or a trimmed log: start over.
+    if (recs !== indexed || upTo > recs.length || (upTo > 0 && recs[upTo - 1]?.id !== lastId)) {
+      indexed = recs;
+      upTo = 0;
+      byPersona.clear();
+    }
+    for (; upTo < recs.length; upTo++) {
+      const r = recs[upTo]!;
+      let list = byPersona.get(r.persona);
+      if (!list) byPersona.set(r.persona, (list = []));
+      list.push(r);
+      lastId = r.id;
+    }
+    return byPersona.get(id) ?? [];
+  };
+  return {
+    mode: 'live',
+    world: () => simOf()?.world ?? null,
+    persona(id) {
+      const p = simOf()?.byId.get(id);
+      if (!p) return null;
+      const s = p.scratch;
+      return {
+        id: p.id,
+        name: p.name,
+        tile: s.currTile,
+        emoji: s.actPronunciatio ?? '',
+        action: s.actDescription ?? '',
+        address: s.actAddress ?? '',
+        chattingWith: s.chattingWith,
+        actStart: s.actStartTime,
+        actEnd: s.actEndTime(),
+        chat: s.chat,
+        path: s.plannedPath,
+        currently: p.currently,
+        dailyReq: s.dailyReq,
+        hourly: s.fDailyScheduleHourlyOrg,
+        schedule: s.fDailySchedule,
+        commitments: p.commitments,
+        memory: p.memory.nodes,
+        retrieval: lastRetrieval(p),
+      };
+    },
+    calls,
+    llm() {
+      const log = llm()?.log;
+      if (!log) return null;
+      const t = log.totals;
+      return { totals: { calls: t.calls, tokens: t.promptTokens + t.completionTokens, cost: t.cost, fallbacks: simOf()?.brain.fallbackTotal ?? t.fallbacks }, hourly: seriesFromPersonaHours(log.byPersonaHour) };
+    },
+    guardFallbacks: () => simOf()?.brain.fallbackTotal ?? 0,
+    eventAt: (address) => simOf()?.objectEvents.get(address)?.description ?? null,
+    whisper: (id, text) => live().whisper(id, text),
+    queuedWhispers: () => simOf()?.queuedWhispers ?? 0,
+    interview: (id, q, transcript) => live().interview(id, q, transcript),
+  };
+}
