@@ -123,6 +123,34 @@ describe('the inspector overlay', () => {
     await screenshot(page, 'inspector-memory');
   });
 
+  it('shows the latest retrieval with each memory’s recency, importance, relevance and total', async () => {
+    // Someone who has talked: every conversation turn retrieves with scores.
+    const talker = await page.evaluate(() => {
+      const h = (window as unknown as { hamlet: Handle }).hamlet;
+      return h.store.getState().personas.find((f) => h.sim.byId.get(f.id)!.memory.nodes.some((n) => n.type === 'chat'))?.id ?? null;
+    });
+    expect(talker).not.toBeNull();
+    await page.click(`.town-list li[data-id="${talker}"]`);
+    await tab('memory');
+    await page.waitForSelector('.insp-scores tbody tr');
+    const rows = await page.$$eval('.insp-scores tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const [, , rec, imp, rel, total] of rows) {
+      for (const v of [rec, imp, rel]) expect(Number(v)).toBeGreaterThanOrEqual(0), expect(Number(v)).toBeLessThanOrEqual(1);
+      // 0.5·recency + 3·relevance + 2·importance (to the two decimals shown).
+      expect(Math.abs(Number(total) - (0.5 * Number(rec) + 3 * Number(rel) + 2 * Number(imp)))).toBeLessThan(0.03);
+    }
+    const totals = rows.map((r) => Number(r[5]));
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
+    await screenshot(page, 'inspector-retrieval');
+    // Clicking a row shows that memory.
+    await page.click('.insp-scores tbody tr >> nth=0');
+    const first = rows[0]![0]!;
+    await page.waitForFunction((id) => document.querySelector('.insp-mem-row.selected')?.getAttribute('data-id') === id, first);
+    // Back to the persona the other tests use.
+    await page.click(`.town-list li[data-id="${id}"]`);
+  });
+
   it('draws the day: plan, hourly schedule and tasks on a timeline with now marked', async () => {
     await tab('day');
     await page.waitForSelector('.insp-day .tl-seg');
