@@ -46,18 +46,25 @@ export function personaPanel(store: HamletStore): PersonaPanel {
   for (const t of tabs) {
     const b = button(t.label, () => show(t.id), 'insp-tab-btn');
     b.dataset.tab = t.id;
+    b.setAttribute('role', 'tab');
+    t.el.setAttribute('role', 'tabpanel');
     buttons.set(t.id, b);
     nav.append(b);
     t.el.hidden = true;
     body.append(t.el);
   }
+  nav.setAttribute('role', 'tablist');
   const el = h('aside', { class: 'insp-panel' }, h('header', { class: 'insp-head' }, emoji, name, follow, close), nav, body);
+  el.setAttribute('aria-label', 'Persona inspector');
   el.hidden = true;
 
   function show(id: TabId, nodeId?: number): void {
     active = id;
     for (const t of tabs) t.el.hidden = t.id !== id;
-    for (const [tid, b] of buttons) b.classList.toggle('active', tid === id);
+    for (const [tid, b] of buttons) {
+      b.classList.toggle('active', tid === id);
+      b.setAttribute('aria-selected', String(tid === id));
+    }
     el.dataset.tab = id;
     if (source) refresh(source);
     if (nodeId !== undefined) tabs.find((t) => t.id === id)?.focusNode?.(nodeId);

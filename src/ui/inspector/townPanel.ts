@@ -54,6 +54,7 @@ export function townPanel(store: HamletStore): TownPanel {
     h('div', { class: 'town-body' }, h('div', { class: 'town-clock' }, time, speeds), llm, h('h4', { text: 'People' }), list),
   );
 
+  el.setAttribute('aria-label', 'Town');
   return {
     el,
     refresh(source) {
