@@ -35,7 +35,7 @@ describe('npm run sim', () => {
   }, 60_000);
 
   it('--registry N runs the last N personas on the registry brain and prints the action counters and calls per brain', async () => {
-    const { stdout } = await tsx(['--hours', '3', '--personas', '3', '--registry', '2', '--start', '2023-02-13T06:00:00', '--llm', fake.url, '--model', 'fake-model']);
+    const { stdout } = await tsx(['--hours', '2', '--personas', '3', '--registry', '2', '--start', '2023-02-13T07:00:00', '--llm', fake.url, '--model', 'fake-model']);
     expect(stdout).toMatch(/^Ada Quinn \(shopkeeper; generative brain; \d+ credits; \d+ decisions, \d+ rejected, \d+ defaults\)$/m);
     expect(stdout).toMatch(/^Arjun Patel \(grocer; registry brain; \d+ credits; \d+ decisions, \d+ rejected, \d+ defaults\)$/m);
     expect(stdout).toMatch(/^ {2}08:00 {2}.+ \[(WAKE_UP|EAT|CHECK_IN|WORK|GO_TO|BUY|USE_OBJECT|IDLE|GO_HOME|STUDY|CHAT|WAIT|SLEEP)\]$/m);

@@ -15,7 +15,7 @@ import {
   routineHours,
   workWindowReason,
 } from './places';
-import type { ActionCall, ActionDef, ActionId, ActionWorld, Place, StateChange } from './types';
+import type { ActionDef, ActionId, ActionWorld, Place, StateChange } from './types';
 
 /**
  * ActionRegistry (seed 002): every action that changes the world, with the scenes it belongs to, a
@@ -423,4 +423,3 @@ export function placeFor(def: ActionDef, w: ActionWorld, p: Persona, target: str
   return def.where ? def.where(w, p, target) : hereOf(w, p);
 }
 
-export type { ActionCall };
