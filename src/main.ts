@@ -13,6 +13,7 @@ import { loadSettings, mountSettings, sessionKey } from './ui/settings';
 import type { PersonaSpec } from './sim/persona/schema';
 import type { LlmConfig } from './llm/config';
 import { setupReplays, type Replays } from './app/replays';
+import { showSuppliedMap, suppliedMapShown } from './game/suppliedMapView';
 import { liveSource, mountInspector, replaySource, type Inspector } from './ui/inspector';
 
 const personaFiles = import.meta.glob('../personas/hamlet/*.json', { eager: true, import: 'default' });
@@ -96,6 +97,7 @@ function onLoaded(mapJson: unknown): void {
         start: () => runner?.start(),
         adopt: (next) => goLive(next),
         sprites: townData.sprites,
+        showMap: (m) => showSuppliedMap(game.scene.getScene('town'), m),
       },
       personas!,
       `${import.meta.env.BASE_URL}replays/demo.json.gz`,
@@ -162,6 +164,8 @@ window.hamlet = {
   get replays() {
     return replaysHandle;
   },
+  /** A replay's own map on screen (size and layers), or null for Hamlet's. */
+  suppliedMap: () => suppliedMapShown(game.scene.getScene('town')),
   /** The inspector overlay (its source and refresh cost). */
   get inspector() {
     return inspector;

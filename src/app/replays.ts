@@ -8,6 +8,7 @@ import { forkReplay, whyNotForkable } from '../replay/fork';
 import { mapInfoOf } from '../replay/mapInfo';
 import { fetchReplay, openPickedFiles, type TownInfo } from '../replay/open';
 import type { CallRecord } from '../llm/callLog';
+import type { SuppliedMap } from '../replay/suppliedMap';
 import { ReplayMode } from './replayMode';
 import { mountReplayUi } from '../ui/replay/replayUi';
 
@@ -21,6 +22,8 @@ export interface LiveTown {
   adopt(sim: Simulation): void;
   /** Persona id → sprite sheet, read by the Phaser scene (guests of a replay are added to it). */
   sprites: Map<string, string>;
+  /** Draw a replay's own map instead of Hamlet's (null: Hamlet's again). */
+  showMap(map: SuppliedMap | null): Promise<void>;
 }
 
 export interface Replays {
@@ -56,6 +59,7 @@ export function setupReplays(root: HTMLElement, store: HamletStore, live: LiveTo
         conversations: sim.conversations.length,
       });
       if (wasRunning) live.start();
+      void live.showMap(null);
     },
     whyNotForkable: (replay) => whyNotForkable(replay, live.sim.world),
     useSprites: (people) => {
@@ -64,8 +68,16 @@ export function setupReplays(root: HTMLElement, store: HamletStore, live: LiveTo
   });
 
   const ui = mountReplayUi(root, store, mode, {
-    openDemo: async () => mode.open(await fetchReplay(demoUrl, town()), { play: true }),
-    openFiles: async (files) => mode.open(await openPickedFiles(files, town())),
+    openDemo: async () => {
+      const replay = await fetchReplay(demoUrl, town());
+      await live.showMap(null);
+      mode.open(replay, { play: true });
+    },
+    openFiles: async (files) => {
+      const opened = await openPickedFiles(files, town());
+      await live.showMap(opened.map);
+      mode.open(opened.replay);
+    },
     downloadRecording: async () => {
       if (!recorder) throw new Error('Nothing has been recorded yet.');
       try {
@@ -106,7 +118,9 @@ export function setupReplays(root: HTMLElement, store: HamletStore, live: LiveTo
     onCall: (c) => recorder?.addCall(c),
     openUrl: async (url) => {
       try {
-        mode.open(await fetchReplay(url, town()), { play: true });
+        const replay = await fetchReplay(url, town());
+        await live.showMap(null);
+        mode.open(replay, { play: true });
       } catch (err) {
         ui.showError(err instanceof Error ? err.message : String(err));
       }

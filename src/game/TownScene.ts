@@ -116,11 +116,13 @@ export class TownScene extends Phaser.Scene {
   override update(time: number): void {
     const data = this.registry.get('town') as TownSceneData;
     const state = data.store.getState();
-    if (state.personas !== this.lastFrames) {
+    // New frames: a step, a jump in a replay, another replay opened or the live town back (maybe at the same step number).
+    const framesChanged = state.personas !== this.lastFrames;
+    if (framesChanged) {
       this.lastFrames = state.personas;
       this.syncSprites(data, state.personas);
     }
-    if (state.step !== this.lastStep) {
+    if (state.step !== this.lastStep || framesChanged) {
       const rate = state.mode === 'replay' && state.replay ? (state.replay.playing ? state.replay.speed : 0) : state.speed;
       const glide = rate > 0 ? Math.min(300, 1000 / rate) : 200;
       for (const f of state.personas) this.sprites.get(f.id)?.update(f, glide);

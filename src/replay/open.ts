@@ -1,6 +1,7 @@
 import { checkReplayMap, decodeReplay, ReplayError, replayText } from './codec';
 import type { MapInfo, ReplayFile } from './format';
 import { importSmallville, type HamletPersonaRef } from './smallville';
+import { findSuppliedMap, type SuppliedMap } from './suppliedMap';
 
 /** What the page knows of its town when it opens a replay. */
 export interface TownInfo {
@@ -42,15 +43,19 @@ export async function openReplayBytes(bytes: Uint8Array, town: TownInfo): Promis
 
 /**
  * Open what the player picked or dropped: one Hamlet replay, or a Smallville demo folder's
- * meta.json and master_movement.json (other files of the folder are ignored).
+ * meta.json and master_movement.json, with its own Tiled map and tileset images when they are given
+ * too (other files are ignored).
  */
-export async function openPickedFiles(files: PickedFile[], town: TownInfo): Promise<ReplayFile> {
+export async function openPickedFiles(files: PickedFile[], town: TownInfo): Promise<OpenedReplay> {
   if (files.length === 0) throw new ReplayError('No file was given.', 'empty');
   const meta = files.find((f) => base(f.name) === 'meta.json');
   const movement = files.find((f) => base(f.name) === 'master_movement.json');
   if (meta && movement) {
     const [m, mv] = await Promise.all([meta.bytes(), movement.bytes()]);
-    return fitToTown(importSmallville(await replayText(m, "Smallville's meta.json"), await replayText(mv, "Smallville's master_movement.json"), { hamlet: town.personas, showOn: town.map }), town);
+    // Its own map when one was given with it (a Tiled map and its tileset images), else Hamlet's.
+    const map = await findSuppliedMap(files);
+    const replay = importSmallville(await replayText(m, "Smallville's meta.json"), await replayText(mv, "Smallville's master_movement.json"), { hamlet: town.personas, showOn: map?.info ?? town.map });
+    return { replay: map ? replay : fitToTown(replay, town), map };
   }
   if (meta || movement) {
     const missing = meta ? 'master_movement.json' : 'meta.json';
@@ -60,7 +65,13 @@ export async function openPickedFiles(files: PickedFile[], town: TownInfo): Prom
   if (files.length > 1 && replays.length !== 1) {
     throw new ReplayError(`Open one replay at a time (a .json.gz file), or a Smallville demo folder; got ${files.length} files.`, 'format');
   }
-  return openReplayBytes(await (replays[0] ?? files[0]!).bytes(), town);
+  return { replay: await openReplayBytes(await (replays[0] ?? files[0]!).bytes(), town), map: null };
+}
+
+/** A replay to show, and the map to show it on when it is not Hamlet's. */
+export interface OpenedReplay {
+  replay: ReplayFile;
+  map: SuppliedMap | null;
 }
 
 /** Fetch and open a replay from a URL (`?replay=` or the demo button). */

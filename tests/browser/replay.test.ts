@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp, launch, ROOT, screenshot, serve, watchErrors } from './harness';
+import { encodePng } from '../../scripts/art/png';
 import { decodeReplay } from '../../src/replay/codec';
 import { ReplayPlayer } from '../../src/replay/player';
 import type { ReplayFile } from '../../src/replay/format';
@@ -145,8 +146,53 @@ describe('watching a recorded day in a real browser', () => {
     await screenshot(page, 'replay-smallville');
   });
 
+  it('shows a Smallville demo on its own map when the map and its tileset image come with it', async () => {
+    // A small Tiled map made here (30 × 20 tiles): grass, a foreground row, and a collision layer that must not show.
+    const W = 30;
+    const H = 20;
+    const rgba = new Uint8Array(64 * 32 * 4);
+    for (let y = 0; y < 32; y++)
+      for (let x = 0; x < 64; x++) {
+        const i = (y * 64 + x) * 4;
+        const grass = x < 32;
+        rgba.set(grass ? [74, 143, 60, 255] : [150, 90, 40, 255], i);
+      }
+    const layer = (name: string, data: number[]) => ({ type: 'tilelayer', name, width: W, height: H, x: 0, y: 0, opacity: 1, visible: true, data });
+    const tiled = {
+      type: 'map', orientation: 'orthogonal', renderorder: 'right-down', infinite: false, width: W, height: H, tilewidth: 32, tileheight: 32, nextlayerid: 4, nextobjectid: 1, version: '1.10', tiledversion: '1.10.2',
+      tilesets: [{ firstgid: 1, name: 'field', image: '../map_assets/field.png', imagewidth: 64, imageheight: 32, tilewidth: 32, tileheight: 32, tilecount: 2, columns: 2, margin: 0, spacing: 0 }],
+      layers: [layer('Bottom Ground', Array(W * H).fill(1)), layer('Foreground L1', Array.from({ length: W * H }, (_, i) => (Math.floor(i / W) === 3 ? 2 : 0))), layer('Collisions', Array(W * H).fill(2))],
+    };
+    const meta = { start_date: 'February 13, 2023', sec_per_step: 10, persona_names: ['Isabella Rodriguez', 'Klaus Mueller'] };
+    const movement = { 0: { 'Isabella Rodriguez': { movement: [5, 5], pronunciatio: '☕', description: 'opening the cafe @ the Ville:Hobbs Cafe:cafe:counter', chat: null }, 'Klaus Mueller': { movement: [20, 12], pronunciatio: '📚', description: 'reading @ the Ville:library', chat: null } } };
+    await page.setInputFiles('input[name=replay-file]', [
+      { name: 'meta.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(meta)) },
+      { name: 'master_movement.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(movement)) },
+      { name: 'the_ville.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(tiled)) },
+      { name: 'field.png', mimeType: 'image/png', buffer: encodePng(64, 32, rgba) },
+    ]);
+    await page.waitForFunction(() => /own map/.test((window as unknown as { hamlet: Handle }).hamlet.store.getState().replay?.notice ?? ''), null, { timeout: 20_000 });
+    const shown = await page.evaluate(() => (window as unknown as { hamlet: { suppliedMap(): unknown } }).hamlet.suppliedMap());
+    expect(shown).toEqual({ width: 30, height: 20, layers: ['Bottom Ground', 'Foreground L1'] });
+    expect(await text(page, '.replay-notice')).toMatch(/shown on its own map; positions are Smallville's tiles/);
+    // Look at Klaus: he stands on the supplied map's grass.
+    await page.evaluate(() => (window as unknown as { hamlet: { store: { getState(): { follow(id: string): void; personas: { id: string; name: string }[] } } } }).hamlet.store.getState().follow((window as unknown as { hamlet: { store: { getState(): { personas: { id: string; name: string }[] } } } }).hamlet.store.getState().personas.find((p) => p.name === 'Klaus Mueller')!.id));
+    await page.waitForTimeout(800);
+    const klaus = await page.evaluate(() => {
+      const h = (window as unknown as { hamlet: Handle & { screenPositionOf(id: string): { x: number; y: number } | null } }).hamlet;
+      const id = h.store.getState().personas.find((p) => p.id.includes('klaus'))!.id;
+      return h.screenPositionOf(id);
+    });
+    // Followed, he is in the middle of the screen, on the supplied map's grass (tile 20, 12).
+    expect(Math.abs(klaus!.x - 640)).toBeLessThan(80);
+    expect(Math.abs(klaus!.y - 400)).toBeLessThan(80);
+    const shot = await screenshot(page, 'replay-smallville-own-map');
+    expect(readFileSync(shot).length).toBeGreaterThan(0);
+  });
+
   it('back to the live town, which is as it was; the demo is one click away', async () => {
     await page.click('button[name=close-replay]');
+    expect(await page.evaluate(() => (window as unknown as { hamlet: { suppliedMap(): unknown } }).hamlet.suppliedMap())).toBeNull();
     const live = await state(page);
     expect(live.mode).toBe('live');
     expect(await text(page, '.hud-time')).toBe('07:00');

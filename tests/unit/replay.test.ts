@@ -255,10 +255,24 @@ describe('opening picked files and the timeline', () => {
   const movement = JSON.stringify({ 0: { 'Nora Hartwell': { movement: [5, 6], pronunciatio: '🙂', description: 'idle @ x', chat: null } } });
 
   it('opens a Smallville pair in any order and says which half is missing', async () => {
-    const r = await openPickedFiles([file('demo/master_movement.json', movement), file('demo/meta.json', meta)], town);
+    const { replay: r, map } = await openPickedFiles([file('demo/master_movement.json', movement), file('demo/meta.json', meta)], town);
+    expect(map).toBeNull();
     expect(r.personas).toEqual([{ id: 'nora-hartwell', name: 'Nora Hartwell', sprite: 'nora-hartwell' }]);
     await expectReplayError(openPickedFiles([file('meta.json', meta)], town), 'smallville-part', /master_movement.json is missing/);
     await expectReplayError(openPickedFiles([file('a.json.gz', '{}'), file('b.json.gz', '{}')], town), 'format', /one replay at a time/);
+  });
+
+  it('shows a Smallville demo on its own map when its Tiled map and tileset images come with it', async () => {
+    const tiled = { width: 30, height: 20, tilewidth: 32, tileheight: 32, layers: [], tilesets: [{ name: 'CuteRPG_Field_B', image: '../map_assets/tilesets/CuteRPG_Field_B.png', firstgid: 1 }] };
+    const png = { name: 'visuals/map_assets/tilesets/CuteRPG_Field_B.png', bytes: async () => new Uint8Array([0x89, 0x50]) };
+    const { replay, map } = await openPickedFiles([file('meta.json', meta), file('master_movement.json', movement), file('visuals/the_ville.json', JSON.stringify(tiled)), png], town);
+    expect(map!.info).toEqual({ name: 'the Ville', width: 30, height: 20, tileSize: 32 });
+    expect(map!.images.map((i) => [i.tileset, i.file.name])).toEqual([['CuteRPG_Field_B', png.name]]);
+    expect(replay.notice).toMatch(/shown on its own map; positions are Smallville's tiles/);
+    // Without its images, or with tilesets kept outside the map, it says what to do.
+    await expectReplayError(openPickedFiles([file('meta.json', meta), file('master_movement.json', movement), file('the_ville.json', JSON.stringify(tiled))], town), 'invalid', /needs tileset images that were not given: cuterpg_field_b.png/);
+    const external = { ...tiled, tilesets: [{ firstgid: 1, source: 'field.tsx' }] };
+    await expectReplayError(openPickedFiles([file('meta.json', meta), file('master_movement.json', movement), file('the_ville.json', JSON.stringify(external))], town), 'invalid', /Embed Tilesets/);
   });
 
   it('a replay of another map is refused; personas without a sprite here borrow one and say so', async () => {

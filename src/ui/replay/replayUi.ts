@@ -38,11 +38,12 @@ const picked = (f: File, name = f.webkitRelativePath || f.name): PickedFile => (
 /** Files of a dropped folder (Smallville's demo folder): only the ones a replay can be, a few levels deep. */
 async function filesOfEntry(entry: FileSystemEntry, depth = 0): Promise<PickedFile[]> {
   if (entry.isFile) {
-    if (!/(^|\/)(meta\.json|master_movement\.json)$|\.json(\.gz)?$|\.gz$/i.test(entry.name)) return [];
+    // Replays, Smallville's files, and a map with its tileset images; not the numbered step files of a full storage.
+    if (!/\.(json|gz|tmj|png)$/i.test(entry.name) || /^\d+\.json$/.test(entry.name)) return [];
     const file = await new Promise<File>((res, rej) => (entry as FileSystemFileEntry).file(res, rej));
     return [picked(file, entry.fullPath)];
   }
-  if (!entry.isDirectory || depth > 3) return [];
+  if (!entry.isDirectory || depth > 6) return [];
   const reader = (entry as FileSystemDirectoryEntry).createReader();
   const entries: FileSystemEntry[] = [];
   for (;;) {
@@ -63,7 +64,8 @@ function preferSmallvillePair(files: PickedFile[]): PickedFile[] {
   if (move.length >= 1) {
     const dir = move[0]!.name.slice(0, move[0]!.name.length - 'master_movement.json'.length);
     const m = meta.find((f) => f.name.startsWith(dir)) ?? meta[0];
-    return m ? [m, move[0]!] : [move[0]!];
+    const mapFiles = files.filter((f) => /\.(png|tmj)$/i.test(f.name) || (/\.json$/i.test(f.name) && !['meta.json', 'master_movement.json'].includes(base(f.name))));
+    return [...(m ? [m] : []), move[0]!, ...mapFiles];
   }
   return files;
 }
@@ -100,7 +102,7 @@ export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: Repla
   const fileInput = el('input');
   fileInput.type = 'file';
   fileInput.multiple = true;
-  fileInput.accept = '.gz,.json,application/gzip,application/json';
+  fileInput.accept = '.gz,.json,.tmj,.png,application/gzip,application/json';
   fileInput.hidden = true;
   fileInput.name = 'replay-file';
   fileInput.addEventListener('change', () => {
@@ -110,7 +112,7 @@ export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: Repla
   });
   const demoBtn = button('▶ Watch a recorded day', 'watch-demo', 'A full day of the 25 townspeople, recorded with the offline brain', () => void attempt(actions.openDemo));
   demoBtn.classList.add('primary');
-  const openBtn = button('📂 Open a replay…', 'open-replay', 'A Hamlet replay (.json.gz), or a Smallville demo folder’s meta.json + master_movement.json', () => fileInput.click());
+  const openBtn = button('📂 Open a replay…', 'open-replay', 'A Hamlet replay (.json.gz), or a Smallville demo folder’s meta.json + master_movement.json (with its Tiled map and tileset images to show it on its own map)', () => fileInput.click());
   const downloadBtn = button('⬇ Recording', 'download-recording', 'Download everything recorded since the page opened, as a replay (.json.gz)', () => void attempt(actions.downloadRecording));
   panel.append(demoBtn, openBtn, downloadBtn, fileInput, el('div', 'replay-hint', 'or drop a replay or a Smallville folder on the town'));
 
