@@ -298,14 +298,27 @@ describe('the inspector overlay', () => {
     id = busiest;
     await tab('brain');
     await page.waitForSelector('.insp-call-row');
-    const last = await page.evaluate((pid) => {
+    // The list is newest first (calls still in flight when paused may land: compare in one go).
+    await page.waitForFunction((pid) => {
       const calls = (window as unknown as { hamlet: Handle }).hamlet.brains!.llm!.log.forPersona(pid);
-      return calls[calls.length - 1]!;
+      const rows = [...document.querySelectorAll('.insp-call-row .insp-call-module')].map((e) => e.textContent);
+      return rows.length > 0 && rows[0] === calls[calls.length - 1]!.module && rows[1] === (calls[calls.length - 2]?.module ?? undefined);
     }, id);
-    expect(await page.textContent('.insp-call-row >> nth=0 >> .insp-call-module')).toBe(last.module);
-    // The newest call is shown whole: its prompt, verbatim.
-    await page.waitForFunction((p) => [...document.querySelectorAll('.insp-call-detail .insp-pre')].some((e) => e.textContent === p), last.promptText);
+    // The chosen call is shown whole: its prompt, verbatim.
+    await page.waitForSelector('.insp-call-detail dd');
+    const shownId = Number(/^#(\d+)/.exec((await page.textContent('.insp-call-detail dd'))!)![1]);
+    const shownPrompt = await page.evaluate(
+      ({ pid, cid }) => (window as unknown as { hamlet: Handle }).hamlet.brains!.llm!.log.forPersona(pid).find((c) => (c as unknown as { id: number }).id === cid)!.promptText,
+      { pid: id, cid: shownId },
+    );
+    expect(shownPrompt.length).toBeGreaterThan(100);
+    expect(await page.$$eval('.insp-call-detail .insp-pre', (els, p) => els.some((e) => e.textContent === p), shownPrompt)).toBe(true);
     expect(await page.locator('.insp-call-detail .insp-copy').count()).toBeGreaterThanOrEqual(3);
+    // Copy puts the prompt, verbatim, on the clipboard.
+    await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
+    await page.click('.insp-call-detail .insp-copy >> nth=0');
+    await page.waitForFunction(() => document.querySelector('.insp-call-detail .insp-copy')?.textContent === 'copied ✓');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shownPrompt);
     // The town panel charts the calls over game time.
     expect(await page.locator('.town-chart .town-bar').count()).toBeGreaterThan(0);
     await screenshot(page, 'inspector-brain');

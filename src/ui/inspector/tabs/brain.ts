@@ -39,6 +39,11 @@ export function brainTab(): Tab {
 
   function renderDetail(): void {
     const c = calls.find((x) => x.id === selected) ?? calls[calls.length - 1];
+    // The call shown stays put while newer calls come in (click the top row for the newest).
+    if (c && selected === null) {
+      selected = c.id;
+      list.redraw();
+    }
     renderIfChanged(detail, `${c?.id ?? 'none'}`, () => {
       if (!c) return [];
       const facts = h('dl', { class: 'insp-dl' });
