@@ -146,6 +146,26 @@ describe('watching a recorded day in a real browser', () => {
     await screenshot(page, 'replay-smallville');
   });
 
+  it('opens what is dropped on the town', async () => {
+    const meta = { start_date: 'February 14, 2023', sec_per_step: 10, persona_names: ['Maria Lopez'] };
+    const movement = { 0: { 'Maria Lopez': { movement: [40, 30], pronunciatio: '🎨', description: 'painting @ the Ville:studio', chat: null } } };
+    await page.evaluate(
+      ([m, mv]) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([m], 'meta.json', { type: 'application/json' }));
+        dt.items.add(new File([mv], 'master_movement.json', { type: 'application/json' }));
+        window.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt }));
+        (window as unknown as { dropZoneShown: boolean }).dropZoneShown = !(document.querySelector('.replay-drop') as HTMLElement).hidden;
+        window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, cancelable: true }));
+      },
+      [JSON.stringify(meta), JSON.stringify(movement)],
+    );
+    await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().replay?.title.includes('February 14, 2023'));
+    expect(await page.evaluate(() => (window as unknown as { dropZoneShown: boolean }).dropZoneShown)).toBe(true);
+    expect(await page.locator('.replay-drop').isVisible()).toBe(false);
+    expect((await state(page)).personas.map((p) => p.tile)).toEqual([{ x: 40, y: 30 }]);
+  });
+
   it('shows a Smallville demo on its own map when the map and its tileset image come with it', async () => {
     // A small Tiled map made here (30 × 20 tiles): grass, a foreground row, and a collision layer that must not show.
     const W = 30;
