@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowWindow, scrollToRow } from '../../src/ui/inspector/virtualWindow';
+import { rowsAddedAbove, rowWindow, scrollToRow } from '../../src/ui/inspector/virtualWindow';
 import { duration, hhmm, minuteOf, scheduleSegments, segmentAt } from '../../src/ui/inspector/timeline';
 import { tileInfo, tileLine } from '../../src/ui/inspector/tileInfo';
 import { seriesFromCalls, seriesFromPersonaHours } from '../../src/ui/inspector/llmSeries';
@@ -28,6 +28,14 @@ describe('the virtual list window', () => {
     expect(bottom.end).toBe(1000);
     expect(bottom.start).toBeLessThan(1000 - 300 / 40);
     expect(rowWindow(0, 300, 40, 0)).toEqual({ start: 0, end: 0, total: 0 });
+  });
+
+  it('keeps a scrolled newest-first list still when rows come in above', () => {
+    expect(rowsAddedAbove(7, [9, 8, 7, 6])).toBe(2);
+    expect(rowsAddedAbove(7, [7, 6])).toBe(0);
+    // The old first row filtered away or the list replaced: no shift.
+    expect(rowsAddedAbove(7, [5, 4])).toBe(0);
+    expect(rowsAddedAbove(undefined, [1])).toBe(0);
   });
 
   it('scrolls a row into view only when it is out of view', () => {

@@ -1,5 +1,5 @@
 import { h } from './dom';
-import { rowWindow, scrollToRow } from './virtualWindow';
+import { rowsAddedAbove, rowWindow, scrollToRow } from './virtualWindow';
 
 /**
  * A scrolling list of fixed-height rows that only keeps the visible rows (plus a few) in the DOM,
@@ -17,6 +17,8 @@ export class VirtualList<T> {
     private readonly rowHeight: number,
     private readonly renderRow: (item: T, index: number) => HTMLElement,
     cls = '',
+    /** A stable key per item: when given, rows added above keep a scrolled list still. */
+    private readonly keyOf?: (item: T) => string | number,
   ) {
     this.inner = h('div', { class: 'vlist-inner' });
     this.el = h('div', { class: `vlist ${cls}` }, this.inner);
@@ -32,6 +34,10 @@ export class VirtualList<T> {
   /** New items (re-drawn only when `version` differs from the last call's). */
   set(items: readonly T[], version: string): void {
     if (version === this.version && items.length === this.items.length) return;
+    if (this.keyOf && this.el.scrollTop > 0 && this.items.length > 0 && items.length > 0) {
+      const above = rowsAddedAbove(this.keyOf(this.items[0]!), items.slice(0, 1001).map(this.keyOf));
+      if (above > 0) this.el.scrollTop += above * this.rowHeight;
+    }
     this.items = items;
     this.version = version;
     this.draw();

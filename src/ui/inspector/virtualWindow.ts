@@ -23,3 +23,14 @@ export function scrollToRow(index: number, scrollTop: number, viewport: number, 
   if (top >= scrollTop && top + rowHeight <= scrollTop + viewport) return scrollTop;
   return Math.max(0, top - Math.floor((viewport - rowHeight) / 2));
 }
+
+/**
+ * Rows that came in above the one that was first (a newest-first list growing): how far to move the
+ * scroll position so the rows the reader is looking at stay where they are. 0 when the old first row
+ * is gone or still first.
+ */
+export function rowsAddedAbove<K>(previousFirst: K | undefined, keys: readonly K[], limit = 1000): number {
+  if (previousFirst === undefined) return 0;
+  for (let i = 0; i < keys.length && i <= limit; i++) if (keys[i] === previousFirst) return i;
+  return 0;
+}

@@ -11,7 +11,7 @@ export function brainTab(): Tab {
   let selected: number | null = null;
   let calls: readonly CallRecord[] = [];
   const summary = h('div', { class: 'insp-brain-summary' });
-  const list = new VirtualList<CallRecord>(ROW, (c) => row(c), 'insp-call-list');
+  const list = new VirtualList<CallRecord>(ROW, (c) => row(c), 'insp-call-list', (c) => c.id);
   const detail = h('div', { class: 'insp-call-detail' });
   const el = h('div', { class: 'insp-tab insp-brain' }, summary, list.el, detail);
   let ctxRef: TabContext | null = null;

@@ -52,7 +52,7 @@ export function memoryTab(): Tab {
   const count = h('span', { class: 'insp-muted insp-count' });
   const retrieval = h('details', { class: 'insp-retrieval' });
   retrieval.open = true;
-  const list = new VirtualList<MemoryView>(ROW_HEIGHT, (n) => row(n), 'insp-mem-list');
+  const list = new VirtualList<MemoryView>(ROW_HEIGHT, (n) => row(n), 'insp-mem-list', (n) => n.id);
   const detail = h('div', { class: 'insp-mem-detail' });
   const el = h('div', { class: 'insp-tab insp-memory' }, h('div', { class: 'insp-mem-controls' }, input, checks, count), retrieval, list.el, detail);
 
