@@ -110,7 +110,7 @@ function onLoaded(mapJson: unknown): void {
     const saved = loadSettings();
     if (saved?.enabled) useBrain({ ...saved.config, apiKey: sessionKey() });
     mountHud(hud, store, () => void runner?.stepOnce(), settings.open);
-    inspector = mountInspector(document.body, store, { live: liveSource(() => sim, () => brainSwitch?.llm ?? null), replay: replaySource(store, () => world) });
+    inspector = mountInspector(document.body, store, { live: liveSource(() => sim, () => brainSwitch?.llm ?? null), replay: replaySource(store, () => (suppliedMapShown(game.scene.getScene('town')) ? null : world)) });
     if (params.get('paused') !== null) store.getState().setSpeed(0);
     runner!.start();
     const replayUrl = params.get('replay');

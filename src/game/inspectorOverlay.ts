@@ -1,6 +1,7 @@
 import Phaser from 'phaser';
 import type { HamletState } from '../store/store';
 import type { Tile, WorldModel } from '../sim/world/types';
+import { suppliedMapShown } from './suppliedMapView';
 
 const GRID_KEY = 'inspector:collision';
 const CELL_KEY = 'inspector:cell';
@@ -37,7 +38,8 @@ export class InspectorOverlay {
     this.ring.setVisible(on && !!selected);
     if (selected) this.ring.setPosition(selected.x, selected.y - 1);
     this.drawPath(on ? state.selectedPath : [], selected);
-    this.showGrid(on && state.inspector.grid);
+    // Hamlet's grid means nothing over a replay's own map.
+    this.showGrid(on && state.inspector.grid && !suppliedMapShown(this.scene));
     // The tile the readout describes.
     this.hover.setVisible(on && !!state.hoverTile);
     if (state.hoverTile) this.hover.setPosition(state.hoverTile.x * this.tileSize, state.hoverTile.y * this.tileSize);

@@ -23,7 +23,7 @@ export function tileReadout(store: HamletStore): TileReadout {
       grid.classList.toggle('active', s.inspector.grid);
       const world = source.world();
       const t = s.hoverTile && world ? tileInfo(world, s.hoverTile.x, s.hoverTile.y, (a) => source.eventAt(a), s.personas.map((p) => ({ name: p.name, tile: p.tile, description: p.description }))) : null;
-      line.textContent = t ? tileLine(t) : world ? 'Hover a tile to see its address' : 'No map model';
+      line.textContent = t ? tileLine(t) : world ? 'Hover a tile to see its address' : 'No tile details for this map (it is not Hamlet’s)';
       renderIfChanged(events, t ? t.events.join('\n') : '', () => (t ? t.events.map((e) => h('li', { text: e })) : []));
     },
   };
