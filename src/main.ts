@@ -15,6 +15,7 @@ import type { LlmConfig } from './llm/config';
 import { setupReplays, type Replays } from './app/replays';
 import { showSuppliedMap, suppliedMapShown } from './game/suppliedMapView';
 import { liveSource, mountInspector, replaySource, type Inspector } from './ui/inspector';
+import { registryParam } from './app/pageParams';
 
 const personaFiles = import.meta.glob('../personas/hamlet/*.json', { eager: true, import: 'default' });
 
@@ -51,8 +52,10 @@ function onLoaded(mapJson: unknown): void {
   try {
     const world = loadWorld(mapJson);
     checkPersonasAgainstWorld(personas!, world);
-    sim = new Simulation({ world, personas: personas!, brain: new OfflineBrain(seed, personas!), seed, start: START });
-    store.setState({ phase: 'ready', time: sim.now, step: sim.step, brainName: sim.brain.name, personas: sim.personas.map((p) => sim!.frameOf(p)) });
+    // ?registry=N (or ids, or all): personas on the registry brain, one call per decision (docs/action-registry.md).
+    const registry = registryParam(params.get('registry'), personas!.map((p) => p.id));
+    sim = new Simulation({ world, personas: personas!, brain: new OfflineBrain(seed, personas!), seed, start: START, brainModes: registry.modes });
+    store.setState({ phase: 'ready', time: sim.now, step: sim.step, brainName: sim.brain.name, personas: sim.personas.map((p) => sim!.frameOf(p)), notice: registry.warning });
     const townData: TownSceneData = { store, sprites: new Map(personas!.map((p) => [p.id, p.sprite])), onHover: showTooltip, world };
     game.registry.set('town', townData);
     game.scene.start('town');

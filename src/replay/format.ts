@@ -30,10 +30,17 @@ export const FrameTupleSchema = z
   .tuple([z.number().int(), z.number().int(), z.string(), z.string(), z.string(), z.string().nullable()])
   .describe('A persona’s full frame: [tile x, tile y, emoji, description, address, name of the persona it is chatting with or null]');
 
+/** [action id, target, reason ("" when it is the description itself), brain mode]. */
+export const ActionTupleSchema = z
+  .tuple([z.string(), z.string(), z.string(), z.enum(['generative', 'registry'])])
+  .nullable()
+  .describe('The registered action a persona’s current action runs as (docs/action-registry.md): [action id, target, reason ("" when the reason is the description itself), brain mode], or null when none');
+
 export const KeyframeSchema = z
   .object({
     step,
     personas: z.array(FrameTupleSchema).describe('One frame per persona, in the order of `personas`'),
+    actions: z.array(ActionTupleSchema).optional().describe('One registered action per persona, in the order of `personas` (Hamlet recordings since the action registry)'),
     objects: z
       .array(z.tuple([z.string(), z.string()]))
       .optional()
@@ -50,6 +57,7 @@ export const PersonaChangeSchema = z
     d: z.string().optional().describe('New description'),
     a: z.string().optional().describe('New address'),
     w: z.string().nullable().optional().describe('New chat partner (name) or null when a chat ends'),
+    k: ActionTupleSchema.optional().describe('New registered action'),
   })
   .describe('What changed for one persona: only the fields that changed');
 
@@ -132,6 +140,7 @@ export const ReplaySchema = z
 
 export type ReplayPersona = z.infer<typeof ReplayPersonaSchema>;
 export type FrameTuple = z.infer<typeof FrameTupleSchema>;
+export type ActionTuple = z.infer<typeof ActionTupleSchema>;
 export type Keyframe = z.infer<typeof KeyframeSchema>;
 export type PersonaChange = z.infer<typeof PersonaChangeSchema>;
 export type ReplayConversation = z.infer<typeof ConversationSchema>;

@@ -1,5 +1,5 @@
 import type { PersonaFrame } from '../sim/simulation';
-import { lastStepOf, timeOfStep, type FrameTuple, type MemoryAdd, type ReplayCall, type ReplayConversation, type ReplayFile, type ReplayStep } from './format';
+import { lastStepOf, timeOfStep, type ActionTuple, type FrameTuple, type MemoryAdd, type ReplayCall, type ReplayConversation, type ReplayFile, type ReplayStep } from './format';
 
 /** A conversation of the replay, with the step at which it had happened (it is in the town from that step on). */
 export interface ReplayConversationAt extends ReplayConversation {
@@ -74,6 +74,8 @@ export class ReplayPlayer implements ReplayInspect {
   /** Object events at each keyframe, in keyframe order. */
   private readonly keyObjects: Map<string, string>[] = [];
   private cur: Mutable[] = [];
+  /** The registered action of each persona (null when the replay does not record actions). */
+  private curActions: ActionTuple[] = [];
   private curStep = -1;
   private moved: boolean[] = [];
 
@@ -144,6 +146,7 @@ export class ReplayPlayer implements ReplayInspect {
     }
     const k = this.replay.keyframes[this.keyframeIndex(target)]!;
     this.cur = k.personas.map((f) => f.slice() as Mutable);
+    this.curActions = k.personas.map((_, i) => k.actions?.[i] ?? null);
     this.moved = this.cur.map(() => false);
     for (let s = k.step; s < target; s++) this.apply(this.changesOf(s));
     this.curStep = target;
@@ -168,11 +171,12 @@ export class ReplayPlayer implements ReplayInspect {
       if (c.d !== undefined) f[3] = c.d;
       if (c.a !== undefined) f[4] = c.a;
       if (c.w !== undefined) f[5] = c.w;
+      if (c.k !== undefined) this.curActions[c.i] = c.k;
     }
   }
 
   private frames(): PersonaFrame[] {
-    return this.cur.map((f, i) => frameOf(this.personas[i]!, f, this.moved[i]!));
+    return this.cur.map((f, i) => frameOf(this.personas[i]!, f, this.moved[i]!, this.curActions[i] ?? null));
   }
 
   memoriesAt(personaId: string, step: number, limit = Infinity): ReplayMemory[] {
@@ -212,8 +216,10 @@ export class ReplayPlayer implements ReplayInspect {
   }
 }
 
-function frameOf(p: { id: string; name: string }, f: FrameTuple | Mutable, moved: boolean): PersonaFrame {
-  return { id: p.id, name: p.name, tile: { x: f[0], y: f[1] }, emoji: f[2], description: f[3], address: f[4], chattingWith: f[5], moved };
+function frameOf(p: { id: string; name: string }, f: FrameTuple | Mutable, moved: boolean, a: ActionTuple): PersonaFrame {
+  const frame: PersonaFrame = { id: p.id, name: p.name, tile: { x: f[0], y: f[1] }, emoji: f[2], description: f[3], address: f[4], chattingWith: f[5], moved };
+  if (a) Object.assign(frame, { actionId: a[0], actionTarget: a[1], actionReason: a[2] || f[3], brainMode: a[3] });
+  return frame;
 }
 
 function memoryOf(m: MemoryAdd, step: number): ReplayMemory {

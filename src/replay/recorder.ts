@@ -1,7 +1,7 @@
 import type { PersonaFrame, Simulation, StepResult } from '../sim/simulation';
 import type { SimSnapshot } from '../sim/snapshot';
 import type { CallRecord } from '../llm/callLog';
-import { REPLAY_FORMAT, REPLAY_VERSION, type FrameTuple, type Keyframe, type MemoryAdd, type PersonaChange, type ReplayCall, type ReplayFile, type ReplayStep } from './format';
+import { REPLAY_FORMAT, REPLAY_VERSION, type ActionTuple, type FrameTuple, type Keyframe, type MemoryAdd, type PersonaChange, type ReplayCall, type ReplayFile, type ReplayStep } from './format';
 import { mapInfoOf } from './mapInfo';
 
 export interface RecorderOptions {
@@ -18,6 +18,16 @@ export interface RecorderOptions {
 
 export function frameTuple(f: PersonaFrame): FrameTuple {
   return [f.tile.x, f.tile.y, f.emoji, f.description, f.address, f.chattingWith];
+}
+
+/** The registered action of a frame; the reason is left out ("") when it only repeats the description. */
+export function actionTuple(f: PersonaFrame): ActionTuple {
+  if (!f.actionId) return null;
+  return [f.actionId, f.actionTarget ?? '', f.actionReason && f.actionReason !== f.description ? f.actionReason : '', f.brainMode ?? 'generative'];
+}
+
+function sameAction(a: ActionTuple, b: ActionTuple): boolean {
+  return a === b || (!!a && !!b && a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3]);
 }
 
 /**
@@ -40,6 +50,7 @@ export class Recorder {
   private readonly initialMemories: MemoryAdd[] = [];
   private readonly brains = new Set<string>();
   private last: FrameTuple[];
+  private lastActions: ActionTuple[];
   private readonly memCount: number[];
   private objectEvents: Map<string, string>;
   private pendingCalls: ReplayCall[] = [];
@@ -55,9 +66,11 @@ export class Recorder {
     this.snapshotInterval = Math.max(0, Math.round(opts.snapshotInterval ?? 6 * perHour));
     this.cognition = opts.cognition ?? true;
     this.maxCallText = opts.maxCallText ?? 4000;
-    this.last = sim.personas.map((p) => frameTuple(sim.frameOf(p)));
+    const frames = sim.personas.map((p) => sim.frameOf(p));
+    this.last = frames.map(frameTuple);
+    this.lastActions = frames.map(actionTuple);
     this.objectEvents = this.currentObjectEvents();
-    this.keyframes.push({ step: sim.step, personas: this.last, objects: [...this.objectEvents] });
+    this.keyframes.push({ step: sim.step, personas: this.last, actions: this.lastActions, objects: [...this.objectEvents] });
     this.snapshots.push(sim.snapshot());
     this.memCount = sim.personas.map((p) => p.memory.nodes.length);
     if (this.cognition) sim.personas.forEach((p, i) => this.initialMemories.push(...p.memory.nodes.map((n) => memoryAdd(i, n))));
@@ -80,6 +93,7 @@ export class Recorder {
     const rec: ReplayStep = {};
     const changes: PersonaChange[] = [];
     const now = r.personas.map(frameTuple);
+    const actions = r.personas.map(actionTuple);
     now.forEach((f, i) => {
       const was = this.last[i]!;
       const c: PersonaChange = { i };
@@ -91,9 +105,11 @@ export class Recorder {
       if (f[3] !== was[3]) c.d = f[3];
       if (f[4] !== was[4]) c.a = f[4];
       if (f[5] !== was[5]) c.w = f[5];
+      if (!sameAction(actions[i]!, this.lastActions[i]!)) c.k = actions[i]!;
       if (Object.keys(c).length > 1) changes.push(c);
     });
     this.last = now;
+    this.lastActions = actions;
     if (changes.length) rec.p = changes;
     if (r.conversations.length) {
       rec.c = r.conversations.map((c) => ({ participants: [c.participants[0], c.participants[1]], summary: c.summary, lines: c.lines.map((l) => [l.speaker, l.text] as [string, string]) }));
@@ -119,7 +135,7 @@ export class Recorder {
     this.steps.push(rec);
 
     const since = this.sim.step - this.firstStep;
-    if (since % this.keyframeInterval === 0) this.keyframes.push({ step: this.sim.step, personas: now, objects: [...events] });
+    if (since % this.keyframeInterval === 0) this.keyframes.push({ step: this.sim.step, personas: now, actions, objects: [...events] });
     if (this.snapshotInterval > 0 && since % this.snapshotInterval === 0) this.snapshotNow();
   }
 

@@ -91,6 +91,8 @@ export class Simulation implements SimContext {
   private stepping = false;
   /** Whispers from the player, applied at the start of the next step so state only changes inside a tick. */
   private pendingWhispers: { persona: Persona; text: string }[] = [];
+  /** Brain-mode switches from the player, applied at the start of the next step (like whispers). */
+  private pendingModes = new Map<Persona, BrainMode>();
 
   constructor(opts: SimulationOptions) {
     this.world = opts.world;
@@ -157,6 +159,8 @@ export class Simulation implements SimContext {
   private async runStep(): Promise<StepResult> {
     const now = this.clock.now;
     for (const w of this.pendingWhispers.splice(0)) await whisperTo(this, w.persona, w.text);
+    for (const [p, mode] of this.pendingModes) p.agent.mode = mode;
+    this.pendingModes.clear();
     const convoCount = this.conversations.length;
     const retrieved = new Map<Persona, Map<string, Retrieved>>();
     const generative = this.personas.filter((p) => p.agent.mode === 'generative');
@@ -257,6 +261,24 @@ export class Simulation implements SimContext {
     const t = text.trim();
     if (!t) throw new Error('A whisper needs some words');
     this.pendingWhispers.push({ persona: p, text: t.slice(0, 1000) });
+  }
+
+  /**
+   * Switch a persona between the generative brain and the registry brain, from the next step on. Its
+   * current action runs to its end; then the new brain decides (a generative persona that never
+   * planned today plans its day first).
+   */
+  setBrainMode(personaId: string, mode: BrainMode): void {
+    const p = this.byId.get(personaId);
+    if (!p) throw new Error(`No persona "${personaId}" in this town`);
+    if (mode !== 'generative' && mode !== 'registry') throw new Error(`Unknown brain mode "${String(mode)}"`);
+    this.pendingModes.set(p, mode);
+  }
+
+  /** The mode a persona will have at the next step (a switch may be pending). */
+  brainModeOf(personaId: string): BrainMode | null {
+    const p = this.byId.get(personaId);
+    return p ? (this.pendingModes.get(p) ?? p.agent.mode) : null;
   }
 
   /** Whispers waiting for the next step. */

@@ -1,5 +1,6 @@
 import type { HamletStore, Speed } from '../store/store';
 import { SPEEDS } from '../store/store';
+import { isTyping } from './inspector/keys';
 import { formatDate, formatHHMM } from '../sim/clock';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
@@ -80,7 +81,7 @@ export function mountHud(root: HTMLElement, store: HamletStore, onStep: () => vo
   setInterval(render, 250);
 
   window.addEventListener('keydown', (e) => {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+    if (isTyping(e.target)) return;
     const s = store.getState();
     if (e.code === 'Space') {
       e.preventDefault();

@@ -97,6 +97,26 @@ describe('the inspector overlay', () => {
     await screenshot(page, 'inspector-now');
   });
 
+  it('names the registered action the current action runs as, and switches the persona to the registry brain at the next step', async () => {
+    await tab('now');
+    await page.waitForSelector('.insp-now .insp-registered');
+    const registered = await page.textContent('.insp-now .insp-registered');
+    const frame = await page.evaluate((pid) => (window as unknown as { hamlet: Handle }).hamlet.store.getState().personas.find((p) => p.id === pid) as unknown as { actionId: string; actionTarget: string }, id);
+    expect(registered).toBe(frame.actionTarget ? `${frame.actionId} → ${frame.actionTarget}` : frame.actionId);
+    expect(await page.textContent('.insp-now .insp-brain-mode')).toMatch(/^generative/);
+    expect(await page.textContent('.town-actions')).toMatch(/Actions: [\d,]+ checked .* brains: 25 generative, 0 registry/);
+    await page.click('.insp-now .insp-switch-brain');
+    await page.waitForFunction(() => /switching to registry at the next step/.test(document.querySelector('.insp-now')?.textContent ?? ''));
+    await page.click('.hud-speeds button[title^="One step"]');
+    await page.waitForFunction(() => /^registry/.test(document.querySelector('.insp-now .insp-brain-mode')?.textContent ?? ''));
+    await page.waitForFunction(() => /brains: 24 generative, 1 registry/.test(document.querySelector('.town-actions')?.textContent ?? ''));
+    await screenshot(page, 'inspector-now-registry');
+    // And back, so the rest of these tests see a generative persona.
+    await page.click('.insp-now .insp-switch-brain');
+    await page.click('.hud-speeds button[title^="One step"]');
+    await page.waitForFunction(() => /^generative/.test(document.querySelector('.insp-now .insp-brain-mode')?.textContent ?? ''));
+  });
+
   it('lists the memory stream, filters it, and shows a node whole', async () => {
     await tab('memory');
     const total = await page.evaluate((pid) => (window as unknown as { hamlet: Handle }).hamlet.sim.byId.get(pid)!.memory.nodes.length, id);
@@ -338,6 +358,9 @@ describe('the inspector overlay', () => {
       const f = (window as unknown as { hamlet: Handle }).hamlet.store.getState().personas.find((p) => p.id === pid)!;
       return document.querySelector('.insp-now .insp-action')?.textContent === (f.description || 'idle');
     }, frame.id);
+    // The demo replay records each persona's registered action; the inspector names it, read-only.
+    await page.waitForSelector('.insp-now .insp-registered');
+    expect(await page.locator('.insp-now .insp-switch-brain').count()).toBe(0);
     await tab('memory');
     await page.waitForSelector('.insp-mem-row');
     await screenshot(page, 'inspector-replay-memory');

@@ -372,6 +372,37 @@ describe('a registry persona in a running town', () => {
   }, 30_000);
 });
 
+describe('switching a persona’s brain while the town runs', () => {
+  it('takes effect at the next step: a generative persona then decides by the registry, and back to planning its day', async () => {
+    const sim = town('2023-02-13T06:00:00', undefined, []);
+    await sim.run(2 * 360);
+    const cy = sim.byId.get('cy-test')!;
+    expect(cy.agent.mode).toBe('generative');
+    expect(cy.scratch.fDailySchedule.length).toBeGreaterThan(0);
+    const before = cy.agent.recent.filter((d) => d.source === 'brain').length;
+    sim.setBrainMode('cy-test', 'registry');
+    // Nothing changes between steps; the switch is pending.
+    expect(cy.agent.mode).toBe('generative');
+    expect(sim.brainModeOf('cy-test')).toBe('registry');
+    await sim.run(3 * 360);
+    expect(cy.agent.mode).toBe('registry');
+    // Her decisions now come from the registry brain (source "brain"), not resolved from the plan.
+    expect(cy.agent.recent.filter((d) => d.source === 'brain').length).toBeGreaterThan(before);
+    expect(sim.frameOf(cy).brainMode).toBe('registry');
+
+    // A registry persona switched to generative plans a day the first time it is generative.
+    const ann = town('2023-02-13T06:00:00', undefined, ['ann-test']);
+    await ann.run(360);
+    const a = ann.byId.get('ann-test')!;
+    expect(a.scratch.fDailySchedule).toHaveLength(0);
+    ann.setBrainMode('ann-test', 'generative');
+    await ann.run(2 * 360);
+    expect(a.agent.mode).toBe('generative');
+    expect(a.scratch.fDailySchedule.reduce((m, [, d]) => m + d, 0)).toBe(1440);
+    expect(() => ann.setBrainMode('nobody', 'registry')).toThrow(/No persona/);
+  }, 30_000);
+});
+
 describe('snapshots', () => {
   it('carry the action layer (wallet, short-term memory, cooldowns, counters, brain mode): a restored mixed town runs on identically', async () => {
     const a = town('2023-02-13T06:00:00', undefined, ['ann-test']);

@@ -11,6 +11,8 @@ import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
 import { ensureEmbeddings, newRetrieve, scoreMemories } from '../../src/sim/cognition/retrieve';
 import { lastRetrieval } from '../../src/sim/cognition/retrievalTrace';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
+import { actionLine } from '../../src/ui/inspector/townPanel';
+import { registryParam } from '../../src/app/pageParams';
 
 describe('the virtual list window', () => {
   it('renders only the rows in view plus the overscan', () => {
@@ -173,5 +175,33 @@ describe('the latest retrieval, for the Memory tab', () => {
     expect(trace.focal[0]!.rows.map((r) => r.id)).toEqual(got.get('Valentine party')!.map((n) => n.id));
     expect(trace.focal[0]!.rows).toEqual(expected.map((s) => ({ id: s.node.id, recency: s.recency, importance: s.importance, relevance: s.relevance, score: s.score })));
     expect(p.memory.nodes.find((n) => n.id === trace.focal[0]!.rows[0]!.id)!.description).toContain('Valentine');
+  });
+});
+
+describe('the action layer in the inspector', () => {
+  it('the town panel sums decisions over the town and counts personas per brain; a replay without counters shows no line', async () => {
+    const personas = miniPersonas();
+    const sim = new Simulation({ world: loadWorld(miniMap()), personas, brain: new OfflineBrain(1, personas), seed: 1, start: '2023-02-13T06:00:00', brainModes: { [personas[0]!.id]: 'registry' } });
+    await sim.run(360);
+    const frames = sim.personas.map((p) => sim.frameOf(p));
+    const line = actionLine(frames)!;
+    const total = sim.personas.reduce((n, p) => n + p.agent.stats.decisions, 0);
+    expect(total).toBeGreaterThan(0);
+    expect(line).toContain(`Actions: ${total.toLocaleString('en')} checked`);
+    expect(line).toContain(`brains: ${personas.length - 1} generative, 1 registry`);
+    expect(actionLine(frames.map(({ actionStats: _s, ...f }) => f))).toBeNull();
+  });
+
+  it('?registry= picks the registry personas by count, by ids or all, and names ids it does not know', () => {
+    const ids = ['a', 'b', 'c', 'd'];
+    const reg = (v: string | null) => Object.entries(registryParam(v, ids).modes).filter(([, m]) => m === 'registry').map(([id]) => id);
+    expect(reg(null)).toEqual([]);
+    expect(reg('2')).toEqual(['c', 'd']);
+    expect(reg('all')).toEqual(ids);
+    expect(reg('b, d')).toEqual(['b', 'd']);
+    expect(registryParam('9', ids).warning).toMatch(/has 4 personas/);
+    const bad = registryParam('b,zed', ids);
+    expect(Object.entries(bad.modes).filter(([, m]) => m === 'registry').map(([id]) => id)).toEqual(['b']);
+    expect(bad.warning).toMatch(/no persona "zed"/);
   });
 });

@@ -22,7 +22,7 @@ const START = '2023-02-13T06:00:00';
 const HOURS = 3;
 
 /** What a viewer sees of a persona (the `moved` flag is an animation hint, not state). */
-const seen = (f: PersonaFrame) => ({ id: f.id, tile: f.tile, emoji: f.emoji, description: f.description, address: f.address, chattingWith: f.chattingWith });
+const seen = (f: PersonaFrame) => ({ id: f.id, tile: f.tile, emoji: f.emoji, description: f.description, address: f.address, chattingWith: f.chattingWith, action: f.actionId ? [f.actionId, f.actionTarget, f.actionReason, f.brainMode] : null });
 
 async function expectReplayError(p: Promise<unknown> | (() => unknown), kind: string, text: RegExp): Promise<void> {
   let err: unknown = null;

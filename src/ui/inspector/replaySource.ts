@@ -69,6 +69,9 @@ export function replaySource(store: HamletStore, world: () => WorldModel | null)
           commitments: [],
           memory,
           retrieval: null,
+          agent: f.actionId
+            ? { mode: f.brainMode ?? 'generative', actionId: f.actionId, target: f.actionTarget ?? '', reason: f.actionReason ?? null, stats: null, lastRejection: null, credits: null, recent: [] }
+            : null,
         };
       });
     },

@@ -5,6 +5,7 @@ import type { ScheduleItem } from '../../sim/persona/scratch';
 import type { Commitment } from '../../sim/cognition/commitments';
 import type { CallRecord } from '../../llm/callLog';
 import { lastRetrieval, type RetrievalTrace } from '../../sim/cognition/retrievalTrace';
+import type { ActionStats, BrainMode, DecisionRecord } from '../../sim/actions/types';
 import { seriesFromPersonaHours, type HourBucket } from './llmSeries';
 
 /**
@@ -26,6 +27,24 @@ export interface MemoryView {
   object?: string;
   expiration?: number | null;
   depth?: number;
+}
+
+/**
+ * The action layer as the inspector shows it (docs/action-registry.md): the registered action the
+ * current action runs as, why, and the brain that chose it. A replay records the action and the
+ * mode only; the rest is then null or empty.
+ */
+export interface AgentView {
+  mode: BrainMode;
+  actionId: string | null;
+  target: string;
+  reason: string | null;
+  stats: ActionStats | null;
+  /** Why the last refused action was refused, or null. */
+  lastRejection: string | null;
+  credits: number | null;
+  /** Short-term memory: the last decisions, oldest first. */
+  recent: readonly DecisionRecord[];
 }
 
 /** One persona as the inspector reads it. Everything is read-only; nothing here is copied per refresh. */
@@ -55,6 +74,8 @@ export interface PersonaView {
   memory: readonly MemoryView[];
   /** The latest new_retrieve with per-memory scores, or null. */
   retrieval: RetrievalTrace | null;
+  /** The registered action and the brain, or null when not known (a replay recorded without them). */
+  agent: AgentView | null;
 }
 
 export interface LlmView {
@@ -84,6 +105,9 @@ export interface InspectorSource {
   whisper?(personaId: string, text: string): void;
   queuedWhispers?(): number;
   interview?(personaId: string, question: string, transcript: ChatLine[]): Promise<string>;
+  /** Live only: switch a persona's brain from the next step on, and the mode it will have then. */
+  setBrainMode?(personaId: string, mode: BrainMode): void;
+  brainModeOf?(personaId: string): BrainMode | null;
 }
 
 /** The minimal handle on the LLM brain's call log the live source needs (BrainSwitch has it). */
@@ -155,6 +179,16 @@ export function liveSource(simOf: () => Simulation | null, llm: () => CallLogHan
         commitments: p.commitments,
         memory: p.memory.nodes,
         retrieval: lastRetrieval(p),
+        agent: {
+          mode: p.agent.mode,
+          actionId: s.actionId,
+          target: s.actionTarget,
+          reason: s.actionReason,
+          stats: p.agent.stats,
+          lastRejection: p.agent.lastRejection,
+          credits: p.agent.wallet.credits,
+          recent: p.agent.recent,
+        },
       };
     },
     calls,
@@ -169,5 +203,7 @@ export function liveSource(simOf: () => Simulation | null, llm: () => CallLogHan
     whisper: (id, text) => live().whisper(id, text),
     queuedWhispers: () => simOf()?.queuedWhispers ?? 0,
     interview: (id, q, transcript) => live().interview(id, q, transcript),
+    setBrainMode: (id, mode) => live().setBrainMode(id, mode),
+    brainModeOf: (id) => simOf()?.brainModeOf(id) ?? null,
   };
 }

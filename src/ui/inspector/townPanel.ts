@@ -3,6 +3,8 @@ import { formatDate, formatHHMM } from '../../sim/clock';
 import { button, h, renderIfChanged } from './dom';
 import type { HourBucket } from './llmSeries';
 import type { InspectorSource } from './source';
+import { townActionTotals } from '../../sim/actions/state';
+import type { PersonaFrame } from '../../sim/simulation';
 
 export interface TownPanel {
   el: HTMLElement;
@@ -31,6 +33,15 @@ function chart(hourly: HourBucket[]): HTMLElement {
   return box;
 }
 
+/** Decisions checked, refused and defaulted town-wide, and how many personas each brain runs; null when frames carry no counters (a replay). */
+export function actionLine(personas: readonly PersonaFrame[]): string | null {
+  if (!personas.some((p) => p.actionStats)) return null;
+  const t = townActionTotals(personas);
+  const g = t.byMode.generative.personas;
+  const r = t.byMode.registry.personas;
+  return `Actions: ${t.decisions.toLocaleString('en')} checked · ${t.rejections} refused · ${t.retries} asked again · ${t.defaults} scene defaults · brains: ${g} generative, ${r} registry`;
+}
+
 /** The town panel: clock and speed, LLM use over game time, and every persona with its emoji and action (click to inspect). */
 export function townPanel(store: HamletStore): TownPanel {
   const time = h('div', { class: 'town-time' });
@@ -42,6 +53,7 @@ export function townPanel(store: HamletStore): TownPanel {
     return b;
   });
   const llm = h('div', { class: 'town-llm' });
+  const actions = h('div', { class: 'town-actions' });
   const list = h('ul', { class: 'town-list' });
   const collapse = button('▾', () => {
     el.classList.toggle('collapsed');
@@ -51,7 +63,7 @@ export function townPanel(store: HamletStore): TownPanel {
     'aside',
     { class: 'town-panel' },
     h('header', { class: 'insp-head' }, h('h2', { class: 'insp-name', text: 'Town' }), collapse),
-    h('div', { class: 'town-body' }, h('div', { class: 'town-clock' }, time, speeds), llm, h('h4', { text: 'People' }), list),
+    h('div', { class: 'town-body' }, h('div', { class: 'town-clock' }, time, speeds), llm, actions, h('h4', { text: 'People' }), list),
   );
 
   el.setAttribute('aria-label', 'Town');
@@ -76,6 +88,9 @@ export function townPanel(store: HamletStore): TownPanel {
             ]
           : [h('div', { class: 'town-totals', text: source.mode === 'replay' ? 'No LLM calls in this replay (recorded with the offline brain, or without cognition)' : `Offline brain: no model calls · ${source.guardFallbacks()} fallbacks` })],
       );
+      const act = actionLine(s.personas);
+      actions.hidden = act === null;
+      if (act !== null && actions.textContent !== act) actions.textContent = act;
       const key = s.personas.map((p) => `${p.id}${p.emoji}${p.description}${p.chattingWith}`).join('|') + `|${s.selectedId}`;
       renderIfChanged(list, key, () =>
         s.personas.map((p) => {

@@ -1,5 +1,6 @@
 import { formatHHMM } from '../../../sim/clock';
-import { h, renderIfChanged } from '../dom';
+import { button, h, renderIfChanged } from '../dom';
+import type { AgentView } from '../source';
 import { duration } from '../timeline';
 import type { Tab, TabContext } from '../tab';
 
@@ -14,7 +15,10 @@ export function nowTab(): Tab {
       const p = ctx.persona;
       const left = p.actEnd !== null ? p.actEnd - ctx.now : null;
       const chatKey = p.chat ? `${p.chat.length}:${p.chat[p.chat.length - 1]?.text ?? ''}` : '';
-      const key = [p.action, p.address, p.emoji, p.chattingWith, p.actStart, p.actEnd, Math.floor(ctx.now / 10_000), p.path.length, p.tile.x, p.tile.y, chatKey, p.currently].join('|');
+      const a = p.agent;
+      const pending = ctx.source.brainModeOf?.(p.id) ?? null;
+      const agentKey = a ? [a.mode, pending, a.actionId, a.target, a.reason, a.stats ? Object.values(a.stats).join(',') : '', a.lastRejection, a.credits, a.recent.length, a.recent[a.recent.length - 1]?.time].join(',') : '';
+      const key = [p.action, p.address, p.emoji, p.chattingWith, p.actStart, p.actEnd, Math.floor(ctx.now / 10_000), p.path.length, p.tile.x, p.tile.y, chatKey, p.currently, agentKey].join('|');
       renderIfChanged(el, key, () => {
         const rows: [string, Node | string][] = [
           ['Action', h('span', { class: 'insp-action', text: p.action || 'idle' })],
@@ -30,6 +34,7 @@ export function nowTab(): Tab {
           ['Tile', `(${p.tile.x}, ${p.tile.y}) · ${p.path.length > 0 ? `walking, ${p.path.length} tiles to go (path on the map)` : 'standing'}`],
         ];
         if (p.currently) rows.push(['Currently', p.currently]);
+        if (a) rows.push(...agentRows(ctx, a, p.action, pending));
         const dl = h('dl', { class: 'insp-dl' });
         for (const [k, v] of rows) dl.append(h('dt', { text: k }), h('dd', null, v));
         const out: Node[] = [dl];
@@ -39,6 +44,7 @@ export function nowTab(): Tab {
           for (const line of p.chat.slice(-12)) ol.append(h('li', null, h('b', { text: `${line.speaker}: ` }), h('span', { text: line.text })));
           out.push(ol);
         }
+        if (a && a.recent.length > 0) out.push(...recentDecisions(a));
         return out;
       });
     },
@@ -56,4 +62,53 @@ function partnerLink(ctx: TabContext, name: string): Node {
     ctx.store.getState().select(other.id);
   });
   return a;
+}
+
+const MODE_TEXT = {
+  generative: 'generative — Smallville’s plan, decomposed and checked against the registry',
+  registry: 'registry — one call per decision among the actions the scene allows',
+} as const;
+
+/** The action layer: which registered action runs, why, the brain that chose it (switchable live), the counters. */
+function agentRows(ctx: TabContext, a: AgentView, action: string, pending: AgentView['mode'] | null): [string, Node | string][] {
+  const rows: [string, Node | string][] = [];
+  rows.push(['Registered as', a.actionId ? h('code', { class: 'insp-registered', text: a.target ? `${a.actionId} → ${a.target}` : a.actionId }) : '—']);
+  if (a.reason && a.reason !== action) rows.push(['Why', h('span', { class: 'insp-reason', text: a.reason })]);
+  const brain = h('span', { class: 'insp-brain-mode', text: MODE_TEXT[a.mode] });
+  const cell = h('span', null, brain);
+  if (ctx.source.setBrainMode) {
+    const next = pending && pending !== a.mode ? pending : null;
+    if (next) cell.append(h('span', { class: 'insp-note', text: ` · switching to ${next} at the next step` }));
+    else {
+      const other = a.mode === 'generative' ? 'registry' : 'generative';
+      cell.append(' ', button(`Use the ${other} brain`, () => ctx.source.setBrainMode!(ctx.persona.id, other), 'insp-btn insp-switch-brain', `From the next step on; the current action runs to its end`));
+    }
+  }
+  rows.push(['Brain', cell]);
+  if (a.stats) {
+    const st = a.stats;
+    rows.push(['Decisions', `${st.decisions} checked · ${st.rejections} refused · ${st.retries} asked again · ${st.defaults} scene defaults`]);
+  }
+  if (a.lastRejection) rows.push(['Last refused', h('span', { class: 'insp-rejection', text: a.lastRejection })]);
+  if (a.credits !== null) rows.push(['Credits', String(a.credits)]);
+  return rows;
+}
+
+/** Short-term memory: the last decisions that go into the next one (newest first). */
+function recentDecisions(a: AgentView): Node[] {
+  const ol = h('ol', { class: 'insp-decisions' });
+  for (const d of a.recent.slice().reverse()) {
+    ol.append(
+      h(
+        'li',
+        null,
+        h('span', { class: 'insp-time', text: formatHHMM(d.time) }),
+        ' ',
+        h('code', { text: d.target ? `${d.action} → ${d.target}` : d.action }),
+        h('span', { class: 'insp-note', text: ` (${d.source}) ` }),
+        h('span', { text: d.reason }),
+      ),
+    );
+  }
+  return [h('h4', { text: 'Last decisions (short-term memory)' }), ol];
 }
