@@ -8,7 +8,7 @@ import type { PersonaSpec } from './persona/schema';
 import { PathFinder } from './world/pathfinder';
 import type { Tile, WorldModel } from './world/types';
 import type { WorldEvent } from './world/events';
-import { perceive } from './cognition/perceive';
+import { perceive, perceptionIndex } from './cognition/perceive';
 import { ensureEmbeddings, retrieve, type Retrieved } from './cognition/retrieve';
 import { newDayFor, plan } from './cognition/plan';
 import { react } from './cognition/react';
@@ -167,9 +167,11 @@ export class Simulation implements SimContext {
 
     // Registry personas: one validated decision each when their action ends (src/sim/cognition/registryDecide.ts).
     await registryStep(this, this.personas);
+    // Nobody moves until execute, so one index of who is where serves every persona's look around.
+    const around = perceptionIndex(this);
     await Promise.all(
       generative.map(async (p) => {
-        const perceived = await perceive(this, p, this.moved.has(p));
+        const perceived = await perceive(this, p, this.moved.has(p), around);
         retrieved.set(p, retrieve(p, perceived, now));
         await plan(this, p, newDayFor(p, now));
       }),

@@ -33,7 +33,38 @@ function objectsByArena(world: WorldModel): SeenObject[][] {
 
 interface Seen {
   event: WorldEvent;
+  /** eventKey(event), made once per event rather than once per comparison. */
+  key: string;
   dist: number;
+}
+
+/** String.prototype.localeCompare's order, from one collator instead of one per call. */
+const collate = new Intl.Collator().compare;
+
+/** Event → its "s|p|o" key. Events are shared by every persona looking at them, so each key is built once. */
+const keyCache = new WeakMap<WorldEvent, string>();
+function keyOf(event: WorldEvent): string {
+  let key = keyCache.get(event);
+  if (key === undefined) keyCache.set(event, (key = eventKey(event)));
+  return key;
+}
+
+interface ShownEvent {
+  triple: readonly string[];
+  description: string | null;
+  event: WorldEvent;
+}
+/** What each persona shows the others, rebuilt only when its action's triple or description changes. */
+const shownCache = new WeakMap<Persona, ShownEvent>();
+function shownEvent(other: Persona, name: string): WorldEvent {
+  const os = other.scratch;
+  const t = os.actEvent;
+  const description = os.actDescription ? `${name} is ${os.actDescription}` : null;
+  const c = shownCache.get(other);
+  if (c && c.description === description && c.triple[0] === t[0] && c.triple[1] === t[1] && c.triple[2] === t[2]) return c.event;
+  const event = tripleEvent(t, description);
+  shownCache.set(other, { triple: [t[0], t[1], t[2]], description, event });
+  return event;
 }
 
 /** The space a tile belongs to for perception: its arena, or its sector's open ground, or the street. */
@@ -93,12 +124,30 @@ function learnSurroundings(sim: SimContext, p: Persona): void {
   }
 }
 
+/** The personas in each perception space (arena, sector ground or street), in town order. */
+export type PerceptionIndex = ReadonlyMap<number, readonly Persona[]>;
+
+/**
+ * Who is in which space, for a phase in which nobody moves: a persona then looks only at its own
+ * space's people instead of the whole town (the same people, in the same order, as the full scan).
+ */
+export function perceptionIndex(sim: SimContext): PerceptionIndex {
+  const index = new Map<number, Persona[]>();
+  for (const p of sim.personas) {
+    const space = spaceOf(sim, p.tile.x, p.tile.y);
+    const list = index.get(space);
+    if (list) list.push(p);
+    else index.set(space, [p]);
+  }
+  return index;
+}
+
 /**
  * Perceive (Smallville): events within the vision radius in the same arena, nearest first, up to
  * the attention bandwidth, skipping those among the last `retention` perceived; each new one is
  * stored as an event memory with its poignancy ("is idle" scores 1).
  */
-export async function perceive(sim: SimContext, p: Persona, moved: boolean): Promise<ConceptNode[]> {
+export async function perceive(sim: SimContext, p: Persona, moved: boolean, around?: PerceptionIndex): Promise<ConceptNode[]> {
   if (moved) learnSurroundings(sim, p);
   const s = p.scratch;
   const r = s.visionRadius;
@@ -106,29 +155,29 @@ export async function perceive(sim: SimContext, p: Persona, moved: boolean): Pro
   const mySpace = spaceOf(sim, x, y);
   const seen: Seen[] = [];
 
-  for (const other of sim.personas) {
+  for (const other of around ? (around.get(mySpace) ?? []) : sim.personas) {
     const t = other.tile;
     if (Math.abs(t.x - x) > r || Math.abs(t.y - y) > r) continue;
     if (spaceOf(sim, t.x, t.y) !== mySpace) continue;
     const os = other.scratch;
     if (!os.actAddress || !os.actEvent[0]) continue;
-    seen.push({ event: tripleEvent(os.actEvent, os.actDescription ? `${other.name} is ${os.actDescription}` : null), dist: Math.hypot(t.x - x, t.y - y) });
+    const event = shownEvent(other, other.name);
+    seen.push({ event, key: keyOf(event), dist: Math.hypot(t.x - x, t.y - y) });
   }
   if (mySpace >= 0) {
     for (const obj of objectsByArena(sim.world)[mySpace]!) {
       if (Math.abs(obj.cx - x) > r || Math.abs(obj.cy - y) > r) continue;
       const ev = sim.objectEvents.get(obj.address) ?? obj.idle;
-      seen.push({ event: ev, dist: Math.hypot(obj.cx - x, obj.cy - y) });
+      seen.push({ event: ev, key: keyOf(ev), dist: Math.hypot(obj.cx - x, obj.cy - y) });
     }
   }
-  seen.sort((a, b) => a.dist - b.dist || eventKey(a.event).localeCompare(eventKey(b.event)));
+  seen.sort((a, b) => a.dist - b.dist || collate(a.key, b.key));
 
   const latest = p.memory.latestEventKeys(s.retention);
   const taken = new Set<string>();
   const added: ConceptNode[] = [];
-  for (const { event } of seen) {
+  for (const { event, key } of seen) {
     if (taken.size >= s.attentionBandwidth) break;
-    const key = eventKey(event);
     if (taken.has(key)) continue;
     taken.add(key);
     if (latest.has(key)) continue;

@@ -32,10 +32,26 @@ export function retrieve(p: Persona, perceived: ConceptNode[], now: number): Map
 export const RETRIEVAL_WEIGHTS = { recency: 0.5, relevance: 3, importance: 2 } as const;
 export const RETRIEVE_COUNT = 30;
 
-/** The persona's memories whose text has no vector yet (normally none: the simulation embeds each step's new memories). */
+/** Per persona: how far its stream is known to be embedded (in this store, for this generation of the stream). */
+const embeddedPrefix = new WeakMap<Persona, { store: EmbeddingStore; generation: number; upTo: number }>();
+
+/**
+ * The persona's memories whose text has no vector yet (normally none: the simulation embeds each
+ * step's new memories). Vectors are never removed, so the embedded prefix of the stream is not
+ * looked at again.
+ */
 export function unembedded(sim: SimContext, p: Persona): string[] {
+  const nodes = p.memory.nodes;
+  let known = embeddedPrefix.get(p);
+  if (!known || known.store !== sim.embeddings || known.generation !== p.memory.generation) {
+    known = { store: sim.embeddings, generation: p.memory.generation, upTo: 0 };
+    embeddedPrefix.set(p, known);
+  }
+  let i = Math.min(known.upTo, nodes.length);
+  while (i < nodes.length && sim.embeddings.has(nodes[i]!.embeddingKey)) i++;
+  known.upTo = i;
   const out: string[] = [];
-  for (const n of p.memory.nodes) if (!sim.embeddings.has(n.embeddingKey)) out.push(n.embeddingKey);
+  for (; i < nodes.length; i++) if (!sim.embeddings.has(nodes[i]!.embeddingKey)) out.push(nodes[i]!.embeddingKey);
   return out;
 }
 
@@ -56,6 +72,40 @@ export interface Scored {
 }
 
 /**
+ * The memories retrieval may return (unexpired events and thoughts, no "is idle" events), most
+ * recently accessed first, newest first among equals: the order recency is scored by.
+ */
+export function rankByAccess(p: Persona, now: number): ConceptNode[] {
+  return p.memory.nodes
+    .filter((n) => n.type !== 'chat' && !isExpired(n, now) && !n.embeddingKey.includes('idle'))
+    .sort(byAccess);
+}
+
+function byAccess(a: ConceptNode, b: ConceptNode): number {
+  return b.lastAccessed - a.lastAccessed || b.id - a.id;
+}
+
+/**
+ * The same ranking after some of its nodes were accessed at `now`: those move to the front (newest
+ * first); the others keep their order, all of them older than now. O(n) instead of a new sort.
+ */
+function rerankAfterAccess(ranked: ConceptNode[], now: number): ConceptNode[] {
+  const front: ConceptNode[] = [];
+  const rest: ConceptNode[] = [];
+  for (const n of ranked) (n.lastAccessed >= now ? front : rest).push(n);
+  return front.sort(byAccess).concat(rest);
+}
+
+/** decay^1, decay^2, … kept per decay rate: a place's recency without a power per memory per query. */
+const decayPowers = new Map<number, number[]>();
+function powersOf(d: number, n: number): number[] {
+  let t = decayPowers.get(d);
+  if (!t) decayPowers.set(d, (t = []));
+  for (let i = t.length; i < n; i++) t.push(d ** (i + 1));
+  return t;
+}
+
+/**
  * Smallville's new_retrieve for one focal point: every unexpired, non-idle event and thought scored by
  * recency, relevance (cosine of embeddings) and importance, each min–max normalised, combined as
  * 0.5·recency + 3·relevance + 2·importance (times the persona's weights). Recency decays by
@@ -64,10 +114,12 @@ export interface Scored {
  * Pure: reads embeddings already in the store and touches nothing.
  */
 export function scoreMemories(p: Persona, store: EmbeddingStore, focal: string, now: number, limit = Infinity): Scored[] {
+  return scoreRanked(p, store, rankByAccess(p, now), focal, limit);
+}
+
+/** scoreMemories over a ranking already made by rankByAccess. */
+function scoreRanked(p: Persona, store: EmbeddingStore, nodes: readonly ConceptNode[], focal: string, limit: number): Scored[] {
   const s = p.scratch;
-  const nodes = p.memory.nodes
-    .filter((n) => n.type !== 'chat' && !isExpired(n, now) && !n.embeddingKey.includes('idle'))
-    .sort((a, b) => b.lastAccessed - a.lastAccessed || b.id - a.id);
   const n = nodes.length;
   if (n === 0) return [];
   // One pass for the raw relevance and the ranges; recency falls with the place in access order, so
@@ -88,8 +140,9 @@ export function scoreMemories(p: Persona, store: EmbeddingStore, focal: string, 
     if (imp > iMax) iMax = imp;
   }
   const d = s.recencyDecay;
-  const cMax = d ** 1;
-  const cMin = d ** n;
+  const pow = powersOf(d, n);
+  const cMax = pow[0]!;
+  const cMin = pow[n - 1]!;
   const w = RETRIEVAL_WEIGHTS;
   const wr = s.recencyW * w.recency;
   const wv = s.relevanceW * w.relevance;
@@ -100,16 +153,16 @@ export function scoreMemories(p: Persona, store: EmbeddingStore, focal: string, 
   const top: Scored[] = [];
   for (let i = 0; i < n; i++) {
     const node = nodes[i]!;
-    const recency = norm(d ** (i + 1), cMin, cMax);
+    const recency = norm(pow[i]!, cMin, cMax);
     const rel = norm(relevance[i]!, rMin, rMax);
     const importance = norm(node.poignancy, iMin, iMax);
     const score = wr * recency + wv * rel + wi * importance;
+    if (!all && top.length >= limit && score < top[top.length - 1]!.score) continue;
     const row = { node, recency, relevance: rel, importance, score };
     if (all) {
       top.push(row);
       continue;
     }
-    if (top.length >= limit && score < top[top.length - 1]!.score) continue;
     if (top.length < limit) top.push(row);
     else if (better(row, top[top.length - 1]!) < 0) top[top.length - 1] = row;
     else continue;
@@ -133,10 +186,12 @@ export async function newRetrieve(sim: SimContext, p: Persona, focalPoints: stri
   await ensureEmbeddings(sim, p, focalPoints.concat(unembedded(sim, p)));
   const out = new Map<string, ConceptNode[]>();
   const trace: RetrievalTrace = { time: now, focal: [] };
+  let ranked = rankByAccess(p, now);
   for (const focal of focalPoints) {
-    const scored = scoreMemories(p, sim.embeddings, focal, now, n);
+    const scored = scoreRanked(p, sim.embeddings, ranked, focal, n);
     const top = scored.map((x) => x.node);
     for (const node of top) node.lastAccessed = now;
+    ranked = rerankAfterAccess(ranked, now);
     out.set(focal, top);
     trace.focal.push({ text: focal, rows: scored.map((x) => ({ id: x.node.id, recency: x.recency, importance: x.importance, relevance: x.relevance, score: x.score })) });
   }

@@ -1,53 +1,120 @@
+/** How many recent queries keep their row of similarities (each row: 8 bytes per stored text). */
+const CACHED_QUERIES = 64;
+
+interface Entry {
+  /** Insertion order: the entry's place in a cached row of similarities. */
+  id: number;
+  vector: Float32Array;
+  /** 1 / |v| (0 for a zero vector), so a similarity is one dot product. */
+  inverseNorm: number;
+  /** For a mostly-zero vector (the local embedding has ~60 of 256 set): its non-zero places and values, ascending. */
+  sparseIndex: Uint16Array | null;
+  sparseValue: Float32Array | null;
+}
+
 /**
  * The town's embedding cache: embedding key (a memory's description) → vector. Shared by all
  * personas, since many remember the same event text; filled through the Brain's embed call.
  */
 export class EmbeddingStore {
-  private readonly vectors = new Map<string, Float32Array>();
-  /** 1 / |v| per key (0 for a zero vector), so a similarity is one dot product. */
-  private readonly inverseNorms = new Map<string, number>();
+  private readonly entries_ = new Map<string, Entry>();
+  /**
+   * Similarities already computed against recent queries (query → row by entry id, NaN = not yet),
+   * least recently used first. Conversations ask about the same listener turn after turn, so most
+   * of a turn's cosines were computed a few seconds of game time earlier.
+   */
+  private readonly rows = new Map<string, Float64Array>();
 
   has(key: string): boolean {
-    return this.vectors.has(key);
+    return this.entries_.has(key);
   }
 
   get(key: string): Float32Array | undefined {
-    return this.vectors.get(key);
+    return this.entries_.get(key)?.vector;
   }
 
   set(key: string, vector: readonly number[]): void {
     const v = Float32Array.from(vector);
     let sq = 0;
-    for (let i = 0; i < v.length; i++) sq += v[i]! * v[i]!;
-    this.vectors.set(key, v);
-    this.inverseNorms.set(key, sq > 0 ? 1 / Math.sqrt(sq) : 0);
+    let nonZero = 0;
+    for (let i = 0; i < v.length; i++) {
+      sq += v[i]! * v[i]!;
+      if (v[i] !== 0) nonZero++;
+    }
+    let sparseIndex: Uint16Array | null = null;
+    let sparseValue: Float32Array | null = null;
+    if (nonZero * 2 < v.length && v.length <= 65536) {
+      sparseIndex = new Uint16Array(nonZero);
+      sparseValue = new Float32Array(nonZero);
+      for (let i = 0, k = 0; i < v.length; i++) {
+        if (v[i] === 0) continue;
+        sparseIndex[k] = i;
+        sparseValue[k++] = v[i]!;
+      }
+    }
+    const old = this.entries_.get(key);
+    // A changed vector makes every cached similarity suspect; new keys only extend the rows.
+    if (old) this.rows.clear();
+    this.entries_.set(key, { id: old?.id ?? this.entries_.size, vector: v, inverseNorm: sq > 0 ? 1 / Math.sqrt(sq) : 0, sparseIndex, sparseValue });
   }
 
   /**
    * Cosine similarity of every key against one query key (as `cosine`, with the norms computed once
    * per vector instead of once per comparison): the hot loop of retrieval. 0 for a missing vector or
-   * vectors of different sizes.
+   * vectors of different sizes. A sparse vector is multiplied over its non-zero places only, in
+   * ascending order: the skipped terms are exact zeros, so the sum is the same number.
    */
   similarityTo(query: string): (key: string) => number {
-    const q = this.vectors.get(query);
-    if (!q || q.length === 0) return () => 0;
-    const qInv = this.inverseNorms.get(query)!;
+    const e = this.entries_.get(query);
+    if (!e || e.vector.length === 0) return () => 0;
+    const q = e.vector;
+    const qInv = e.inverseNorm;
+    let row = this.rowFor(query);
     return (key) => {
-      const v = this.vectors.get(key);
-      if (!v || v.length !== q.length) return 0;
+      const k = this.entries_.get(key);
+      if (!k || k.vector.length !== q.length) return 0;
+      if (k.id >= row.length) row = this.growRow(query, row);
+      const cached = row[k.id]!;
+      if (cached === cached) return cached; // not NaN
       let dot = 0;
-      for (let i = 0; i < q.length; i++) dot += q[i]! * v[i]!;
-      return dot * qInv * this.inverseNorms.get(key)!;
+      const idx = k.sparseIndex;
+      if (idx) {
+        const val = k.sparseValue!;
+        for (let j = 0; j < idx.length; j++) dot += q[idx[j]!]! * val[j]!;
+      } else {
+        const v = k.vector;
+        for (let i = 0; i < q.length; i++) dot += q[i]! * v[i]!;
+      }
+      return (row[k.id] = dot * qInv * k.inverseNorm);
     };
   }
 
+  /** The cached row for a query, made most recently used (a new one if it has none; the oldest of ROWS is dropped). */
+  private rowFor(query: string): Float64Array {
+    let row = this.rows.get(query);
+    if (row) this.rows.delete(query);
+    else {
+      row = new Float64Array(Math.max(64, this.entries_.size)).fill(NaN);
+      if (this.rows.size >= CACHED_QUERIES) this.rows.delete(this.rows.keys().next().value!);
+    }
+    this.rows.set(query, row);
+    return row;
+  }
+
+  private growRow(query: string, row: Float64Array): Float64Array {
+    const bigger = new Float64Array(Math.max(row.length * 2, this.entries_.size)).fill(NaN);
+    bigger.set(row);
+    if (this.rows.get(query) === row) this.rows.set(query, bigger);
+    return bigger;
+  }
+
   get size(): number {
-    return this.vectors.size;
+    return this.entries_.size;
   }
 
   /** Every entry, for saves. */
-  entries(): IterableIterator<[string, Float32Array]> {
-    return this.vectors.entries();
+  *entries(): IterableIterator<[string, Float32Array]> {
+    for (const [key, e] of this.entries_) yield [key, e.vector];
   }
 }
 

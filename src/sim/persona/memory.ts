@@ -48,6 +48,8 @@ export interface NewNode {
 /** Smallville's associative memory: an append-only stream with keyword indexes. */
 export class AssociativeMemory {
   readonly nodes: ConceptNode[] = [];
+  /** Bumped each time `load` replaces the stream, so caches over `nodes` know to start again. */
+  generation = 0;
   private typeCounts: Record<NodeType, number> = { event: 0, chat: 0, thought: 0 };
   private readonly byKeyword: Record<NodeType, Map<string, ConceptNode[]>> = {
     event: new Map(),
@@ -58,6 +60,8 @@ export class AssociativeMemory {
   readonly keywordStrength: Record<'event' | 'thought', Map<string, number>> = { event: new Map(), thought: new Map() };
   /** Recent event "s p o" strings, newest last; perceive checks the last `retention` of them. */
   private readonly recentEventKeys: string[] = [];
+  /** latestEventKeys' answer, kept until the next event (perceive asks every step). */
+  private latestCache: { retention: number; keys: Set<string> } | null = null;
 
   add(type: NodeType, n: NewNode): ConceptNode {
     this.typeCounts[type]++;
@@ -95,11 +99,13 @@ export class AssociativeMemory {
    */
   load(nodes: readonly ConceptNode[]): void {
     this.nodes.length = 0;
+    this.generation++;
     this.typeCounts = { event: 0, chat: 0, thought: 0 };
     for (const t of ['event', 'chat', 'thought'] as const) this.byKeyword[t].clear();
     this.keywordStrength.event.clear();
     this.keywordStrength.thought.clear();
     this.recentEventKeys.length = 0;
+    this.latestCache = null;
     nodes.forEach((n, i) => {
       if (n.id !== i + 1) throw new Error(`Memory node ${i + 1} has id ${n.id}: nodes must be numbered 1, 2, 3 … in order`);
       this.typeCounts[n.type]++;
@@ -123,14 +129,16 @@ export class AssociativeMemory {
       }
     }
     if (type === 'event') {
+      this.latestCache = null;
       this.recentEventKeys.push(eventKey(node));
       if (this.recentEventKeys.length > 64) this.recentEventKeys.splice(0, 32);
     }
   }
 
   /** The "s p o" keys of the latest `retention` events (Smallville's get_summarized_latest_events). */
-  latestEventKeys(retention: number): Set<string> {
-    return new Set(this.recentEventKeys.slice(-retention));
+  latestEventKeys(retention: number): ReadonlySet<string> {
+    if (this.latestCache?.retention !== retention) this.latestCache = { retention, keys: new Set(this.recentEventKeys.slice(-retention)) };
+    return this.latestCache.keys;
   }
 
   /** Nodes of a type sharing a keyword with the given ones, newest first, excluding expired ones. */
