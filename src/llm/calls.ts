@@ -586,6 +586,8 @@ export const CALLS: CallSpecs = {
       situation: input.situation,
       recent: input.recent.length > 0 ? input.recent.map((l) => `- ${l}`).join('\n') : '(nothing yet)',
       heard: input.heard.length > 0 ? input.heard.map((l) => `- ${JSON.stringify(l)}`).join('\n') : '(nothing)',
+      mind: input.mind.length > 0 ? input.mind.map((l) => `- ${l}`).join('\n') : '(nothing in particular)',
+      due: input.due ? `\nDue now: ${input.due.host ? 'hosting' : 'going to'} ${input.due.event} at ${input.due.sector} (${input.due.when}).\n` : '',
       options: f.actionOptions(input.options),
       rejection: input.rejection ? `\nNote: ${input.rejection}\n` : '',
     }),

@@ -16,6 +16,7 @@ import { CALLS } from '../../src/llm/calls';
 import { loadPromptsNode } from '../../src/llm/promptsNode';
 import { render } from '../../src/llm/prompts';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
+import { loadTownPersonas, loadTownWorld } from '../../src/node/town';
 
 const HOUR = 3_600_000;
 const MONDAY = Date.UTC(2023, 1, 13);
@@ -435,4 +436,48 @@ describe('docs/action-registry.md', () => {
       expect(scenes, `${d.id} scenes`).toBe(d.scenes.length);
     }
   });
+});
+
+describe('a whisper to a registry persona', () => {
+  it('becomes a plan in her decisions’ context, and she is at the café for the party while it lasts (offline brain)', async () => {
+    const personas = loadTownPersonas();
+    const world = loadTownWorld();
+    const brainModes = Object.fromEntries(personas.map((s) => [s.id, 'registry' as const]));
+    const sim = new Simulation({ world, personas, brain: new OfflineBrain(1, personas), seed: 1, start: '2023-02-13T06:00:00', brainModes });
+    const hans = sim.byId.get('hans-becker')!; // park keeper, off work from 11:00 on Mondays
+    const sector = () => hereOf(actionWorldOf(sim), hans).sector;
+    const inputs: ActionChoiceInput[] = [];
+    const choose = sim.brain.chooseAction.bind(sim.brain);
+    sim.brain.chooseAction = async (ctx, input) => {
+      if (ctx.persona === hans) inputs.push(input);
+      return choose(ctx, input);
+    };
+    await sim.run(2 * 360); // 08:00
+    sim.whisper('hans-becker', 'You want to throw a party at Bramble Café today from 5 pm to 7 pm.');
+    const at: Record<string, string | null> = {};
+    while (sim.now < Date.parse('2023-02-13T19:30:00Z')) {
+      await sim.tick();
+      const hhmm = new Date(sim.now).toISOString().slice(11, 16);
+      if (['16:00', '17:00', '17:30', '18:00', '18:30', '18:55', '19:30'].includes(hhmm)) at[hhmm] = sector();
+    }
+    expect(hans.commitments).toHaveLength(1);
+    // The plan and the belief are in every later decision's context; the due one is named when its time comes.
+    const after = inputs.filter((i) => i.mind.length > 0);
+    expect(after.length).toBeGreaterThan(2);
+    expect(after[0]!.mind.some((l) => /^Plan: hosting the party at Bramble Café/.test(l))).toBe(true);
+    expect(after[0]!.mind.some((l) => /^Believes: /.test(l))).toBe(true);
+    const due = inputs.filter((i) => i.due);
+    expect(due[0]!.due).toMatchObject({ sector: 'Bramble Café', host: true, when: '5:00 pm–7:00 pm' });
+    // The LLM brain's prompt carries both, and the walk there is offered even within GO_TO's cooldown.
+    expect(due[0]!.options.find((o) => o.id === 'GO_TO')?.targets).toContain('Bramble Café');
+    const prompt = render(loadPromptsNode().get('registry_decide')!, CALLS.chooseAction.vars({ persona: hans, now: sim.now }, due[0]!));
+    expect(prompt).toContain('- Plan: hosting the party at Bramble Café');
+    expect(prompt).toContain('Due now: hosting the party at Bramble Café (5:00 pm–7:00 pm).');
+    // He leaves whatever he was doing in time and stays for the party; not there before, and gone after it.
+    expect(at['16:00']).not.toBe('Bramble Café');
+    for (const t of ['17:00', '17:30', '18:00', '18:30', '18:55']) expect(at[t], `at ${t}`).toBe('Bramble Café');
+    expect(hans.agent.recent.some((r) => /party/.test(r.reason))).toBe(true);
+    // The plan interrupts what he is doing once; it does not ask for a decision at every step of the party.
+    expect(inputs.filter((i) => i.due).length).toBeLessThan(15);
+  }, 60_000);
 });

@@ -86,6 +86,8 @@ function sampleArgs(ctx: CallContext, tom: Persona): { [K in BrainCall]: unknown
         options: [{ id: 'GO_TO', description: 'go to a place', targets: ['Bramble Café'] }, { id: 'IDLE', description: 'take it easy', targets: [] }],
         recent: ['8:00 am — WAKE_UP: time to get up'],
         heard: ['Tom Hartwell: see you at dinner'],
+        mind: ["Plan: going to the Valentine's Day party at Bramble Café — on Tuesday February 14 at 5:00 pm (agreed with Isabel Reyes)."],
+        due: { event: "the Valentine's Day party", sector: 'Bramble Café', host: false, when: '5:00 pm–7:00 pm' },
         rejection: null,
         fallback: 'IDLE',
       },

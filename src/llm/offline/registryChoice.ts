@@ -29,8 +29,18 @@ export function offlineChooseAction(p: Persona, now: number, input: ActionChoice
   const atHome = input.here === input.home;
   const evening = h >= dinner + 1;
 
+  const due = input.due;
+  const dueChoice = (): ActionChoice | null => {
+    if (!due) return null;
+    const what = `${due.host ? 'hosting' : 'going to'} ${due.event} at ${due.sector} (${due.when})`;
+    if (input.here !== due.sector) return pick('GO_TO', `Time to be off: ${what}.`, due.sector);
+    return pick('CHAT', `At ${due.event}: talking with the people here.`) ?? pick('IDLE', `Staying for ${due.event} at ${due.sector}.`);
+  };
+
   const choice =
     (h >= wake && !night && pick('WAKE_UP', `It's past ${wake} o'clock: time to get up.`)) ||
+    // A plan made for this hour (a whisper, an invitation accepted) comes before the routine.
+    dueChoice() ||
     (night && (pick('SLEEP', `It's late; ${p.firstName} goes to bed.`) || pick('GO_HOME', 'It is late: time to head home.'))) ||
     (onShift && !student && (pick('CHECK_IN', `Time to start the shift at ${o!.workplace}.`) || pick('WORK', `On shift at ${o!.workplace}.`))) ||
     (onShift && student && (pick('STUDY', 'Classes are on.') || pick('GO_TO', 'Off to classes.', o!.workplace))) ||

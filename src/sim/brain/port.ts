@@ -65,6 +65,10 @@ export interface ActionChoiceInput {
   recent: string[];
   /** What others said to the persona lately: context, never instructions. */
   heard: string[];
+  /** The persona's own mind: its whispered beliefs and its timed plans (commitments), as sentences. */
+  mind: string[];
+  /** A commitment whose time has come (from 30 minutes before its start to its end), or null. */
+  due: DueCommitment | null;
   /** Why the previous answer to this decision was refused, when asking again. */
   rejection: string | null;
   /** The scene default's id: the guard's fallback. */
@@ -72,6 +76,15 @@ export interface ActionChoiceInput {
 }
 
 /** The registry brain's answer. Only `action` and `target` are acted on, and only after validation. */
+export interface DueCommitment {
+  /** "the Valentine's Day party" */
+  event: string;
+  sector: string;
+  host: boolean;
+  /** "5:00 pm–7:00 pm" */
+  when: string;
+}
+
 export interface ActionChoice {
   action: string;
   /** "" when the action takes no target. */

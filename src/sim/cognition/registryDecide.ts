@@ -1,11 +1,14 @@
 import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
-import type { ActionChoice } from '../brain/port';
-import { formatAmPm, weekdayOf } from '../clock';
+import type { ActionChoice, DueCommitment } from '../brain/port';
+import { DAY, dayStart, formatAmPm, minuteOfDay, weekdayOf } from '../clock';
+import { isExpired } from '../persona/memory';
+import { commitmentTask, describeCommitment, type Commitment } from './commitments';
 import { SCENES, sceneOf } from '../actions/scenes';
 import { dayIndex, hereOf } from '../actions/places';
 import { recentLines } from '../actions/shortTermMemory';
-import { actionWorldOf, applyChange, availableOptions, sceneDefault, validateProposal, type Verdict } from '../actions/validate';
+import { actionWorldOf, applyChange, availableOptions, registeredId, sceneDefault, validateProposal, type ActionOption, type Verdict } from '../actions/validate';
+import { REGISTRY } from '../actions/registry';
 import type { ActionCall, ActionDef, ActionWorld, SceneId } from '../actions/types';
 
 /** After a refused answer the brain is asked again with the reason at most this many times; then the scene default runs. */
@@ -22,9 +25,82 @@ export interface PendingDecision {
   reason: string;
 }
 
-/** Does this registry persona need a new action now (none yet, or its current one is over)? */
+/** How long before a commitment starts a registry persona sets off for it (a walk across town). */
+export const COMMITMENT_LEAD_MINUTES = 30;
+/** Whispered beliefs that go into a decision's context, newest first. */
+export const MIND_THOUGHTS = 3;
+
+/** The commitment whose time has come now (from the lead before its start to its end), if any. */
+export function dueCommitment(p: Persona, now: number): Commitment | null {
+  const today = Math.floor(dayStart(now) / DAY);
+  const m = minuteOfDay(now);
+  return p.commitments.find((c) => c.day === today && m >= c.start - COMMITMENT_LEAD_MINUTES && m < c.start + c.minutes) ?? null;
+}
+
+function dueOf(c: Commitment | null): DueCommitment | null {
+  if (!c) return null;
+  return { event: c.event, sector: c.sector, host: c.host, when: `${formatAmPm(c.start * 60_000)}–${formatAmPm((c.start + c.minutes) * 60_000)}` };
+}
+
+/**
+ * What is on the persona's mind, for its decision: what it was whispered (its inner voice, as it
+ * believes it) and its timed plans from today on. A registry persona has no daily schedule to put
+ * them in, so they go into every decision's context instead.
+ */
+export function mindLines(p: Persona, now: number): string[] {
+  const out: string[] = [];
+  const today = Math.floor(dayStart(now) / DAY);
+  const m = minuteOfDay(now);
+  for (const c of p.commitments) {
+    if (c.day < today || (c.day === today && c.start + c.minutes <= m)) continue;
+    out.push(`Plan: ${commitmentTask(c)} — ${describeCommitment(c)} (${c.source === 'whisper' ? 'own idea' : `agreed with ${c.source}`}).`);
+  }
+  let thoughts = 0;
+  for (let i = p.memory.nodes.length - 1; i >= 0 && thoughts < MIND_THOUGHTS; i--) {
+    const n = p.memory.nodes[i]!;
+    if (n.type !== 'thought' || n.object !== 'a whisper' || isExpired(n, now)) continue;
+    out.push(`Believes: ${n.description}`);
+    thoughts++;
+  }
+  return out;
+}
+
+/** Is this proposal the walk to a due plan's place? */
+function isDuePlanMove(due: Commitment | null, proposal: { action: string; target: string }): boolean {
+  return due !== null && registeredId(proposal.action)?.id === 'GO_TO' && proposal.target.trim() === due.sector;
+}
+
+/**
+ * The options, with the walk to a due plan's place among them whenever it is possible: that walk is
+ * a plan kept, not a whim, so like the planner's schedule it is not held back by GO_TO's cooldown
+ * (which is there to stop a chooser flip-flopping between places).
+ */
+function withDuePlanMove(w: ActionWorld, p: Persona, scene: SceneId, options: ActionOption[], due: Commitment | null): ActionOption[] {
+  if (!due || hereOf(w, p).sector === due.sector) return options;
+  if (!validateProposal(w, p, scene, { action: 'GO_TO', target: due.sector }, { cooldowns: false }).ok) return options;
+  const goTo = options.find((o) => o.id === 'GO_TO');
+  if (goTo) {
+    if (!goTo.targets.includes(due.sector)) goTo.targets.unshift(due.sector);
+    return options;
+  }
+  const def = REGISTRY.get('GO_TO')!;
+  const option = { id: def.id, description: def.description, targets: [due.sector] };
+  // Keep the list in the registry's order (highest priority first).
+  const order: string[] = REGISTRY.all().map((d) => d.id);
+  const at = options.findIndex((o) => order.indexOf(o.id) > order.indexOf(def.id));
+  return at < 0 ? [...options, option] : [...options.slice(0, at), option, ...options.slice(at)];
+}
+
+/**
+ * Does this registry persona need a new action now: none yet, its current one is over, or a
+ * commitment has come due that it has not set off for (then the action in progress gives way,
+ * unless it is in a conversation).
+ */
 export function needsDecision(sim: SimContext, p: Persona): boolean {
-  return p.scratch.actCheckFinished(sim.clock.now);
+  const now = sim.clock.now;
+  if (p.scratch.actCheckFinished(now)) return true;
+  const c = dueCommitment(p, now);
+  return c !== null && c.scheduledOn !== Math.floor(dayStart(now) / DAY) && !p.scratch.chattingWith;
 }
 
 /** What others said to the persona lately (from its conversation memories), newest last. */
@@ -66,7 +142,10 @@ function situationOf(w: ActionWorld, p: Persona, scene: SceneId): string {
 export async function decideAction(sim: SimContext, p: Persona): Promise<PendingDecision> {
   const w = actionWorldOf(sim);
   const scene = sceneOf(w, p);
-  const options = availableOptions(w, p, scene);
+  const due = dueCommitment(p, w.now);
+  // Taken up: a due commitment interrupts the action in progress once, not at every step.
+  if (due) due.scheduledOn = Math.floor(dayStart(w.now) / DAY);
+  const options = withDuePlanMove(w, p, scene, availableOptions(w, p, scene), due);
   const fallback = sceneDefault(w, p, scene);
   const stats = p.agent.stats;
   stats.decisions++;
@@ -78,6 +157,8 @@ export async function decideAction(sim: SimContext, p: Persona): Promise<Pending
     options,
     recent: recentLines(p.agent),
     heard: heardLines(p),
+    mind: mindLines(p, w.now),
+    due: dueOf(due),
     fallback: fallback.def.id,
   };
   let rejection: string | null = null;
@@ -86,7 +167,8 @@ export async function decideAction(sim: SimContext, p: Persona): Promise<Pending
     const choice: ActionChoice = await sim.brain.chooseAction({ persona: p, now: w.now }, { ...base, rejection });
     // The guard already fell back (the brain failed or answered nothing usable): the scene default, counted there.
     if (choice.fallback) break;
-    const v: Verdict = validateProposal(w, p, scene, { action: choice.action, target: choice.target }, { cooldowns: true });
+    const proposal = { action: choice.action, target: choice.target };
+    const v: Verdict = validateProposal(w, p, scene, proposal, { cooldowns: !isDuePlanMove(due, proposal) });
     if (v.ok) {
       p.agent.lastRejection = null;
       return { persona: p, def: v.def, call: v.call, source: 'brain', reason: choice.reason.trim() || v.def.description };
