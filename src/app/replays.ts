@@ -112,7 +112,9 @@ export function setupReplays(root: HTMLElement, store: HamletStore, live: LiveTo
   return {
     mode,
     record(sim) {
-      recorder = new Recorder(sim, { title: `Hamlet, recorded live (seed ${sim.seed})` });
+      // A day of game time is kept (up to a day and six hours, dropped at snapshots): a town left running
+      // for hours at 60× would otherwise hold every step and snapshot since the page opened.
+      recorder = new Recorder(sim, { title: `Hamlet, recorded live (seed ${sim.seed})`, maxSteps: sim.clock.stepsPerDay });
       return recorder;
     },
     onCall: (c) => recorder?.addCall(c),

@@ -14,6 +14,12 @@ export interface RecorderOptions {
   cognition?: boolean;
   /** LLM prompt and reply texts are cut to this many characters (default 4000). */
   maxCallText?: number;
+  /**
+   * Keep about this many of the latest steps (default: all). Older ones are dropped a stretch at a
+   * time, at a full-state snapshot, so the recording stays a replay that starts later and can be
+   * forked from its start; memories made before the new start are kept as its initial memories.
+   */
+  maxSteps?: number;
 }
 
 export function frameTuple(f: PersonaFrame): FrameTuple {
@@ -38,15 +44,19 @@ function sameAction(a: ActionTuple, b: ActionTuple): boolean {
  * `snapshotInterval` steps so a replay can be forked. Pure: runs in Node and in the page.
  */
 export class Recorder {
-  readonly firstStep: number;
+  /** The first step the recording still holds (later than the start once a window drops steps). */
+  firstStep: number;
+  /** The step recording began at: keyframes and snapshots fall at fixed intervals from it. */
+  private readonly origin: number;
+  private readonly maxSteps: number;
   private readonly keyframeInterval: number;
   private readonly snapshotInterval: number;
   private readonly cognition: boolean;
   private readonly maxCallText: number;
   private readonly title: string;
-  private readonly keyframes: Keyframe[] = [];
-  private readonly steps: ReplayStep[] = [];
-  private readonly snapshots: SimSnapshot[] = [];
+  private keyframes: Keyframe[] = [];
+  private steps: ReplayStep[] = [];
+  private snapshots: SimSnapshot[] = [];
   private readonly initialMemories: MemoryAdd[] = [];
   private readonly brains = new Set<string>();
   private last: FrameTuple[];
@@ -61,6 +71,8 @@ export class Recorder {
   ) {
     const perHour = Math.round(3600 / sim.clock.stepSeconds);
     this.firstStep = sim.step;
+    this.origin = sim.step;
+    this.maxSteps = opts.maxSteps !== undefined && opts.maxSteps > 0 ? Math.round(opts.maxSteps) : Infinity;
     this.title = opts.title ?? 'Hamlet';
     this.keyframeInterval = Math.max(1, Math.round(opts.keyframeInterval ?? perHour));
     this.snapshotInterval = Math.max(0, Math.round(opts.snapshotInterval ?? 6 * perHour));
@@ -134,9 +146,29 @@ export class Recorder {
     this.brains.add(this.sim.brain.name);
     this.steps.push(rec);
 
-    const since = this.sim.step - this.firstStep;
+    const since = this.sim.step - this.origin;
     if (since % this.keyframeInterval === 0) this.keyframes.push({ step: this.sim.step, personas: now, actions, objects: [...events] });
     if (this.snapshotInterval > 0 && since % this.snapshotInterval === 0) this.snapshotNow();
+    if (this.steps.length > this.maxSteps) this.dropOldest();
+  }
+
+  /**
+   * Keep at least the last maxSteps: start the recording at the latest snapshot that leaves that
+   * many, where a keyframe also falls (the player and a fork need both at the first step). The
+   * dropped steps' memories become initial memories (shown as known at the new start); their
+   * positions, conversations and calls go.
+   */
+  private dropOldest(): void {
+    const cutoff = this.nextStep - this.maxSteps;
+    const keyed = new Set(this.keyframes.map((k) => k.step));
+    const start = this.snapshots.filter((s) => s.step > this.firstStep && s.step <= cutoff && keyed.has(s.step)).at(-1)?.step;
+    if (start === undefined) return;
+    const dropped = this.steps.slice(0, start - this.firstStep);
+    if (this.cognition) for (const s of dropped) if (s.m) this.initialMemories.push(...s.m);
+    this.steps = this.steps.slice(start - this.firstStep);
+    this.keyframes = this.keyframes.filter((k) => k.step >= start);
+    this.snapshots = this.snapshots.filter((s) => s.step >= start);
+    this.firstStep = start;
   }
 
   /** An LLM call made during the tick being run (from the call log's listeners). */

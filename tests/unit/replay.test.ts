@@ -43,6 +43,7 @@ describe('replays of the 25-persona town', () => {
   const live: PersonaFrame[][] = [];
   let bytes: Uint8Array;
   let replay: ReplayFile;
+  let windowed: ReplayFile;
 
   beforeAll(async () => {
     world = loadTownWorld();
@@ -51,14 +52,18 @@ describe('replays of the 25-persona town', () => {
     const perHour = 360;
     // Keyframes every half hour and snapshots every hour: several of each in three hours.
     const rec = new Recorder(sim, { keyframeInterval: perHour / 2, snapshotInterval: perHour });
+    // The same ticks into a recorder that keeps only about the last two hours (as the live page does with a day).
+    const windowedRec = new Recorder(sim, { keyframeInterval: perHour / 2, snapshotInterval: perHour, maxSteps: 2 * perHour });
     live.push(sim.personas.map((p) => sim.frameOf(p)));
     for (let i = 0; i < HOURS * perHour; i++) {
       const r = await sim.tick();
       rec.record(r);
+      windowedRec.record(r);
       live.push(r.personas);
     }
     bytes = await encodeReplay(rec.toReplay());
     replay = await decodeReplay(bytes);
+    windowed = await decodeReplay(await encodeReplay(windowedRec.toReplay()));
   }, 60_000);
 
   it('record → gzip → load reproduces every persona at every step', () => {
@@ -123,6 +128,31 @@ describe('replays of the 25-persona town', () => {
     const player = new ReplayPlayer(await decodeReplay(await encodeReplay(rec.toReplay())));
     expect(player.objectEventsAt(at)).toEqual(atStart);
     expect(player.objectEventsAt(at + 60)).toEqual(objectsNow());
+  });
+
+  it('a recording with a window keeps its last steps as a replay of its own: frames, memories, conversations, fork', async () => {
+    // Three hours recorded, two kept: it starts at the one-hour snapshot.
+    expect(windowed.firstStep).toBe(360);
+    expect(lastStepOf(windowed)).toBe(HOURS * 360);
+    expect(windowed.steps).toHaveLength(720);
+    expect(windowed.keyframes[0]!.step).toBe(360);
+    expect(windowed.snapshots!.every((s) => s.step >= 360)).toBe(true);
+    const full = new ReplayPlayer(replay);
+    const player = new ReplayPlayer(windowed);
+    for (let k = 360; k <= HOURS * 360; k += 7) expect(player.seek(k).map(seen), `step ${k}`).toEqual(live[k]!.map(seen));
+    expect(player.seek(0).map(seen)).toEqual(live[360]!.map(seen)); // before the window: its first step
+    // Every memory is still there at the end; those made before the window count as known at its start.
+    for (const { id } of specs.slice(0, 5)) {
+      const names = (ms: { id: number; description: string }[]) => ms.map((m) => `${m.id} ${m.description}`);
+      expect(names(player.memoriesAt(id, HOURS * 360))).toEqual(names(full.memoriesAt(id, HOURS * 360)));
+      expect(player.memoriesAt(id, 360).every((m) => m.step === 360)).toBe(true);
+    }
+    // Conversations of the window, none from before it.
+    const inWindow = full.conversationsBefore(HOURS * 360).filter((c) => c.step > 360);
+    expect(player.conversationsBefore(HOURS * 360).map((c) => c.step)).toEqual(inWindow.map((c) => c.step));
+    // And it can still be continued live from inside its window.
+    const sim = await forkReplay(windowed, 420, world, (sp, seed) => new OfflineBrain(seed, sp));
+    expect(sim.personas.map((p) => seen(sim.frameOf(p)))).toEqual(live[420]!.map(seen));
   });
 
   it('the playback clock plays at steps per second, stops at the end and restarts from the start', () => {

@@ -113,7 +113,7 @@ export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: Repla
   const demoBtn = button('▶ Watch a recorded day', 'watch-demo', 'A full day of the 25 townspeople, recorded with the offline brain', () => void attempt(actions.openDemo));
   demoBtn.classList.add('primary');
   const openBtn = button('📂 Open a replay…', 'open-replay', 'A Hamlet replay (.json.gz), or a Smallville demo folder’s meta.json + master_movement.json (with its Tiled map and tileset images to show it on its own map)', () => fileInput.click());
-  const downloadBtn = button('⬇ Recording', 'download-recording', 'Download everything recorded since the page opened, as a replay (.json.gz)', () => void attempt(actions.downloadRecording));
+  const downloadBtn = button('⬇ Recording', 'download-recording', 'Download the recording as a replay (.json.gz): the last game day (up to 30 game hours), or everything since the page opened if less', () => void attempt(actions.downloadRecording));
   panel.append(demoBtn, openBtn, downloadBtn, fileInput, el('div', 'replay-hint', 'or drop a replay or a Smallville folder on the town'));
 
   // --- replay bar ---
