@@ -610,6 +610,26 @@ export const CALLS: CallSpecs = {
       }),
     temperature: 0.2,
   },
+
+  townPlan: {
+    prompt: 'town_plan',
+    vars: (_ctx, input) => ({
+      request: input.request,
+      time: input.time,
+      residents: input.residents.map((r) => `- ${r}`).join('\n'),
+      places: input.places.map((pl) => `- ${pl}`).join('\n'),
+    }),
+    schema: z.object({ title: z.string(), steps: z.array(z.string()) }),
+    toResult: (json) =>
+      check(() => {
+        const o = asObject(json);
+        const title = text(o, 'title', 200);
+        if (!Array.isArray(o.steps) || o.steps.length === 0) fail('"steps" must be a non-empty list of "[Full Name] what they do"');
+        const steps = (o.steps as unknown[]).map((st, i) => (typeof st === 'string' && st.trim() ? st.trim().slice(0, 400) : fail(`step ${i} must be a non-empty string`)));
+        return { title, steps };
+      }),
+    temperature: 0.4,
+  },
 };
 
 /**

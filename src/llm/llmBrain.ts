@@ -267,6 +267,9 @@ export class LlmBrain implements Brain {
   chooseAction(ctx: CallContext, ...a: Args<'chooseAction'>) {
     return this.ask('chooseAction', ctx, a);
   }
+  townPlan(ctx: CallContext, ...a: Args<'townPlan'>) {
+    return this.ask('townPlan', ctx, a);
+  }
 
   /**
    * Embeddings from the endpoint's embeddings model, or the local embedding when none is set

@@ -9,6 +9,7 @@ import { PathFinder } from './world/pathfinder';
 import type { Tile, WorldModel } from './world/types';
 import type { WorldEvent } from './world/events';
 import { perceive, perceptionIndex } from './cognition/perceive';
+import { Director } from './town/director';
 import { ensureEmbeddings, retrieve, type Retrieved } from './cognition/retrieve';
 import { newDayFor, plan } from './cognition/plan';
 import { react } from './cognition/react';
@@ -91,6 +92,8 @@ export class Simulation implements SimContext {
   private stepping = false;
   /** Whispers from the player, applied at the start of the next step so state only changes inside a tick. */
   private pendingWhispers: { persona: Persona; text: string }[] = [];
+  /** The town director: requests to the town become tracked plans (src/sim/town/director.ts). */
+  readonly director = new Director();
   /** Brain-mode switches from the player, applied at the start of the next step (like whispers). */
   private pendingModes = new Map<Persona, BrainMode>();
 
@@ -159,6 +162,7 @@ export class Simulation implements SimContext {
   private async runStep(): Promise<StepResult> {
     const now = this.clock.now;
     for (const w of this.pendingWhispers.splice(0)) await whisperTo(this, w.persona, w.text);
+    await this.director.takeRequests(this);
     for (const [p, mode] of this.pendingModes) p.agent.mode = mode;
     this.pendingModes.clear();
     const convoCount = this.conversations.length;
@@ -185,6 +189,7 @@ export class Simulation implements SimContext {
     this.moved = new Set();
     for (const p of this.personas) if (execute(this, p)) this.moved.add(p);
     this.updateObjectEvents();
+    this.director.track(this);
 
     const result: StepResult = {
       step: this.clock.step,
@@ -281,6 +286,14 @@ export class Simulation implements SimContext {
   brainModeOf(personaId: string): BrainMode | null {
     const p = this.byId.get(personaId);
     return p ? (this.pendingModes.get(p) ?? p.agent.mode) : null;
+  }
+
+  /**
+   * Ask the town for something ("hold a Valentine's party at Bramble Café tomorrow at 5 pm"): queued,
+   * and made into a plan at the start of the next step (see `director`). Empty text is refused.
+   */
+  askTown(text: string): string {
+    return this.director.ask(text);
   }
 
   /** Whispers waiting for the next step. */

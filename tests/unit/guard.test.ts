@@ -36,6 +36,7 @@ const broken: Brain = {
   memoAfterConvo: async () => null as unknown as string,
   interview: async () => '',
   chooseAction: async () => 'burn the café' as unknown as { action: string; target: string; reason: string },
+  townPlan: async () => ({ title: 'x', steps: [] }),
 };
 
 describe('the guard around every brain', () => {
@@ -59,6 +60,8 @@ describe('the guard around every brain', () => {
     expect((await g.conversationTurn(ctx, { listener: p, convo: [], memories: [] })).end).toBe(true);
     expect(await g.poignancy(ctx, 'event', 'x')).toBe(4);
     expect(await g.insights(ctx, ['a'], 5)).toEqual([]);
+    // A plan with no steps: the director's default plan will stand in.
+    expect(await g.townPlan(ctx, { request: 'a party', time: '9:00 am', residents: [], places: [] })).toEqual({ title: '', steps: [], fallback: true });
     // Ragged vectors: the local embedding instead, one vector per text.
     const vectors = await g.embed(ctx, ['coffee at the café', 'sleeping']);
     expect(vectors).toHaveLength(2);
@@ -87,7 +90,7 @@ describe('the guard around every brain', () => {
     expect(await g.planningThought(ctx, p, [])).toBe('');
     expect(await g.memoAfterConvo(ctx, p, [])).toBe('');
     expect(await g.interview(ctx, 'How are you?', [], [])).toBe(INTERVIEW_FALLBACK);
-    expect(g.fallbackTotal).toBe(26);
+    expect(g.fallbackTotal).toBe(27);
     expect(g.stats.get('actObjEventTriple')).toEqual({ calls: 1, fallbacks: 1, errors: 1 });
   });
 

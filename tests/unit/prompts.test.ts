@@ -92,6 +92,14 @@ function sampleArgs(ctx: CallContext, tom: Persona): { [K in BrainCall]: unknown
         fallback: 'IDLE',
       },
     ],
+    townPlan: [
+      {
+        request: "Hold a Valentine's party at Bramble Café tomorrow at 5 pm",
+        time: '9:05 am, Mon, 13 Feb 2023',
+        residents: ['Sofia Moreno — café owner at Bramble Café; lives at Moreno House', 'Luis Moreno — baker at Crumb & Crust Bakery; lives at Moreno House'],
+        places: ['Bramble Café (cafe)', 'Town Square (square)'],
+      },
+    ],
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ActionChoice, ActionChoiceInput, Brain, CallContext, ConversationTurn, ConversationTurnInput, Insight, NewDecompInput, ReactChoice, SubTask } from '../../sim/brain/port';
+import type { ActionChoice, ActionChoiceInput, Brain, CallContext, ConversationTurn, ConversationTurnInput, Insight, NewDecompInput, ReactChoice, SubTask, TownPlanInput, TownPlanReply } from '../../sim/brain/port';
 import { failSafeDecomp } from '../../sim/cognition/schedule';
 import type { Persona } from '../../sim/persona/persona';
 import type { ChatLine, ConceptNode } from '../../sim/persona/memory';
@@ -11,6 +11,7 @@ import { dailyPlanItems, hourlyPlan } from './dayPlan';
 import { GENERIC_WORK, TEMPLATES, WORK_TASKS, splitMinutes } from './tasks';
 import { chooseArena, chooseObject, chooseSector } from './places';
 import { emojiFor } from './emoji';
+import { offlineTownPlan } from './townPlan';
 import { ACCEPT, INVITE, offlineTurn, relationOf, summarize, talkChance } from './talk';
 import { thirdPerson } from '../../sim/brain/guard';
 import { eventClause } from '../../sim/cognition/commitments';
@@ -269,6 +270,10 @@ export class OfflineBrain implements Brain {
   /** A routine from the persona's lifestyle and job, among the options offered (src/llm/offline/registryChoice.ts). */
   async chooseAction(ctx: CallContext, input: ActionChoiceInput): Promise<ActionChoice> {
     return offlineChooseAction(ctx.persona, ctx.now, input, this.rng(ctx, 'choose', input.rejection ?? ''));
+  }
+
+  async townPlan(ctx: CallContext, input: TownPlanInput): Promise<TownPlanReply> {
+    return offlineTownPlan(ctx.persona, input, (id) => this.names.get(id));
   }
 
   async embed(_ctx: CallContext, texts: string[]): Promise<number[][]> {

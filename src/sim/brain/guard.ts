@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ActionChoice, ActionChoiceInput, Brain, BrainCall, CallContext, ConversationTurn, Insight, NewDecompInput, ReactChoice, SubTask } from './port';
+import type { ActionChoice, ActionChoiceInput, Brain, BrainCall, CallContext, ConversationTurn, Insight, NewDecompInput, ReactChoice, SubTask, TownPlanInput, TownPlanReply } from './port';
 import type { Persona } from '../persona/persona';
 import type { ChatLine, ConceptNode } from '../persona/memory';
 import type { Triple } from '../persona/scratch';
@@ -47,6 +47,7 @@ const emojiSchema = z.string().trim().min(1).max(16).refine((s) => !/[a-z]{3}/i.
 const turnSchema = z.object({ line: textSchema, end: z.boolean() });
 const embeddingsSchema = z.array(z.array(z.number().finite()).min(1));
 const choiceSchema = z.object({ action: z.string().trim().min(1).max(80), target: z.string().trim().max(200).default(''), reason: z.string().trim().max(400).default('') });
+const townPlanSchema = z.object({ title: z.string().trim().max(200), steps: z.array(z.string().trim().min(1).max(400)).min(1).max(20) });
 const insightSchema = z.array(z.object({ insight: textSchema, evidence: z.array(z.number().int().positive()) }));
 
 /**
@@ -304,6 +305,11 @@ export class GuardedBrain implements Brain {
       },
       () => ({ action: input.fallback, target: '', reason: 'scene default: the brain gave no usable answer', fallback: true }),
     );
+  }
+
+  /** A town plan, checked for shape; nothing usable falls back to an empty plan marked `fallback` (the director's default plan), counted. */
+  townPlan(ctx: CallContext, input: TownPlanInput): Promise<TownPlanReply> {
+    return this.run('townPlan', ctx, () => this.inner.townPlan(ctx, input), (v) => parse(townPlanSchema, v), () => ({ title: '', steps: [], fallback: true }));
   }
 
   /** Vectors for texts; a wrong count, ragged sizes or non-numbers fall back to the local embedding. */

@@ -76,6 +76,25 @@ export interface ActionChoiceInput {
 }
 
 /** The registry brain's answer. Only `action` and `target` are acted on, and only after validation. */
+export interface TownPlanInput {
+  /** What the person asked the town for, as typed. */
+  request: string;
+  /** "9:05 am, Mon, 13 Feb 2023" */
+  time: string;
+  /** "Name — job at workplace; lives at home", one per resident. */
+  residents: string[];
+  /** "Bramble Café (cafe)", one per place on the map. */
+  places: string[];
+}
+
+export interface TownPlanReply {
+  title: string;
+  /** "[Full Name] what they do", in order. */
+  steps: string[];
+  /** Set by the guard when the brain gave no usable plan (the director then uses seed 003's default). */
+  fallback?: boolean;
+}
+
 export interface DueCommitment {
   /** "the Valentine's Day party" */
   event: string;
@@ -148,6 +167,8 @@ export interface Brain {
   interview(ctx: CallContext, question: string, memories: ConceptNode[], transcript: ChatLine[]): Promise<string>;
   /** Registry brain: pick one of the options offered, with a target and a short reason (one call per decision). */
   chooseAction(ctx: CallContext, input: ActionChoiceInput): Promise<ActionChoice>;
+  /** The town director (seed 003): a person's request as a plan whose steps are tagged "[Full Name]" (the call is made in the coordinator's name). */
+  townPlan(ctx: CallContext, input: TownPlanInput): Promise<TownPlanReply>;
   /** One vector per text, for memory relevance (Smallville's get_embedding). Same size for every text. */
   embed(ctx: CallContext, texts: string[]): Promise<number[][]>;
 }

@@ -27,9 +27,9 @@ export interface Commitment {
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const EVENT = /\b((?:[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*\s+)?(?:[\w'’-]+\s+)?(party|celebration|open[- ]mic(?: night)?|exhibition(?: opening)?|planting day|farmers'? market|meeting|debate|dinner|concert|reading|gathering|picnic|rally|game night))\b/;
-const TIME = /\b(\d{1,2})(?::(\d\d))?\s*([ap])\.?\s?m\b/i;
+export const TIME = /\b(\d{1,2})(?::(\d\d))?\s*([ap])\.?\s?m\b/i;
 const INTENT = /\b(I will|I'll|I am going to|I'm going to|I want to|I plan to|I'd love to|I would love to|I promised to|wants to|is going to|plans to|will)\b/i;
-const HOSTING = /\b(throw|throwing|host|hosting|organi[sz]e|organi[sz]ing)\b/i;
+const HOSTING = /\b(throw|throwing|host|hosting|hold|holding|organi[sz]e|organi[sz]ing)\b/i;
 
 /** The day index a date phrase in the text points at (today if none), looking forward from now. */
 function dayOf(text: string, now: number): number {

@@ -1,0 +1,46 @@
+import type { TownPlanInput, TownPlanReply } from '../../sim/brain/port';
+import type { Persona } from '../../sim/persona/persona';
+import { eventClause, findSector, TIME } from '../../sim/cognition/commitments';
+
+/** "please could the town hold a party …" → "hold a party …" */
+export function asTask(request: string): string {
+  return request
+    .trim()
+    .replace(/[.!?]+$/, '')
+    .replace(/^(please\s+)?((could|can|would|will)\s+(you|the town|everyone)\s+(please\s+)?)?/i, '')
+    .replace(/^(i'?d like|i want|i would like)\s+(the town|you|everyone)\s+to\s+/i, '')
+    .replace(/^(ask\s+)?the town\s+(to|should)\s+/i, '')
+    .replace(/^(let'?s|let us)\s+/i, '')
+    .replace(/,?\s*please$/i, '')
+    .trim();
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+/**
+ * The offline brain's town plan: the coordinator (someone from the place the request names) makes it
+ * happen at that place (5 pm unless a time is given), two people close to them help host it and
+ * come, each step tagged with its resident. Always three steps, like seed 003's default, but real ones.
+ */
+export function offlineTownPlan(coordinator: Persona, input: TownPlanInput, nameOf: (id: string) => string | undefined): TownPlanReply {
+  const sectors = input.places.map((line) => {
+    const m = /^(.*) \(([^)]*)\)$/.exec(line);
+    return m ? { name: m[1]!, kind: m[2]! } : { name: line, kind: '' };
+  });
+  let what = asTask(input.request) || input.request.trim();
+  const named = findSector(what, { sectors });
+  const sector = named ?? coordinator.spec.occupation?.workplace ?? coordinator.spec.household;
+  if (!named) what += ` at ${sector}`;
+  if (!TIME.test(what)) what += ' at 5 pm';
+  const close = coordinator.spec.relationships.map((r) => nameOf(r.id)).filter((n): n is string => !!n);
+  const [helper, guest] = [close[0] ?? coordinator.name, close[1] ?? close[0] ?? coordinator.name];
+  return {
+    title: capital(eventClause(what) ?? what).slice(0, 120),
+    steps: [
+      `[${coordinator.name}] ${capital(what)}, and invite people to it`,
+      `[${helper}] Help host it (${lower(what)}) by telling people and inviting them`,
+      `[${guest}] Come to it: ${lower(what)}`,
+    ],
+  };
+}

@@ -1,0 +1,196 @@
+import type { SimContext } from '../context';
+import type { Persona } from '../persona/persona';
+import type { TownPlanReply } from '../brain/port';
+import { DAY, dayStart, formatAmPm, minuteOfDay } from '../clock';
+import { findSector, type Commitment } from '../cognition/commitments';
+import { whisper } from '../cognition/whisper';
+import { PlanningTool, type TownPlan } from './planningTool';
+
+/**
+ * The town director (seed 003's PlanningFlow, in a town): a person asks the town for something
+ * ("hold a Valentine's party at the café tomorrow at 5 pm"); one brain call turns the request into a
+ * plan whose steps name who does them ("[Sofia Moreno] host the party …"); each step is told to its
+ * persona as an inner voice (the whisper path: a thought, and a commitment when it has a place and
+ * a time); the step's status then follows what that persona does. No usable plan from the brain:
+ * seed 003's default three steps (analyse, carry out, verify), all for one coordinator, counted.
+ */
+
+/** Longest request taken (characters); longer ones are cut. */
+export const MAX_REQUEST = 500;
+/** Steps taken from a plan (the rest are dropped, noted in the plan). */
+export const MAX_STEPS = 8;
+
+/** What the director keeps about a delivered step: the commitment it became, if any. */
+interface StepWatch {
+  planId: string;
+  index: number;
+  persona: Persona;
+  commitment: Commitment | null;
+}
+
+export class Director {
+  readonly tool = new PlanningTool();
+  private readonly pending: string[] = [];
+  private readonly watched: StepWatch[] = [];
+  /** Plans made from the default (the brain gave nothing usable). */
+  fallbacks = 0;
+
+  /** Queue a request; it becomes a plan at the start of the next step. Returns the text taken. */
+  ask(text: string): string {
+    const t = text.trim().slice(0, MAX_REQUEST);
+    if (!t) throw new Error('Say what the town should do, e.g. "hold a Valentine\'s party at Bramble Café tomorrow at 5 pm"');
+    this.pending.push(t);
+    return t;
+  }
+
+  get queued(): number {
+    return this.pending.length;
+  }
+
+  plans(): TownPlan[] {
+    return this.tool.list();
+  }
+
+  /** Start of a step: make plans of the queued requests and tell each step to its persona. */
+  async takeRequests(sim: SimContext): Promise<void> {
+    for (const request of this.pending.splice(0)) await this.makePlan(sim, request);
+  }
+
+  async makePlan(sim: SimContext, request: string): Promise<TownPlan> {
+    const now = sim.clock.now;
+    const coordinator = coordinatorFor(sim, request);
+    const reply: TownPlanReply = await sim.brain.townPlan(
+      { persona: coordinator, now },
+      { request, time: `${formatAmPm(now)}, ${new Date(now).toUTCString().slice(0, 16)}`, residents: sim.personas.map(residentLine), places: sim.world.sectors.map((s) => `${s.name} (${s.kind})`) },
+    );
+    const fallback = reply.fallback === true || reply.steps.length === 0;
+    const steps = fallback ? defaultSteps(request, coordinator) : reply.steps.slice(0, MAX_STEPS);
+    if (fallback) this.fallbacks++;
+    const plan = this.tool.create({
+      id: this.tool.newId(now),
+      title: fallback ? defaultTitle(request) : reply.title.trim() || defaultTitle(request),
+      request,
+      created: now,
+      fallback,
+      steps: steps.map((text) => ({ text, assignee: assigneeOf(sim, text)?.id ?? null })),
+    });
+    for (let i = 0; i < plan.steps.length; i++) await this.deliver(sim, plan, i);
+    if (!fallback && reply.steps.length > MAX_STEPS) plan.steps.at(-1)!.notes += ` (${reply.steps.length - MAX_STEPS} more steps were dropped: at most ${MAX_STEPS})`;
+    return plan;
+  }
+
+  /** Tell a step to its persona as an inner voice; analysing and verifying steps of the default plan need no telling. */
+  private async deliver(sim: SimContext, plan: TownPlan, index: number): Promise<void> {
+    const step = plan.steps[index]!;
+    const who = step.assignee ? sim.personas.find((p) => p.id === step.assignee) : undefined;
+    if (!who) {
+      this.tool.markStep(plan.id, index, 'blocked', `Nobody in town is called ${JSON.stringify(tagOf(step.text) ?? '(no name given)')}`);
+      return;
+    }
+    const task = untagged(step.text);
+    if (plan.fallback && index !== 1) {
+      // The default plan's analyse and verify steps are the director's own bookkeeping.
+      if (index === 0) this.tool.markStep(plan.id, index, 'completed', 'The brain gave no usable plan: this default plan stands in.');
+      return;
+    }
+    const { thought, commitment } = await whisper(sim, who, `You will ${lowerFirst(task)}`);
+    const note = `Told ${who.firstName} at ${formatAmPm(sim.clock.now)}: "${thought.description}"`;
+    if (commitment) {
+      this.tool.markStep(plan.id, index, 'in_progress', `${note} — planned for ${formatAmPm(commitment.start * 60_000)} at ${commitment.sector}.`);
+      this.watched.push({ planId: plan.id, index, persona: who, commitment });
+    } else {
+      this.tool.markStep(plan.id, index, 'completed', `${note} — no place and time in it, so nothing to keep track of.`);
+    }
+  }
+
+  /** End of a step: a planned step is completed when its persona is at the place in its time, blocked when the time passed without. */
+  track(sim: SimContext): void {
+    const now = sim.clock.now;
+    const today = Math.floor(dayStart(now) / DAY);
+    const minute = minuteOfDay(now);
+    for (let i = this.watched.length - 1; i >= 0; i--) {
+      const w = this.watched[i]!;
+      const c = w.commitment!;
+      let plan: TownPlan;
+      try {
+        plan = this.tool.get(w.planId);
+      } catch {
+        this.watched.splice(i, 1); // the plan was deleted
+        continue;
+      }
+      const started = c.day < today || (c.day === today && minute >= c.start);
+      const over = c.day < today || (c.day === today && minute >= c.start + c.minutes);
+      const there = sectorOf(sim, w.persona) === c.sector;
+      if (started && !over && there) {
+        this.tool.markStep(w.planId, w.index, 'completed', `${plan.steps[w.index]!.notes} ${w.persona.firstName} was at ${c.sector} at ${formatAmPm(now)}.`);
+        this.settleVerify(plan, w.index, 'completed');
+        this.watched.splice(i, 1);
+      } else if (over) {
+        this.tool.markStep(w.planId, w.index, 'blocked', `${plan.steps[w.index]!.notes} ${w.persona.firstName} did not make it to ${c.sector} by ${formatAmPm((c.start + c.minutes) * 60_000)}.`);
+        this.settleVerify(plan, w.index, 'blocked');
+        this.watched.splice(i, 1);
+      }
+    }
+  }
+
+  /** The default plan's "verify" step follows its "carry out" step. */
+  private settleVerify(plan: TownPlan, index: number, status: 'completed' | 'blocked'): void {
+    if (!plan.fallback || index !== 1 || plan.steps.length < 3) return;
+    this.tool.markStep(plan.id, 2, status, status === 'completed' ? 'It happened.' : 'It did not happen as planned.');
+  }
+}
+
+function sectorOf(sim: SimContext, p: Persona): string | null {
+  const s = sim.world.sectorAt[p.tile.y * sim.world.width + p.tile.x]!;
+  return s >= 0 ? sim.world.sectors[s]!.name : null;
+}
+
+/** "[Sofia Moreno] host the party" → "Sofia Moreno" */
+export function tagOf(step: string): string | null {
+  return /^\s*\[([^\]]{1,80})\]/.exec(step)?.[1]?.trim() ?? null;
+}
+
+export function untagged(step: string): string {
+  return step.replace(/^\s*\[[^\]]{1,80}\]\s*/, '').trim();
+}
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+/** The persona a step's tag names: full name, or a first name that only one persona has. */
+export function assigneeOf(sim: SimContext, step: string): Persona | null {
+  const tag = tagOf(step)?.toLowerCase();
+  if (!tag) return null;
+  const full = sim.personas.find((p) => p.name.toLowerCase() === tag);
+  if (full) return full;
+  const first = sim.personas.filter((p) => p.firstName.toLowerCase() === tag);
+  return first.length === 1 ? first[0]! : null;
+}
+
+/**
+ * Who looks after a request when nobody is named: someone who works at the place it names, else
+ * lives there, else has it among their haunts, else the first resident.
+ */
+export function coordinatorFor(sim: SimContext, request: string): Persona {
+  const sector = findSector(request, { sectors: sim.world.sectors });
+  const ps = sim.personas;
+  return (
+    (sector && (ps.find((p) => p.spec.occupation?.workplace === sector) ?? ps.find((p) => p.spec.household === sector) ?? ps.find((p) => p.spec.haunts.includes(sector)))) ||
+    ps[0]!
+  );
+}
+
+function residentLine(p: Persona): string {
+  const o = p.spec.occupation;
+  return `${p.name} — ${o ? `${o.title} at ${o.workplace}` : 'no job'}; lives at ${p.spec.household}`;
+}
+
+/** seed 003's default title: "Plan for: " and the request's first 50 characters. */
+export function defaultTitle(request: string): string {
+  return `Plan for: ${request.slice(0, 50)}${request.length > 50 ? '...' : ''}`;
+}
+
+/** seed 003's default steps (analyse the request, carry it out, verify), all for the coordinator. */
+export function defaultSteps(request: string, coordinator: Persona): string[] {
+  const tag = `[${coordinator.name}]`;
+  return [`${tag} Analyse the request: "${request}"`, `${tag} ${request.replace(/[.!]+$/, '')}`, `${tag} Verify that it happened`];
+}
