@@ -202,6 +202,30 @@ describe('the inspector overlay', () => {
     await page.waitForFunction((t) => [...document.querySelectorAll('.insp-thoughts .insp-card-text')].some((e) => e.textContent === t), thought);
   });
 
+  it('asks the town for an event: the plan appears in the town panel with each step, its resident and status, as text', async () => {
+    await page.fill('input[name=ask-town]', `Hold a games night at Bramble Café at 8 pm ${PAYLOAD}`);
+    await page.click('button[name=ask-town-send]');
+    await page.waitForFunction(() => /makes a plan at the next step/.test(document.querySelector('[data-role=ask-town-status]')?.textContent ?? ''));
+    await page.click('.hud-speeds button[title^="One step"]');
+    await page.waitForSelector('.town-plan');
+    const steps = await page.$$eval('.town-plan-step .town-plan-text', (els) => els.map((e) => e.textContent ?? ''));
+    expect(steps).toHaveLength(3);
+    for (const st of steps) expect(st).toMatch(/^\[[A-Z][a-z]+ [A-Z][a-z]+\] /);
+    expect(steps[0]).toContain('<script>window.__pwned=2</script>');
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator('.town-panel img, .town-panel script').count()).toBe(0);
+    expect(await page.textContent('.town-plan-meta')).toMatch(/^plan_\d+ · 0\/3 done$/);
+    expect(await page.$$eval('.town-plan-step', (els) => els.map((e) => e.className))).toEqual(Array(3).fill('town-plan-step in_progress'));
+    expect(await page.textContent('.town-plan-notes')).toMatch(/^Told \w+ at \d+:\d\d [ap]m: ".*" — planned for 8:00 pm at Bramble Café\.$/);
+    await screenshot(page, 'town-plan');
+    // A step's resident opens in the inspector.
+    const who = steps[1]!.slice(1, steps[1]!.indexOf(']'));
+    await page.click(`.town-plan-step:nth-child(2) .town-plan-who`);
+    await page.waitForFunction((n) => document.querySelector('.insp-panel .insp-name')?.textContent === n, who);
+    await page.click(`.town-list li[data-id="${id}"]`);
+    await page.waitForFunction((n) => document.querySelector('.insp-panel .insp-name')?.textContent === n, name);
+  });
+
   it('answers an interview question in character and keeps the exchange', async () => {
     await tab('talk');
     await page.fill('input[name=ask]', 'What are you doing right now?');

@@ -1,3 +1,4 @@
+import type { TownPlan } from '../../sim/town/planningTool';
 import type { Simulation } from '../../sim/simulation';
 import type { WorldModel, Tile } from '../../sim/world/types';
 import type { ChatLine, NodeType } from '../../sim/persona/memory';
@@ -108,6 +109,10 @@ export interface InspectorSource {
   /** Live only: switch a persona's brain from the next step on, and the mode it will have then. */
   setBrainMode?(personaId: string, mode: BrainMode): void;
   brainModeOf?(personaId: string): BrainMode | null;
+  /** Live only: ask the town for something (made into a plan at the next step), the requests waiting, and the plans so far. */
+  askTown?(text: string): string;
+  queuedRequests?(): number;
+  townPlans?(): readonly TownPlan[];
 }
 
 /** The minimal handle on the LLM brain's call log the live source needs (BrainSwitch has it). */
@@ -205,5 +210,8 @@ export function liveSource(simOf: () => Simulation | null, llm: () => CallLogHan
     interview: (id, q, transcript) => live().interview(id, q, transcript),
     setBrainMode: (id, mode) => live().setBrainMode(id, mode),
     brainModeOf: (id) => simOf()?.brainModeOf(id) ?? null,
+    askTown: (text) => live().askTown(text),
+    queuedRequests: () => simOf()?.director.queued ?? 0,
+    townPlans: () => simOf()?.director.plans() ?? [],
   };
 }

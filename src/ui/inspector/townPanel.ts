@@ -5,6 +5,7 @@ import type { HourBucket } from './llmSeries';
 import type { InspectorSource } from './source';
 import { townActionTotals } from '../../sim/actions/state';
 import type { PersonaFrame } from '../../sim/simulation';
+import type { StepStatus, TownPlan } from '../../sim/town/planningTool';
 
 export interface TownPanel {
   el: HTMLElement;
@@ -42,6 +43,32 @@ export function actionLine(personas: readonly PersonaFrame[]): string | null {
   return `Actions: ${t.decisions.toLocaleString('en')} checked · ${t.rejections} refused · ${t.retries} asked again · ${t.defaults} scene defaults · brains: ${g} generative, ${r} registry`;
 }
 
+const STATUS_MARK: Record<StepStatus, string> = { not_started: '○', in_progress: '→', completed: '✓', blocked: '!' };
+const STATUS_WORDS: Record<StepStatus, string> = { not_started: 'not started', in_progress: 'in progress', completed: 'done', blocked: 'blocked' };
+
+/** A plan as the panel shows it: title, id, progress, and each step (status, who, what, notes); all as text. */
+function planView(plan: TownPlan, names: Map<string, string>, select: (id: string) => void): HTMLElement {
+  const done = plan.steps.filter((st) => st.status === 'completed').length;
+  const steps = h('ol', { class: 'town-plan-steps' });
+  for (const st of plan.steps) {
+    const who = st.assignee ? names.get(st.assignee) : undefined;
+    const li = h('li', { class: `town-plan-step ${st.status}`, title: STATUS_WORDS[st.status] }, h('span', { class: 'town-plan-mark', text: STATUS_MARK[st.status] }), h('span', { class: 'town-plan-text', text: st.text }));
+    if (who && st.assignee) {
+      const id = st.assignee;
+      li.append(button(`Inspect ${who}`, () => select(id), 'insp-btn town-plan-who', `Open ${who} in the inspector`));
+    }
+    if (st.notes) li.append(h('div', { class: 'town-plan-notes', text: st.notes }));
+    steps.append(li);
+  }
+  return h(
+    'div',
+    { class: 'town-plan', data: { id: plan.id } },
+    h('div', { class: 'town-plan-title', text: plan.title }),
+    h('div', { class: 'town-plan-meta', text: `${plan.id} · ${done}/${plan.steps.length} done${plan.fallback ? ' · default plan (the brain gave none)' : ''}` }),
+    steps,
+  );
+}
+
 /** The town panel: clock and speed, LLM use over game time, and every persona with its emoji and action (click to inspect). */
 export function townPanel(store: HamletStore): TownPanel {
   const time = h('div', { class: 'town-time' });
@@ -55,6 +82,30 @@ export function townPanel(store: HamletStore): TownPanel {
   const llm = h('div', { class: 'town-llm' });
   const actions = h('div', { class: 'town-actions' });
   const list = h('ul', { class: 'town-list' });
+  // Ask the town (seed 003's director): a request becomes a plan at the next step.
+  const askText = h('input', { class: 'insp-input' });
+  askText.name = 'ask-town';
+  askText.placeholder = 'e.g. Hold a Valentine’s party at Bramble Café tomorrow at 5 pm';
+  const askStatus = h('div', { class: 'insp-status', data: { role: 'ask-town-status' } });
+  let askSource: InspectorSource | null = null;
+  const doAsk = () => {
+    const text = askText.value.trim();
+    if (!text || !askSource?.askTown) return;
+    try {
+      askSource.askTown(text);
+      askText.value = '';
+      askStatus.textContent = 'Asked: the town makes a plan at the next step.';
+    } catch (err) {
+      askStatus.textContent = err instanceof Error ? err.message : String(err);
+    }
+  };
+  askText.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') doAsk();
+  });
+  const askBtn = button('Ask the town', doAsk, 'insp-btn primary');
+  askBtn.name = 'ask-town-send';
+  const ask = h('div', { class: 'town-ask' }, h('h4', { text: 'Ask the town' }), h('div', { class: 'insp-row' }, askText, askBtn), askStatus);
+  const plans = h('div', { class: 'town-plans' });
   const collapse = button('▾', () => {
     el.classList.toggle('collapsed');
     collapse.textContent = el.classList.contains('collapsed') ? '▸' : '▾';
@@ -63,7 +114,7 @@ export function townPanel(store: HamletStore): TownPanel {
     'aside',
     { class: 'town-panel' },
     h('header', { class: 'insp-head' }, h('h2', { class: 'insp-name', text: 'Town' }), collapse),
-    h('div', { class: 'town-body' }, h('div', { class: 'town-clock' }, time, speeds), llm, actions, h('h4', { text: 'People' }), list),
+    h('div', { class: 'town-body' }, h('div', { class: 'town-clock' }, time, speeds), llm, actions, ask, plans, h('h4', { text: 'People' }), list),
   );
 
   el.setAttribute('aria-label', 'Town');
@@ -88,6 +139,19 @@ export function townPanel(store: HamletStore): TownPanel {
             ]
           : [h('div', { class: 'town-totals', text: source.mode === 'replay' ? 'No LLM calls in this replay (recorded with the offline brain, or without cognition)' : `Offline brain: no model calls · ${source.guardFallbacks()} fallbacks` })],
       );
+      // Plans are made by the live town; a replay does not record them.
+      askSource = source;
+      ask.hidden = !source.askTown;
+      const townPlans = source.townPlans?.() ?? [];
+      const queued = source.queuedRequests?.() ?? 0;
+      plans.hidden = townPlans.length === 0 && queued === 0;
+      if (queued === 0 && askStatus.textContent?.startsWith('Asked')) askStatus.textContent = '';
+      const names = new Map(s.personas.map((p) => [p.id, p.name]));
+      renderIfChanged(plans, `${queued}|${townPlans.map((pl) => pl.id + pl.steps.map((st) => st.status + st.notes).join()).join('|')}`, () => [
+        h('h4', { text: 'Town plans' }),
+        ...(queued > 0 ? [h('div', { class: 'insp-muted', text: `${queued} request${queued === 1 ? '' : 's'} waiting for the next step…` })] : []),
+        ...townPlans.slice().reverse().map((pl) => planView(pl, names, (id) => store.getState().select(id))),
+      ]);
       const act = actionLine(s.personas);
       actions.hidden = act === null;
       if (act !== null && actions.textContent !== act) actions.textContent = act;
