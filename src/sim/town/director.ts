@@ -5,6 +5,7 @@ import { DAY, dayStart, formatAmPm, minuteOfDay } from '../clock';
 import { findSector, type Commitment } from '../cognition/commitments';
 import { whisper } from '../cognition/whisper';
 import { PlanningTool, type TownPlan } from './planningTool';
+import { placeOfTile } from '../actions/places';
 
 /**
  * The town director (seed 003's PlanningFlow, in a town): a person asks the town for something
@@ -120,7 +121,7 @@ export class Director {
       }
       const started = c.day < today || (c.day === today && minute >= c.start);
       const over = c.day < today || (c.day === today && minute >= c.start + c.minutes);
-      const there = sectorOf(sim, w.persona) === c.sector;
+      const there = placeOfTile(sim.world, w.persona.tile).sector === c.sector;
       if (started && !over && there) {
         this.tool.markStep(w.planId, w.index, 'completed', `${plan.steps[w.index]!.notes} ${w.persona.firstName} was at ${c.sector} at ${formatAmPm(now)}.`);
         this.settleVerify(plan, w.index, 'completed');
@@ -138,11 +139,6 @@ export class Director {
     if (!plan.fallback || index !== 1 || plan.steps.length < 3) return;
     this.tool.markStep(plan.id, 2, status, status === 'completed' ? 'It happened.' : 'It did not happen as planned.');
   }
-}
-
-function sectorOf(sim: SimContext, p: Persona): string | null {
-  const s = sim.world.sectorAt[p.tile.y * sim.world.width + p.tile.x]!;
-  return s >= 0 ? sim.world.sectors[s]!.name : null;
 }
 
 /** "[Sofia Moreno] host the party" → "Sofia Moreno" */
