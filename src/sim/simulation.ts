@@ -9,7 +9,7 @@ import { PathFinder } from './world/pathfinder';
 import type { Tile, WorldModel } from './world/types';
 import type { WorldEvent } from './world/events';
 import { perceive, perceptionIndex } from './cognition/perceive';
-import { Director } from './town/director';
+import { Director, type TownEvent } from './town/director';
 import { ensureEmbeddings, retrieve, type Retrieved } from './cognition/retrieve';
 import { newDayFor, plan } from './cognition/plan';
 import { react } from './cognition/react';
@@ -66,6 +66,8 @@ export interface StepResult {
   time: number;
   personas: PersonaFrame[];
   conversations: ConversationRecord[];
+  /** What the town director reported this step (a plan made, a step done or blocked), for the activity feed. */
+  townEvents: TownEvent[];
 }
 
 /**
@@ -196,6 +198,7 @@ export class Simulation implements SimContext {
       time: now,
       personas: this.personas.map((p) => this.frameOf(p)),
       conversations: this.conversations.slice(convoCount),
+      townEvents: this.director.drainEvents(),
     };
     this.clock.advance();
     return result;

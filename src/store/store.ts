@@ -40,7 +40,7 @@ export interface HamletState {
   speed: Speed;
   brainName: string;
   personas: PersonaFrame[];
-  /** Latest conversations, newest last (at most 50). */
+  /** Latest conversations and town-plan news, newest last (at most 50). */
   feed: FeedItem[];
   conversations: number;
   followId: string | null;
@@ -96,11 +96,11 @@ export function createHamletStore() {
 export type HamletStore = ReturnType<typeof createHamletStore>;
 
 /** Apply one simulation step to the store. */
-export function applyStep(store: HamletStore, step: number, time: number, personas: PersonaFrame[], convos: ConversationRecord[]): void {
+export function applyStep(store: HamletStore, step: number, time: number, personas: PersonaFrame[], convos: ConversationRecord[], townEvents: readonly FeedItem[] = []): void {
   const s = store.getState();
   let feed = s.feed;
-  if (convos.length > 0) {
-    feed = [...feed, ...convos.map((c) => ({ time: c.time, text: `${c.participants[0]} and ${c.participants[1]}: ${c.summary}` }))].slice(-50);
+  if (convos.length > 0 || townEvents.length > 0) {
+    feed = [...feed, ...townEvents, ...convos.map((c) => ({ time: c.time, text: `${c.participants[0]} and ${c.participants[1]}: ${c.summary}` }))].slice(-50);
   }
   store.setState({ step, time, personas, feed, conversations: s.conversations + convos.length });
 }

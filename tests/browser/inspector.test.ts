@@ -217,6 +217,8 @@ describe('the inspector overlay', () => {
     expect(await page.textContent('.town-plan-meta')).toMatch(/^plan_\d+ · 0\/3 done$/);
     expect(await page.$$eval('.town-plan-step', (els) => els.map((e) => e.className))).toEqual(Array(3).fill('town-plan-step in_progress'));
     expect(await page.textContent('.town-plan-notes')).toMatch(/^Told \w+ at \d+:\d\d [ap]m: ".*" — planned for 8:00 pm at Bramble Café\.$/);
+    // The town's activity feed tells of it too (as text).
+    await page.waitForFunction(() => [...document.querySelectorAll('.hud-feed-list .feed-text')].some((e) => /^Town plan “Hold a games night at Bramble Café at 8 pm <img src=x onerr…”: 3 steps for /.test(e.textContent ?? '')));
     await screenshot(page, 'town-plan');
     // A step's resident opens in the inspector.
     const who = steps[1]!.slice(1, steps[1]!.indexOf(']'));

@@ -13,6 +13,7 @@ import { asTask } from '../../src/llm/offline/townPlan';
 import type { CallContext, TownPlanInput, TownPlanReply } from '../../src/sim/brain/port';
 import type { WorldModel } from '../../src/sim/world/types';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
+import { applyStep, createHamletStore } from '../../src/store/store';
 import { startFakeLlm, type FakeLlm } from '../support/fakeLlm';
 import { goodModel } from '../support/goodModel';
 
@@ -79,8 +80,11 @@ describe('asking the town to hold an event (offline brain)', () => {
     expect(() => sim.askTown('   ')).toThrow(/Say what the town should do/);
     sim.askTown("Please hold a Valentine's party at Bramble Café today at 5 pm");
     expect(sim.director.queued).toBe(1);
-    await sim.tick();
+    const news: string[] = [];
+    news.push(...(await sim.tick()).townEvents.map((e) => e.text));
     const [plan] = sim.director.plans();
+    // The activity feed hears of it.
+    expect(news).toEqual([expect.stringMatching(/^Town plan “Valentine's party at Bramble Café today at 5 pm”: 3 steps for \w+ \w+, \w+ \w+, \w+ \w+\.$/)]);
     expect(plan!.title).toBe("Valentine's party at Bramble Café today at 5 pm");
     expect(plan!.steps).toHaveLength(3);
     // Someone who works at the café hosts; people close to them help and come.
@@ -98,11 +102,12 @@ describe('asking the town to hold an event (offline brain)', () => {
 
     let crowd = 0;
     while (sim.now < Date.parse('2023-02-14T19:00:00Z')) {
-      await sim.tick();
+      news.push(...(await sim.tick()).townEvents.map((e) => e.text));
       if (sim.now === Date.parse('2023-02-14T17:30:00Z')) crowd = sim.personas.filter((p) => sectorOf(sim, p.id) === 'Bramble Café').length;
     }
     expect(plan!.steps.map((s) => s.status)).toEqual(['completed', 'completed', 'completed']);
     expect(plan!.steps[0]!.notes).toMatch(/was at Bramble Café at \d+:\d\d pm\.$/);
+    expect(news.filter((n) => / is at Bramble Café \(step \d of 3 done\)\.$/.test(n))).toHaveLength(3);
     // Invitations went round: more than the three named came.
     expect(crowd).toBeGreaterThan(5);
     expect(sim.director.fallbacks).toBe(0);
@@ -165,6 +170,7 @@ describe('asking the town through a model (fake server, real openai client)', ()
       ['cy-test', 'completed'], // a first name only one resident has; no place and time, so done once told
     ]);
     expect(plan!.steps[1]!.notes).toBe('Nobody in town is called "Zed Nobody"');
+    expect(sim.director.drainEvents()).toEqual([]); // handed out with the step's result
     expect(sim.byId.get('bob-test')!.commitments).toEqual([expect.objectContaining({ sector: 'Bramble Café', start: 19 * 60, host: true })]);
     const asked = fake.requests.find((r) => r.messages.some((m) => m.content.includes('Task: town_plan')))!;
     const user = asked.messages.map((m) => m.content).join('\n');
@@ -172,4 +178,17 @@ describe('asking the town through a model (fake server, real openai client)', ()
     expect(user).toContain('- Bob Test — barista at Bramble Café; lives at Test House');
     expect(sim.brain.fallbackTotal).toBe(0);
   }, 60_000);
+});
+
+describe('the activity feed', () => {
+  it('shows town-plan news beside the conversations, newest last, at most 50', () => {
+    const store = createHamletStore();
+    const convo = (i: number) => ({ step: i, time: T + i, participants: ['Ann Test', 'Bob Test'] as [string, string], lines: [], summary: `chat ${i}` });
+    applyStep(store, 1, T, [], [convo(1)], [{ time: T, text: 'Town plan “Party”: 3 steps for Ann Test.' }]);
+    expect(store.getState().feed.map((f) => f.text)).toEqual(['Town plan “Party”: 3 steps for Ann Test.', 'Ann Test and Bob Test: chat 1']);
+    for (let i = 2; i <= 60; i++) applyStep(store, i, T + i, [], [convo(i)]);
+    const feed = store.getState().feed;
+    expect(feed).toHaveLength(50);
+    expect(feed.at(-1)!.text).toBe('Ann Test and Bob Test: chat 60');
+  });
 });

@@ -21,6 +21,12 @@ export const MAX_REQUEST = 500;
 /** Steps taken from a plan (the rest are dropped, noted in the plan). */
 export const MAX_STEPS = 8;
 
+/** A line for the town's activity feed. */
+export interface TownEvent {
+  time: number;
+  text: string;
+}
+
 /** What the director keeps about a delivered step: the commitment it became, if any. */
 interface StepWatch {
   planId: string;
@@ -35,6 +41,20 @@ export class Director {
   private readonly watched: StepWatch[] = [];
   /** Plans made from the default (the brain gave nothing usable). */
   fallbacks = 0;
+  private events: TownEvent[] = [];
+
+  /** The feed lines since the last call (the simulation hands them out with each step's result). */
+  drainEvents(): TownEvent[] {
+    const out = this.events;
+    this.events = [];
+    return out;
+  }
+
+  private report(now: number, plan: TownPlan, text: string): void {
+    // The feed is a few lines tall: a long title is cut there (the town panel has it whole).
+    const title = plan.title.length > 60 ? `${plan.title.slice(0, 59)}…` : plan.title;
+    this.events.push({ time: now, text: `Town plan “${title}”: ${text}` });
+  }
 
   /** Queue a request; it becomes a plan at the start of the next step. Returns the text taken. */
   ask(text: string): string {
@@ -75,6 +95,7 @@ export class Director {
       fallback,
       steps: steps.map((text) => ({ text, assignee: assigneeOf(sim, text)?.id ?? null })),
     });
+    this.report(now, plan, `${plan.steps.length} steps for ${[...new Set(plan.steps.map((st) => (st.assignee ? sim.personas.find((p) => p.id === st.assignee)?.name : null) ?? 'nobody'))].join(', ')}${fallback ? ' (default plan: the brain gave none)' : ''}.`);
     for (let i = 0; i < plan.steps.length; i++) await this.deliver(sim, plan, i);
     if (!fallback && reply.steps.length > MAX_STEPS) plan.steps.at(-1)!.notes += ` (${reply.steps.length - MAX_STEPS} more steps were dropped: at most ${MAX_STEPS})`;
     return plan;
@@ -86,6 +107,7 @@ export class Director {
     const who = step.assignee ? sim.personas.find((p) => p.id === step.assignee) : undefined;
     if (!who) {
       this.tool.markStep(plan.id, index, 'blocked', `Nobody in town is called ${JSON.stringify(tagOf(step.text) ?? '(no name given)')}`);
+      this.report(sim.clock.now, plan, `step ${index + 1} is blocked: ${step.notes}.`);
       return;
     }
     const task = untagged(step.text);
@@ -124,10 +146,12 @@ export class Director {
       const there = placeOfTile(sim.world, w.persona.tile).sector === c.sector;
       if (started && !over && there) {
         this.tool.markStep(w.planId, w.index, 'completed', `${plan.steps[w.index]!.notes} ${w.persona.firstName} was at ${c.sector} at ${formatAmPm(now)}.`);
+        this.report(now, plan, `${w.persona.name} is at ${c.sector} (step ${w.index + 1} of ${plan.steps.length} done).`);
         this.settleVerify(plan, w.index, 'completed');
         this.watched.splice(i, 1);
       } else if (over) {
         this.tool.markStep(w.planId, w.index, 'blocked', `${plan.steps[w.index]!.notes} ${w.persona.firstName} did not make it to ${c.sector} by ${formatAmPm((c.start + c.minutes) * 60_000)}.`);
+        this.report(now, plan, `${w.persona.name} did not make it to ${c.sector} (step ${w.index + 1} is blocked).`);
         this.settleVerify(plan, w.index, 'blocked');
         this.watched.splice(i, 1);
       }
