@@ -19,6 +19,9 @@ async function bench(count: number, registry = 0): Promise<void> {
     `${String(count).padStart(3)} personas${registry ? ` (${registry} on the registry brain)` : ''} × 1 day: ${secs.toFixed(2)} s wall, ${Math.round((steps * count) / secs).toLocaleString('en')} agent-steps/s, ` +
       `${sim.paths.stats.computed} paths computed (+${sim.paths.stats.cacheHits} cached), median path ${median.toFixed(2)} ms, ${sim.conversations.length} conversations`,
   );
+  // Where the time went, largest first (the phases of a step; see Simulation.phaseTimes).
+  const phases = [...sim.phaseTimes].sort((a, b) => b[1] - a[1]).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(2)} s`);
+  console.log(`      by phase: ${phases.join(' · ')}`);
 }
 
 async function main(): Promise<void> {

@@ -33,7 +33,7 @@ export interface SimulationOptions {
   /** Game start, e.g. "2023-02-13T00:00:00" (read as game time, no time zone). */
   start: string;
   stepSeconds?: number;
-  /** Wall clock for path timing statistics only (benchmarks); never affects state. */
+  /** Wall clock for timing statistics only (benchmarks: path durations, `phaseTimes`); never affects state. */
   timer?: () => number;
   /**
    * Persona id → brain mode: 'generative' (Smallville's full cognition, the default) or 'registry'
@@ -105,6 +105,7 @@ export class Simulation implements SimContext {
     this.clock = new GameClock(opts.start, opts.stepSeconds ?? 10);
     this.seed = opts.seed;
     this.paths = new PathFinder(opts.world, opts.timer);
+    this.timer = opts.timer;
     const households = new Map(opts.personas.map((s) => [s.id, s.household]));
     this.personas = opts.personas.map((spec) => {
       const spawn = opts.world.spawns.get(spec.id);
@@ -161,7 +162,23 @@ export class Simulation implements SimContext {
     }
   }
 
+  /**
+   * Wall time per phase of a step, summed over the run, in ms: filled only when a `timer` was given
+   * (the benchmark), so a normal run does not pay for it. Phases that run personas concurrently
+   * (look/plan, reflect) are timed as a whole.
+   */
+  readonly phaseTimes = new Map<string, number>();
+  private readonly timer: (() => number) | undefined;
+
+  private lap(phase: string, since: number): number {
+    if (!this.timer) return 0;
+    const t = this.timer();
+    this.phaseTimes.set(phase, (this.phaseTimes.get(phase) ?? 0) + t - since);
+    return t;
+  }
+
   private async runStep(): Promise<StepResult> {
+    let t = this.timer?.() ?? 0;
     const now = this.clock.now;
     for (const w of this.pendingWhispers.splice(0)) await whisperTo(this, w.persona, w.text);
     await this.director.takeRequests(this);
@@ -172,7 +189,9 @@ export class Simulation implements SimContext {
     const generative = this.personas.filter((p) => p.agent.mode === 'generative');
 
     // Registry personas: one validated decision each when their action ends (src/sim/cognition/registryDecide.ts).
+    t = this.lap('whispers, requests', t);
     await registryStep(this, this.personas);
+    t = this.lap('registry decisions', t);
     // Nobody moves until execute, so one index of who is where serves every persona's look around.
     const around = perceptionIndex(this);
     await Promise.all(
@@ -182,16 +201,21 @@ export class Simulation implements SimContext {
         await plan(this, p, newDayFor(p, now));
       }),
     );
+    t = this.lap('perceive, retrieve, plan', t);
     for (const p of generative) await react(this, p, retrieved.get(p)!);
+    t = this.lap('react, converse', t);
     // Every action that started this step, planned or a reaction, is a registered one or the scene default.
     checkNewActions(this, this.personas);
     await Promise.all(generative.map((p) => reflect(this, p)));
+    t = this.lap('check actions, reflect', t);
     await this.embedNewMemories();
+    t = this.lap('embed', t);
 
     this.moved = new Set();
     for (const p of this.personas) if (execute(this, p)) this.moved.add(p);
     this.updateObjectEvents();
     this.director.track(this);
+    t = this.lap('execute (paths, moves)', t);
 
     const result: StepResult = {
       step: this.clock.step,
@@ -200,6 +224,7 @@ export class Simulation implements SimContext {
       conversations: this.conversations.slice(convoCount),
       townEvents: this.director.drainEvents(),
     };
+    this.lap('frames', t);
     this.clock.advance();
     return result;
   }
