@@ -140,3 +140,23 @@ describe('perception through the index of who is where', () => {
     expect([...index.values()].some((list) => list.length >= 2)).toBe(true);
   });
 });
+
+describe('the benchmark’s phase timing', () => {
+  it('sums each phase’s time when a timer is given, and records nothing (and changes nothing) without one', async () => {
+    const personas = miniPersonas();
+    let clock = 0;
+    const timed = new Simulation({ world: loadWorld(miniMap()), personas, brain: new OfflineBrain(1, personas), seed: 1, start: '2023-02-13T07:00:00', timer: () => (clock += 1) });
+    const plain = new Simulation({ world: loadWorld(miniMap()), personas, brain: new OfflineBrain(1, personas), seed: 1, start: '2023-02-13T07:00:00' });
+    const a: unknown[] = [];
+    const b: unknown[] = [];
+    for (let i = 0; i < 30; i++) {
+      a.push((await timed.tick()).personas);
+      b.push((await plain.tick()).personas);
+    }
+    expect(a).toEqual(b);
+    expect(plain.phaseTimes.size).toBe(0);
+    expect([...timed.phaseTimes.keys()]).toEqual(expect.arrayContaining(['perceive, retrieve, plan', 'react, converse', 'execute (paths, moves)', 'embed']));
+    // Each lap of the fake timer is 1 ms: every phase of every step is counted.
+    expect([...timed.phaseTimes.values()].every((ms) => ms >= 30)).toBe(true);
+  });
+});
