@@ -56,10 +56,10 @@ interface ShownEvent {
 }
 /** What each persona shows the others, rebuilt only when its action's triple or description changes. */
 const shownCache = new WeakMap<Persona, ShownEvent>();
-function shownEvent(other: Persona, name: string): WorldEvent {
+function shownEvent(other: Persona): WorldEvent {
   const os = other.scratch;
   const t = os.actEvent;
-  const description = os.actDescription ? `${name} is ${os.actDescription}` : null;
+  const description = os.actDescription ? `${other.name} is ${os.actDescription}` : null;
   const c = shownCache.get(other);
   if (c && c.description === description && c.triple[0] === t[0] && c.triple[1] === t[1] && c.triple[2] === t[2]) return c.event;
   const event = tripleEvent(t, description);
@@ -161,7 +161,7 @@ export async function perceive(sim: SimContext, p: Persona, moved: boolean, arou
     if (spaceOf(sim, t.x, t.y) !== mySpace) continue;
     const os = other.scratch;
     if (!os.actAddress || !os.actEvent[0]) continue;
-    const event = shownEvent(other, other.name);
+    const event = shownEvent(other);
     seen.push({ event, key: keyOf(event), dist: Math.hypot(t.x - x, t.y - y) });
   }
   if (mySpace >= 0) {

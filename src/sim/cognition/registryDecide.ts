@@ -1,7 +1,7 @@
 import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
 import type { ActionChoice, DueCommitment } from '../brain/port';
-import { DAY, dayStart, formatAmPm, minuteOfDay, weekdayOf } from '../clock';
+import { formatAmPm, minuteOfDay, weekdayOf } from '../clock';
 import { isExpired } from '../persona/memory';
 import { commitmentTask, describeCommitment, type Commitment } from './commitments';
 import { SCENES, sceneOf } from '../actions/scenes';
@@ -32,7 +32,7 @@ export const MIND_THOUGHTS = 3;
 
 /** The commitment whose time has come now (from the lead before its start to its end), if any. */
 export function dueCommitment(p: Persona, now: number): Commitment | null {
-  const today = Math.floor(dayStart(now) / DAY);
+  const today = dayIndex(now);
   const m = minuteOfDay(now);
   return p.commitments.find((c) => c.day === today && m >= c.start - COMMITMENT_LEAD_MINUTES && m < c.start + c.minutes) ?? null;
 }
@@ -49,7 +49,7 @@ function dueOf(c: Commitment | null): DueCommitment | null {
  */
 export function mindLines(p: Persona, now: number): string[] {
   const out: string[] = [];
-  const today = Math.floor(dayStart(now) / DAY);
+  const today = dayIndex(now);
   const m = minuteOfDay(now);
   for (const c of p.commitments) {
     if (c.day < today || (c.day === today && c.start + c.minutes <= m)) continue;
@@ -100,7 +100,7 @@ export function needsDecision(sim: SimContext, p: Persona): boolean {
   const now = sim.clock.now;
   if (p.scratch.actCheckFinished(now)) return true;
   const c = dueCommitment(p, now);
-  return c !== null && c.scheduledOn !== Math.floor(dayStart(now) / DAY) && !p.scratch.chattingWith;
+  return c !== null && c.scheduledOn !== dayIndex(now) && !p.scratch.chattingWith;
 }
 
 /** What others said to the persona lately (from its conversation memories), newest last. */
@@ -144,7 +144,7 @@ export async function decideAction(sim: SimContext, p: Persona): Promise<Pending
   const scene = sceneOf(w, p);
   const due = dueCommitment(p, w.now);
   // Taken up: a due commitment interrupts the action in progress once, not at every step.
-  if (due) due.scheduledOn = Math.floor(dayStart(w.now) / DAY);
+  if (due) due.scheduledOn = dayIndex(w.now);
   const options = withDuePlanMove(w, p, scene, availableOptions(w, p, scene), due);
   const fallback = sceneDefault(w, p, scene);
   const stats = p.agent.stats;

@@ -1,11 +1,11 @@
 import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
 import type { TownPlanReply } from '../brain/port';
-import { DAY, dayStart, formatAmPm, minuteOfDay } from '../clock';
+import { formatAmPm, minuteOfDay } from '../clock';
 import { findSector, type Commitment } from '../cognition/commitments';
 import { whisper } from '../cognition/whisper';
 import { PlanningTool, type TownPlan } from './planningTool';
-import { placeOfTile } from '../actions/places';
+import { dayIndex, placeOfTile } from '../actions/places';
 
 /**
  * The town director (seed 003's PlanningFlow, in a town): a person asks the town for something
@@ -27,12 +27,12 @@ export interface TownEvent {
   text: string;
 }
 
-/** What the director keeps about a delivered step: the commitment it became, if any. */
+/** A delivered step the director follows: the commitment it became. */
 interface StepWatch {
   planId: string;
   index: number;
   persona: Persona;
-  commitment: Commitment | null;
+  commitment: Commitment;
 }
 
 export class Director {
@@ -129,11 +129,11 @@ export class Director {
   /** End of a step: a planned step is completed when its persona is at the place in its time, blocked when the time passed without. */
   track(sim: SimContext): void {
     const now = sim.clock.now;
-    const today = Math.floor(dayStart(now) / DAY);
+    const today = dayIndex(now);
     const minute = minuteOfDay(now);
     for (let i = this.watched.length - 1; i >= 0; i--) {
       const w = this.watched[i]!;
-      const c = w.commitment!;
+      const c = w.commitment;
       let plan: TownPlan;
       try {
         plan = this.tool.get(w.planId);
