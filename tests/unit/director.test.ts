@@ -9,7 +9,7 @@ import { loadTownPersonas, loadTownWorld } from '../../src/node/town';
 import { loadWorld } from '../../src/sim/world/loadWorld';
 import { PlanningError, PlanningTool } from '../../src/sim/town/planningTool';
 import { defaultTitle } from '../../src/sim/town/director';
-import { asTask } from '../../src/llm/offline/townPlan';
+import { asTask } from '../../src/sim/town/director';
 import type { CallContext, TownPlanInput, TownPlanReply } from '../../src/sim/brain/port';
 import type { WorldModel } from '../../src/sim/world/types';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
@@ -121,19 +121,21 @@ describe('asking the town to hold an event (offline brain)', () => {
       }
     }
     const sim = new Simulation({ world, personas, brain: new NoPlan(1, personas), seed: 1, start: '2023-02-14T15:00:00' });
-    sim.askTown('hold a picnic at Millbrook Park at 4 pm');
+    sim.askTown('Please hold a picnic at Millbrook Park at 4 pm.');
     await sim.tick();
     const [plan] = sim.director.plans();
     expect(plan!.fallback).toBe(true);
-    expect(plan!.title).toBe('Plan for: hold a picnic at Millbrook Park at 4 pm');
+    expect(plan!.title).toBe('Plan for: Please hold a picnic at Millbrook Park at 4 pm.');
     const coordinator = sim.byId.get(plan!.steps[0]!.assignee!)!;
     expect(coordinator.spec.occupation?.workplace).toBe('Millbrook Park');
     expect(plan!.steps.map((s) => s.text)).toEqual([
-      `[${coordinator.name}] Analyse the request: "hold a picnic at Millbrook Park at 4 pm"`,
+      `[${coordinator.name}] Analyse the request: "Please hold a picnic at Millbrook Park at 4 pm."`,
       `[${coordinator.name}] hold a picnic at Millbrook Park at 4 pm`,
       `[${coordinator.name}] Verify that it happened`,
     ]);
     expect(plan!.steps.map((s) => s.status)).toEqual(['completed', 'in_progress', 'not_started']);
+    // Told as a plan of their own, without the person's "please".
+    expect(coordinator.memory.nodes.filter((n) => n.object === 'a whisper').map((n) => n.description)).toEqual([`${coordinator.name} will hold a picnic at Millbrook Park at 4 pm.`]);
     expect(sim.director.fallbacks).toBe(1);
     expect(sim.brain.stats.get('townPlan')).toMatchObject({ calls: 1, fallbacks: 1 });
     while (sim.now < Date.parse('2023-02-14T17:00:00Z')) await sim.tick();

@@ -1,19 +1,7 @@
 import type { TownPlanInput, TownPlanReply } from '../../sim/brain/port';
 import type { Persona } from '../../sim/persona/persona';
 import { eventClause, findSector, TIME } from '../../sim/cognition/commitments';
-
-/** "please could the town hold a party …" → "hold a party …" */
-export function asTask(request: string): string {
-  return request
-    .trim()
-    .replace(/[.!?]+$/, '')
-    .replace(/^(please\s+)?((could|can|would|will)\s+(you|the town|everyone)\s+(please\s+)?)?/i, '')
-    .replace(/^(i'?d like|i want|i would like)\s+(the town|you|everyone)\s+to\s+/i, '')
-    .replace(/^(ask\s+)?the town\s+(to|should)\s+/i, '')
-    .replace(/^(let'?s|let us)\s+/i, '')
-    .replace(/,?\s*please$/i, '')
-    .trim();
-}
+import { asTask } from '../../sim/town/director';
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);

@@ -209,8 +209,22 @@ export function defaultTitle(request: string): string {
   return `Plan for: ${request.slice(0, 50)}${request.length > 50 ? '...' : ''}`;
 }
 
+/** "please could the town hold a party …" → "hold a party …" */
+export function asTask(request: string): string {
+  return request
+    .trim()
+    .replace(/[.!?]+$/, '')
+    .replace(/^(please\s+)?((could|can|would|will)\s+(you|the town|everyone)\s+(please\s+)?)?/i, '')
+    .replace(/^(i'?d like|i want|i would like)\s+(the town|you|everyone)\s+to\s+/i, '')
+    .replace(/^(ask\s+)?the town\s+(to|should)\s+/i, '')
+    .replace(/^(let'?s|let us)\s+/i, '')
+    .replace(/,?\s*please$/i, '')
+    .trim();
+}
+
 /** seed 003's default steps (analyse the request, carry it out, verify), all for the coordinator. */
 export function defaultSteps(request: string, coordinator: Persona): string[] {
   const tag = `[${coordinator.name}]`;
-  return [`${tag} Analyse the request: "${request}"`, `${tag} ${request.replace(/[.!]+$/, '')}`, `${tag} Verify that it happened`];
+  // The carry-out step is told as "You will <step>": the request without its "please" or "could the town".
+  return [`${tag} Analyse the request: "${request}"`, `${tag} ${asTask(request) || request}`, `${tag} Verify that it happened`];
 }
