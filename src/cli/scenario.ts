@@ -4,21 +4,24 @@ import { OfflineBrain } from '../llm/offline/offlineBrain';
 import { DAY, formatAmPm, formatDate } from '../sim/clock';
 import { checkPersonasAgainstWorld } from '../sim/persona/load';
 import { runParty, VALENTINE_PARTY as P } from '../sim/scenario/party';
+import { runWeek } from '../sim/scenario/believability';
 import { numberArg, parseArgs } from './args';
 import { llmBrainFromArgs } from './llmArgs';
 
 const USAGE =
   'usage: npm run scenario -- party [--seed 1] [--days 2]\n' +
+  '       npm run scenario -- week [--seed 1] [--days 7]   (believability figures of the offline brain)\n' +
   '                                 [--llm BASE_URL --model NAME [--concurrency 4] [--timeout 60] [--budget TOKENS]]  (key from OPENAI_API_KEY)';
 
 async function main(): Promise<void> {
   const [name, ...rest] = process.argv.slice(2);
   const args = parseArgs(rest);
-  if (name !== 'party' || args.has('help')) {
+  if ((name !== 'party' && name !== 'week') || args.has('help')) {
     console.log(USAGE);
-    if (name !== 'party') process.exitCode = name ? 1 : 0;
+    if (name !== 'party' && name !== 'week') process.exitCode = name ? 1 : 0;
     return;
   }
+  if (name === 'week') return week(numberArg(args, 'seed', 1), numberArg(args, 'days', 7));
   const seed = numberArg(args, 'seed', 1);
   const days = numberArg(args, 'days', 2);
   const personas = loadTownPersonas();
@@ -56,6 +59,33 @@ async function main(): Promise<void> {
     const t = llm.log.totals;
     console.log(`LLM: ${t.calls} calls, ${t.promptTokens} prompt + ${t.completionTokens} completion tokens, est. $${t.cost.toFixed(4)}, ${t.fallbacks} fallbacks`);
   }
+}
+
+/** The offline town's believability figures over a week (issue #20's goals in brackets). */
+async function week(seed: number, days: number): Promise<void> {
+  const personas = loadTownPersonas();
+  const world = loadTownWorld();
+  checkPersonasAgainstWorld(personas, world);
+  const sim = new Simulation({ world, personas, brain: new OfflineBrain(seed, personas), seed, start: P.start });
+  const t0 = performance.now();
+  const f = await runWeek(sim, days, (step) => {
+    if (step % 360 === 0) process.stderr.write(`\r${formatDate(sim.now)} ${formatAmPm(sim.now)}        `);
+  });
+  process.stderr.write('\n');
+  const secs = (performance.now() - t0) / 1000;
+  console.log(`Believability of the offline brain — ${personas.length} personas, seed ${seed}, ${days} game days in ${secs.toFixed(1)} s`);
+  const t = f.talk;
+  console.log(`Talk: ${t.distinct} distinct lines of ${t.lines} spoken = ${(t.distinct / Math.max(1, t.lines)).toFixed(2)} (goal ≥ 0.6); most repeated ${t.top[0]?.count ?? 0}× (goal ≤ 10)`);
+  for (const l of t.top) console.log(`  ${String(l.count).padStart(4)}×  ${l.text}`);
+  const plans = [...f.plans.values()];
+  const min = Math.min(...plans);
+  const mean = plans.reduce((a, b) => a + b, 0) / Math.max(1, plans.length);
+  console.log(`Daily plans: distinct hourly schedules per persona over ${days} days: min ${min}, mean ${mean.toFixed(1)} (goal ≥ 5 of 7)`);
+  const ok = f.interviews.filter((i) => i.ok).length;
+  console.log(`Interviews: ${ok} of ${f.interviews.length} answers contain the asked-for fact (goal ≥ 27)`);
+  for (const i of f.interviews) console.log(`  ${i.ok ? 'ok ' : 'MISS'} ${i.persona.padEnd(16)} ${i.question}\n       → ${i.answer}`);
+  const p = f.party;
+  console.log(`Party at ${P.sector}: ${p.guestsAt6} guests on ${p.tilesAt6} tiles at 6 pm; 5:30–6:30 pm most guests on one tile ${p.maxPerTile} (goal ≤ 2), mean ${p.meanPerTile.toFixed(2)} per occupied tile`);
 }
 
 main().catch((err) => {

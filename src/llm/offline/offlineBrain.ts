@@ -18,6 +18,7 @@ import { eventClause } from '../../sim/cognition/commitments';
 import { extractNews } from '../../sim/cognition/converse';
 import { localEmbedding } from '../../sim/brain/localEmbedding';
 import { offlineChooseAction } from './registryChoice';
+import { answerQuestion } from './answer';
 
 /**
  * The built-in offline brain: answers every cognitive call deterministically from persona data,
@@ -253,18 +254,9 @@ export class OfflineBrain implements Brain {
     return news ? `I found it interesting to hear from ${other.firstName} that ${news.charAt(0).toLowerCase()}${news.slice(1).replace(/[.!]+$/, '')}.` : `It was nice to catch up with ${other.firstName}.`;
   }
 
-  /** In character, from what the persona has in mind: its doings, its plans, or its most relevant memory. */
+  /** In character: what is asked, answered from the persona's schedule, commitments, relations and memories (src/llm/offline/answer.ts). */
   async interview(ctx: CallContext, question: string, memories: ConceptNode[]): Promise<string> {
-    const p = ctx.persona;
-    const q = question.toLowerCase();
-    if (/what are you (doing|up to)|right now/.test(q)) return `Right now I'm ${p.scratch.actDescription ?? 'taking it easy'}.`;
-    if (/plan|going to|party|tomorrow|today|tonight|coming/.test(q) && p.commitments.length > 0) {
-      const c = p.commitments[p.commitments.length - 1]!;
-      return `I'm ${c.host ? 'hosting' : 'going to'} ${c.event} at ${c.sector}${c.source !== 'whisper' && !c.host ? `, ${c.source} invited me` : ''}. I'm looking forward to it.`;
-    }
-    const best = memories.find((m) => !m.description.includes('is idle'));
-    if (!best) return `Hmm, nothing comes to mind about that, to be honest.`;
-    return `Let me think. ${best.description.replace(new RegExp(`^${p.name}\\b`), 'I').replace(/^I is\b/, 'I am')}${/[.!?]$/.test(best.description) ? '' : '.'}`;
+    return answerQuestion({ persona: ctx.persona, question, memories, now: ctx.now, people: this.names });
   }
 
   /** A routine from the persona's lifestyle and job, among the options offered (src/llm/offline/registryChoice.ts). */

@@ -1,0 +1,59 @@
+import type { Persona } from '../../sim/persona/persona';
+
+/**
+ * Turning what a persona's memory says about itself (third person, its full name as subject) into
+ * what it would say (first person). Used by interviews and conversations of the offline brain.
+ */
+
+const IRREGULAR: Record<string, string> = { is: 'am', has: 'have', does: 'do', goes: 'go', was: 'was', "isn't": "am not", "doesn't": "don't", "hasn't": "haven't" };
+
+/** "wants" → "want", "watches" → "watch", "tries" → "try"; other words unchanged. */
+export function baseVerb(verb: string): string {
+  const v = verb.toLowerCase();
+  if (IRREGULAR[v]) return IRREGULAR[v]!;
+  if (/[^aeiou]ies$/.test(v)) return `${v.slice(0, -3)}y`;
+  if (/(ss|sh|ch|x|zz|o)es$/.test(v)) return v.slice(0, -2);
+  if (/[^s]s$/.test(v)) return v.slice(0, -1);
+  return v;
+}
+
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A memory about the persona in its own voice: "Sofia Moreno is launching …" → "I am launching …",
+ * "Sofia's café" → "my café", "For Sofia Moreno's planning: I will …" → "I will …".
+ * Other people's names are kept as written.
+ */
+export function firstPerson(text: string, p: Persona): string {
+  const names = [p.name, p.firstName].map(esc).join('|');
+  let t = text.trim();
+  t = t.replace(new RegExp(`^For (?:${names})'s planning:\\s*`), '');
+  t = t.replace(new RegExp(`^This is (?:${names})'s plan for ([^:]+):`), 'My plan for $1 was:');
+  // Subject at the start of the sentence (or of a clause after "; " / " and "): "Name verb" → "I verb".
+  t = t.replace(new RegExp(`(^|[.;!?]\\s+|,? and )(?:${names})(?:'s)? (\\w+(?:n't)?)`, 'g'), (m, lead: string, verb: string) => {
+    if (m.includes("'s ")) return `${lead}${lead ? 'my' : 'My'} ${verb}`;
+    return `${lead}I ${baseVerb(verb)}`;
+  });
+  t = t.replace(new RegExp(`\\b(?:${names})'s\\b`, 'g'), 'my');
+  t = t.replace(new RegExp(`\\b(?:to|with|for|at|about|invited|told|asked) (?:${names})\\b`, 'g'), (m) => m.replace(new RegExp(`(?:${names})$`), 'me'));
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
+/** A sentence ends with a full stop (unless it ends in ?, ! or …). */
+export function sentence(text: string): string {
+  const t = text.trim();
+  return /[.!?…]$/.test(t) ? t : `${t}.`;
+}
+
+/** "a, b and c" */
+export function listOf(items: string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** "5:00 pm" from a minute of the day. */
+export function clockOf(minute: number): string {
+  const h = Math.floor(minute / 60) % 24;
+  const m = minute % 60;
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'am' : 'pm'}`;
+}

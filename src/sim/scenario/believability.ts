@@ -1,0 +1,177 @@
+import type { Simulation, StepResult } from '../simulation';
+import type { Persona } from '../persona/persona';
+import { DAY, dayStart, minuteOfDay } from '../clock';
+import { VALENTINE_PARTY as P } from './party';
+
+/**
+ * Figures that say whether the offline town reads as believable (issue #20): how varied the talk is,
+ * whether days differ, whether interviews answer the question, and whether a party looks like one.
+ * Each figure is computed from what the town did, never from the brain's own bookkeeping.
+ */
+
+export interface TalkFigures {
+  lines: number;
+  distinct: number;
+  /** The most repeated line and how often it was said. */
+  top: { text: string; count: number }[];
+}
+
+export function talkFigures(lines: string[]): TalkFigures {
+  const counts = new Map<string, number>();
+  for (const l of lines) counts.set(l, (counts.get(l) ?? 0) + 1);
+  const top = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 5).map(([text, count]) => ({ text, count }));
+  return { lines: lines.length, distinct: counts.size, top };
+}
+
+/** Each persona's hourly schedule per day, as planned (before commitments and chats reshape it). */
+export class PlanWatch {
+  readonly byPersona = new Map<string, Map<number, string>>();
+  observe(sim: Simulation): void {
+    const day = Math.floor(dayStart(sim.now) / DAY);
+    for (const p of sim.personas) {
+      const plan = p.scratch.fDailyScheduleHourlyOrg;
+      if (plan.length === 0 || p.plannedDay !== day) continue;
+      let days = this.byPersona.get(p.name);
+      if (!days) this.byPersona.set(p.name, (days = new Map()));
+      if (!days.has(day)) days.set(day, plan.map(([t, m]) => `${t} ${m}`).join('|'));
+    }
+  }
+  /** Distinct plans per persona. */
+  distinct(): Map<string, number> {
+    return new Map([...this.byPersona].map(([name, days]) => [name, new Set(days.values()).size]));
+  }
+}
+
+/** Guests (not the host) standing on each tile of the event's sector, at one step. */
+export function guestsPerTile(sim: Simulation, r: StepResult, sector: string, host: string): number[] {
+  const w = sim.world;
+  const counts = new Map<number, number>();
+  for (const f of r.personas) {
+    if (f.name === host) continue;
+    const i = f.tile.y * w.width + f.tile.x;
+    const s = w.sectorAt[i];
+    if (s === undefined || s < 0 || w.sectors[s]!.name !== sector) continue;
+    counts.set(i, (counts.get(i) ?? 0) + 1);
+  }
+  return [...counts.values()];
+}
+
+/** One interview question with the fact its answer must contain (any of `facts`, case-insensitive). */
+export interface InterviewCase {
+  persona: string;
+  question: string;
+  facts: RegExp;
+}
+
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const anyOf = (words: string[]) => new RegExp(words.map((w) => `\\b${esc(w)}`).join('|'), 'i');
+
+/** The words that identify a schedule task: the place it names, else its first two words. */
+function taskFact(sim: Simulation, task: string): string[] {
+  const parent = task.replace(/ \([^()]*\)$/, '');
+  const place = [...sim.world.sectors].sort((a, b) => b.name.length - a.name.length).find((s) => parent.includes(s.name));
+  if (place) return [place.name];
+  if (/at home$|^sleeping/.test(parent)) return [parent.split(' ')[0]!, 'home'];
+  return [parent.split(' ').slice(0, 2).join(' ')];
+}
+
+/** The task in the persona's schedule at a minute of today. */
+function taskAt(p: Persona, minute: number): string {
+  let sum = 0;
+  for (const [t, m] of p.scratch.fDailySchedule) {
+    sum += m;
+    if (sum > minute) return t;
+  }
+  return 'sleeping';
+}
+
+/**
+ * Thirty questions with known answers, for three residents (the party's host and two others picked by
+ * position), read from the town's state at the time they are asked: the persona file, today's
+ * schedule, its commitments and its conversations.
+ */
+export function interviewCases(sim: Simulation): InterviewCase[] {
+  const sorted = [...sim.personas].sort((a, b) => a.id.localeCompare(b.id));
+  const host = sim.byId.get(P.host)!;
+  const picks = [host, ...[sorted[3]!, sorted[15]!, sorted[9]!].filter((p) => p !== host)].slice(0, 3);
+  const today = Math.floor(dayStart(sim.now) / DAY);
+  const nowMin = minuteOfDay(sim.now);
+  const out: InterviewCase[] = [];
+  for (const p of picks) {
+    const ask = (question: string, facts: RegExp) => out.push({ persona: p.id, question, facts });
+    const job = p.spec.occupation;
+    ask('Where do you work?', job ? anyOf([job.workplace]) : /don't|do not|no job|not working|retired/i);
+    ask('What are you doing right now?', anyOf(taskFact(sim, p.scratch.actDescription ?? taskAt(p, nowMin))));
+    const evening = [19 * 60, 20 * 60].map((m) => taskAt(p, m));
+    ask('What are you going to do this evening?', anyOf(evening.flatMap((t) => taskFact(sim, t))));
+    ask('What will you be doing at 3 pm?', anyOf(taskFact(sim, taskAt(p, 15 * 60))));
+    const [r0, r1] = p.spec.relationships;
+    const nameOf = (id: string) => sim.byId.get(id)?.name ?? id;
+    if (r0) ask(`Who is your ${r0.kind}?`, anyOf([nameOf(r0.id).split(' ')[0]!]));
+    if (r1) ask(`What do you think of ${nameOf(r1.id).split(' ')[0]}?`, anyOf([r1.kind, ...r1.note.split(/[;,.]/)[0]!.split(' ').filter((w) => w.length > 5)]));
+    const party = p.commitments.find((c) => P.topic.test(c.event));
+    ask("Are you going to the Valentine's Day party?", p === host ? /\bhost|\bthrowing|\bmy party/i : party ? /\byes\b|I'm going|I am going|I'll be there/i : /\bno\b|not going|haven't heard|don't know|can't/i);
+    const talked = [...new Set(sim.conversations.filter((c) => Math.floor(dayStart(c.time) / DAY) === today && c.participants.includes(p.name)).map((c) => c.participants.find((n) => n !== p.name)!))];
+    ask('Who did you talk to today?', talked.length > 0 ? anyOf(talked.map((n) => n.split(' ')[0]!)) : /nobody|no one|haven't talked|haven't spoken/i);
+    const wake = p.scratch.wakeUpHour;
+    ask('What time do you usually wake up?', new RegExp(`\\b${wake % 12 === 0 ? 12 : wake % 12}(:00)?\\s*(am|a\\.m\\.|in the morning)`, 'i'));
+    ask('What do you know about the harvest festival?', /I don't know|no idea|haven't heard/i);
+  }
+  return out.slice(0, 30);
+}
+
+export interface WeekFigures {
+  days: number;
+  talk: TalkFigures;
+  /** Distinct hourly plans per persona over the run. */
+  plans: Map<string, number>;
+  interviews: { persona: string; question: string; answer: string; ok: boolean }[];
+  /** Guests per occupied tile of the party's sector, from 5:30 to 6:30 pm: the most on one tile, and the mean. */
+  party: { maxPerTile: number; meanPerTile: number; guestsAt6: number; tilesAt6: number };
+}
+
+/**
+ * A week of the town with the Valentine's party whispered on the first morning: talk and plans over
+ * the whole run, the interview set asked at 2 pm on the party day, guests per tile during the party.
+ */
+export async function runWeek(sim: Simulation, days: number, onStep?: (step: number) => void): Promise<WeekFigures> {
+  const host = sim.byId.get(P.host)!;
+  const whisperAt = Date.parse(`${P.whisperAt}Z`);
+  const askAt = P.partyStart - 3 * 3_600_000;
+  const end = sim.clock.startMs + days * DAY;
+  const plans = new PlanWatch();
+  const interviews: WeekFigures['interviews'] = [];
+  let whispered = false;
+  let asked = false;
+  let maxPerTile = 0;
+  let tileSum = 0;
+  let tileN = 0;
+  let at6 = { guests: 0, tiles: 0 };
+  while (sim.now < end) {
+    if (!whispered && sim.now >= whisperAt) {
+      sim.whisper(host.id, P.whisper);
+      whispered = true;
+    }
+    if (!asked && sim.now >= askAt) {
+      asked = true;
+      for (const c of interviewCases(sim)) {
+        const answer = await sim.interview(c.persona, c.question);
+        interviews.push({ persona: c.persona, question: c.question, answer, ok: c.facts.test(answer) });
+      }
+    }
+    const r = await sim.tick();
+    if (minuteOfDay(sim.now) === 12 * 60) plans.observe(sim);
+    if (r.time >= P.partyStart + 30 * 60_000 && r.time < P.partyStart + 90 * 60_000) {
+      const counts = guestsPerTile(sim, r, P.sector, host.name);
+      for (const n of counts) {
+        maxPerTile = Math.max(maxPerTile, n);
+        tileSum += n;
+        tileN++;
+      }
+      if (r.time === P.partyStart + 60 * 60_000) at6 = { guests: counts.reduce((a, b) => a + b, 0), tiles: counts.length };
+    }
+    onStep?.(sim.step);
+  }
+  const lines = sim.conversations.flatMap((c) => c.lines.map((l) => l.text));
+  return { days, talk: talkFigures(lines), plans: plans.distinct(), interviews, party: { maxPerTile, meanPerTile: tileN ? tileSum / tileN : 0, guestsAt6: at6.guests, tilesAt6: at6.tiles } };
+}
