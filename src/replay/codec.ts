@@ -1,5 +1,6 @@
 import { gunzip, gzip, isGzip } from './gzip';
 import { REPLAY_FORMAT, REPLAY_VERSION, ReplaySchema, lastStepOf, type MapInfo, type ReplayFile } from './format';
+import { snapshotPersonaCount } from '../sim/snapshot';
 
 export type ReplayErrorKind = 'empty' | 'not-gzip' | 'truncated' | 'json' | 'smallville-part' | 'format' | 'version' | 'invalid' | 'personas' | 'map';
 
@@ -110,7 +111,8 @@ function checkConsistency(r: ReplayFile): void {
   });
   for (const s of r.snapshots) {
     if (s.step < r.firstStep || s.step > last) throw new ReplayError(`The replay is damaged: its snapshot at step ${s.step} lies outside steps ${r.firstStep}–${last}.`, 'invalid');
-    if (s.personas.length !== n) throw new ReplayError(`The replay is missing personas: its snapshot at step ${s.step} has ${s.personas.length} of ${n} personas.`, 'personas');
+    const count = snapshotPersonaCount(s);
+    if (count !== n) throw new ReplayError(`The replay is missing personas: its snapshot at step ${s.step} has ${count ?? 'no'} of ${n} personas.`, 'personas');
   }
 }
 

@@ -1,4 +1,5 @@
 import { Simulation } from '../sim/simulation';
+import { SnapshotError } from '../sim/snapshot';
 import type { Brain } from '../sim/brain/port';
 import type { WorldModel } from '../sim/world/types';
 import type { PersonaSpec } from '../sim/persona/schema';
@@ -48,7 +49,12 @@ export async function forkReplay(
   const seed = replay.seed!;
   const start = new Date(snap.startMs).toISOString().slice(0, 19);
   const sim = new Simulation({ world, personas: specs, brain: brainFor(specs, seed), seed, start, stepSeconds: snap.stepSeconds });
-  sim.restore(snap);
+  try {
+    sim.restore(snap);
+  } catch (err) {
+    if (err instanceof SnapshotError) throw new ReplayError(`This replay's full-state keyframe at step ${snap.step} cannot be continued: ${err.message}.`, 'invalid');
+    throw err;
+  }
   const total = step - snap.step;
   for (let i = 0; i < total; i++) {
     await sim.tick();

@@ -102,9 +102,12 @@ export const StepSchema = z
   })
   .describe('What changed in one tick; {} when nothing did');
 
+const snapshotCommon = { step, seed: z.number(), startMs: z.number(), stepSeconds: z.number().positive(), strings: z.array(z.string()) };
 export const SnapshotSchema = z
-  .object({ version: z.literal(1), step, seed: z.number(), startMs: z.number(), stepSeconds: z.number().positive(), strings: z.array(z.string()), personas: z.array(z.looseObject({ id: name })) })
-  .loose()
+  .union([
+    z.looseObject({ version: z.literal(2), ...snapshotCommon, parts: z.record(z.string(), z.looseObject({ v: z.number().int(), data: z.unknown() })).describe('One part per holder of simulation state (src/sim/snapshot.ts HOLDERS), each checked by its own schema when a town is restored') }),
+    z.looseObject({ version: z.literal(1), ...snapshotCommon, personas: z.array(z.looseObject({ id: name })) }).describe('Format 1 (before explicit state ownership): read by migration'),
+  ])
   .describe('A full simulation state a live town can continue from (see src/sim/snapshot.ts)');
 
 export const MapInfoSchema = z.object({

@@ -9,7 +9,7 @@ import { PathFinder } from './world/pathfinder';
 import type { Tile, WorldModel } from './world/types';
 import type { WorldEvent } from './world/events';
 import { perceive, perceptionIndex } from './cognition/perceive';
-import { Director, type TownEvent } from './town/director';
+import { Director, requestText, type TownEvent } from './town/director';
 import { ensureEmbeddings, retrieve, type Retrieved } from './cognition/retrieve';
 import { newDayFor, plan } from './cognition/plan';
 import { react } from './cognition/react';
@@ -17,6 +17,8 @@ import { reflect } from './cognition/reflect';
 import { arrived, execute } from './cognition/execute';
 import { seedMemories } from './persona/seed';
 import { restoreSnapshot, takeSnapshot, type SimSnapshot } from './snapshot';
+import type { SimState } from './state/holder';
+import { MAX_WHISPER, PendingInputs } from './inputs';
 import { whisper as whisperTo } from './cognition/whisper';
 import { interview as interviewOf } from './cognition/interview';
 import type { ChatLine } from './persona/memory';
@@ -90,14 +92,16 @@ export class Simulation implements SimContext {
   readonly embeddings = new EmbeddingStore();
   /** Per persona, how many of its memories have been embedded. */
   private readonly embeddedUpTo = new Map<Persona, number>();
-  private moved = new Set<Persona>();
+  /** Personas that moved in the last step (they look around first). */
+  private readonly moved = new Set<Persona>();
   private stepping = false;
-  /** Whispers from the player, applied at the start of the next step so state only changes inside a tick. */
-  private pendingWhispers: { persona: Persona; text: string }[] = [];
   /** The town director: requests to the town become tracked plans (src/sim/town/director.ts). */
   readonly director = new Director();
-  /** Brain-mode switches from the player, applied at the start of the next step (like whispers). */
-  private pendingModes = new Map<Persona, BrainMode>();
+  /**
+   * The player's whispers, brain switches and requests to the town, taken in order at the start of
+   * the next step, so state only changes inside a tick (and a save in between carries them).
+   */
+  private readonly inputs = new PendingInputs();
 
   constructor(opts: SimulationOptions) {
     this.world = opts.world;
@@ -180,10 +184,11 @@ export class Simulation implements SimContext {
   private async runStep(): Promise<StepResult> {
     let t = this.timer?.() ?? 0;
     const now = this.clock.now;
-    for (const w of this.pendingWhispers.splice(0)) await whisperTo(this, w.persona, w.text);
-    await this.director.takeRequests(this);
-    for (const [p, mode] of this.pendingModes) p.agent.mode = mode;
-    this.pendingModes.clear();
+    for (const input of this.inputs.drain()) {
+      if (input.kind === 'whisper') await whisperTo(this, this.byId.get(input.persona)!, input.text);
+      else if (input.kind === 'request') await this.director.makePlan(this, input.text);
+      else this.byId.get(input.persona)!.agent.mode = input.mode;
+    }
     const convoCount = this.conversations.length;
     const retrieved = new Map<Persona, Map<string, Retrieved>>();
     const generative = this.personas.filter((p) => p.agent.mode === 'generative');
@@ -211,7 +216,7 @@ export class Simulation implements SimContext {
     await this.embedNewMemories();
     t = this.lap('embed', t);
 
-    this.moved = new Set();
+    this.moved.clear();
     for (const p of this.personas) if (execute(this, p)) this.moved.add(p);
     this.updateObjectEvents();
     this.director.track(this);
@@ -268,22 +273,26 @@ export class Simulation implements SimContext {
     return townActionTotals(this.personas);
   }
 
-  /** The whole state between steps, as plain JSON (src/sim/snapshot.ts): what a replay's fork keyframe holds. */
+  /** What the state holders read and write (src/sim/state/holder.ts): this town, its private parts included. */
+  private get state(): SimState {
+    const { world, seed, clock, personas, byId, byName, objectEvents, conversations, embeddings, moved, embeddedUpTo, director, inputs } = this;
+    return { world, seed, clock, personas, byId, byName, objectEvents, conversations, embeddings, moved, embeddedUpTo, director, inputs };
+  }
+
+  /** The whole state between steps, as plain JSON (src/sim/snapshot.ts): what a save and a replay's fork keyframe hold. */
   snapshot(): SimSnapshot {
     if (this.stepping) throw new Error('Simulation.snapshot called while a step is running');
-    return takeSnapshot(this, this.moved, this.embeddedUpTo);
+    return takeSnapshot(this.state);
   }
 
   /**
    * Continue from a snapshot: this Simulation must have been built from the same world, personas,
    * seed and start. Running on gives what the recorded run gave (with the offline brain, exactly).
+   * Checks the whole snapshot first: a SnapshotError names what is wrong, and nothing changes.
    */
-  restore(snap: SimSnapshot): void {
+  restore(snap: unknown): void {
     if (this.stepping) throw new Error('Simulation.restore called while a step is running');
-    const r = restoreSnapshot(this, snap);
-    this.moved = r.moved;
-    this.embeddedUpTo.clear();
-    for (const [p, n] of r.embeddedUpTo) this.embeddedUpTo.set(p, n);
+    restoreSnapshot(this.state, snap);
   }
 
   /**
@@ -295,7 +304,7 @@ export class Simulation implements SimContext {
     if (!p) throw new Error(`No persona "${personaId}" in this town`);
     const t = text.trim();
     if (!t) throw new Error('A whisper needs some words');
-    this.pendingWhispers.push({ persona: p, text: t.slice(0, 1000) });
+    this.inputs.push({ kind: 'whisper', persona: p.id, text: t.slice(0, MAX_WHISPER) });
   }
 
   /**
@@ -307,13 +316,15 @@ export class Simulation implements SimContext {
     const p = this.byId.get(personaId);
     if (!p) throw new Error(`No persona "${personaId}" in this town`);
     if (mode !== 'generative' && mode !== 'registry') throw new Error(`Unknown brain mode "${String(mode)}"`);
-    this.pendingModes.set(p, mode);
+    this.inputs.push({ kind: 'brain', persona: p.id, mode });
   }
 
   /** The mode a persona will have at the next step (a switch may be pending). */
   brainModeOf(personaId: string): BrainMode | null {
     const p = this.byId.get(personaId);
-    return p ? (this.pendingModes.get(p) ?? p.agent.mode) : null;
+    if (!p) return null;
+    const pending = this.inputs.list().filter((i) => i.kind === 'brain' && i.persona === personaId).at(-1);
+    return pending?.kind === 'brain' ? pending.mode : p.agent.mode;
   }
 
   /**
@@ -321,12 +332,19 @@ export class Simulation implements SimContext {
    * and made into a plan at the start of the next step (see `director`). Empty text is refused.
    */
   askTown(text: string): string {
-    return this.director.ask(text);
+    const t = requestText(text);
+    this.inputs.push({ kind: 'request', text: t });
+    return t;
   }
 
   /** Whispers waiting for the next step. */
   get queuedWhispers(): number {
-    return this.pendingWhispers.length;
+    return this.inputs.count('whisper');
+  }
+
+  /** Requests to the town waiting for the next step. */
+  get queuedRequests(): number {
+    return this.inputs.count('request');
   }
 
   /** Ask a persona a question (analysis mode): it answers in character from its memories and remembers nothing of it. */

@@ -79,7 +79,7 @@ describe('asking the town to hold an event (offline brain)', () => {
     await sim.tick();
     expect(() => sim.askTown('   ')).toThrow(/Say what the town should do/);
     sim.askTown("Please hold a Valentine's party at Bramble Café today at 5 pm");
-    expect(sim.director.queued).toBe(1);
+    expect(sim.queuedRequests).toBe(1);
     const news: string[] = [];
     news.push(...(await sim.tick()).townEvents.map((e) => e.text));
     const [plan] = sim.director.plans();

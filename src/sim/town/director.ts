@@ -6,6 +6,7 @@ import { findSector, type Commitment } from '../cognition/commitments';
 import { whisper } from '../cognition/whisper';
 import { PlanningTool, type TownPlan } from './planningTool';
 import { dayIndex, placeOfTile } from '../actions/places';
+import { MAX_REQUEST } from '../inputs';
 
 /**
  * The town director (seed 003's PlanningFlow, in a town): a person asks the town for something
@@ -16,8 +17,7 @@ import { dayIndex, placeOfTile } from '../actions/places';
  * seed 003's default three steps (analyse, carry out, verify), all for one coordinator, counted.
  */
 
-/** Longest request taken (characters); longer ones are cut. */
-export const MAX_REQUEST = 500;
+export { MAX_REQUEST } from '../inputs';
 /** Steps taken from a plan (the rest are dropped, noted in the plan). */
 export const MAX_STEPS = 8;
 
@@ -28,7 +28,7 @@ export interface TownEvent {
 }
 
 /** A delivered step the director follows: the commitment it became. */
-interface StepWatch {
+export interface StepWatch {
   planId: string;
   index: number;
   persona: Persona;
@@ -37,7 +37,6 @@ interface StepWatch {
 
 export class Director {
   readonly tool = new PlanningTool();
-  private readonly pending: string[] = [];
   private readonly watched: StepWatch[] = [];
   /** Plans made from the default (the brain gave nothing usable). */
   fallbacks = 0;
@@ -56,25 +55,20 @@ export class Director {
     this.events.push({ time: now, text: `Town plan “${title}”: ${text}` });
   }
 
-  /** Queue a request; it becomes a plan at the start of the next step. Returns the text taken. */
-  ask(text: string): string {
-    const t = text.trim().slice(0, MAX_REQUEST);
-    if (!t) throw new Error('Say what the town should do, e.g. "hold a Valentine\'s party at Bramble Café tomorrow at 5 pm"');
-    this.pending.push(t);
-    return t;
-  }
-
-  get queued(): number {
-    return this.pending.length;
-  }
-
   plans(): TownPlan[] {
     return this.tool.list();
   }
 
-  /** Start of a step: make plans of the queued requests and tell each step to its persona. */
-  async takeRequests(sim: SimContext): Promise<void> {
-    for (const request of this.pending.splice(0)) await this.makePlan(sim, request);
+  /** The steps being followed, the plan-fallback count and undelivered feed lines, for a snapshot (directorState.ts). */
+  state(): { watched: readonly StepWatch[]; fallbacks: number; events: readonly TownEvent[] } {
+    return { watched: this.watched, fallbacks: this.fallbacks, events: this.events };
+  }
+
+  /** Put a snapshot's state in place (checked by directorState.ts). */
+  load(s: { watched: StepWatch[]; fallbacks: number; events: TownEvent[] }): void {
+    this.watched.splice(0, this.watched.length, ...s.watched);
+    this.fallbacks = s.fallbacks;
+    this.events = s.events;
   }
 
   async makePlan(sim: SimContext, request: string): Promise<TownPlan> {
@@ -163,6 +157,16 @@ export class Director {
     if (!plan.fallback || index !== 1 || plan.steps.length < 3) return;
     this.tool.markStep(plan.id, 2, status, status === 'completed' ? 'It happened.' : 'It did not happen as planned.');
   }
+}
+
+/**
+ * A request to the town as it is taken: trimmed and cut to MAX_REQUEST; empty text is refused.
+ * The simulation queues it with the other inputs and makes a plan of it at the next step.
+ */
+export function requestText(text: string): string {
+  const t = text.trim().slice(0, MAX_REQUEST);
+  if (!t) throw new Error('Say what the town should do, e.g. "hold a Valentine\'s party at Bramble Café tomorrow at 5 pm"');
+  return t;
 }
 
 /** "[Sofia Moreno] host the party" → "Sofia Moreno" */

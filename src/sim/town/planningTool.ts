@@ -100,6 +100,18 @@ export class PlanningTool {
     return step;
   }
 
+  /** Every plan (in creation order) and the active one, for a snapshot. */
+  state(): { plans: TownPlan[]; active: string | null } {
+    return { plans: this.list(), active: this.active };
+  }
+
+  /** Replace every plan (a snapshot being restored; checked by directorState.ts). */
+  load(s: { plans: TownPlan[]; active: string | null }): void {
+    this.plans.clear();
+    for (const p of s.plans) this.plans.set(p.id, p);
+    this.active = s.active;
+  }
+
   delete(id: string): void {
     this.get(id);
     this.plans.delete(id);

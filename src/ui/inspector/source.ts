@@ -211,7 +211,7 @@ export function liveSource(simOf: () => Simulation | null, llm: () => CallLogHan
     setBrainMode: (id, mode) => live().setBrainMode(id, mode),
     brainModeOf: (id) => simOf()?.brainModeOf(id) ?? null,
     askTown: (text) => live().askTown(text),
-    queuedRequests: () => simOf()?.director.queued ?? 0,
+    queuedRequests: () => simOf()?.queuedRequests ?? 0,
     townPlans: () => simOf()?.director.plans() ?? [],
   };
 }

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import type { BrainMode } from './actions/types';
+import { SnapshotError, type StateHolder } from './state/holder';
+
+/** Longest whisper taken (characters). */
+export const MAX_WHISPER = 1000;
+/** Longest request to the town taken (characters); longer ones are cut. */
+export const MAX_REQUEST = 500;
+/** Inputs waiting at most (a page left open with a script typing into it must not grow forever). */
+export const MAX_PENDING = 1000;
+
+/** Something the player asked for between two steps: taken in, in order, at the start of the next step. */
+export type PendingInput =
+  | { kind: 'whisper'; persona: string; text: string }
+  | { kind: 'brain'; persona: string; mode: BrainMode }
+  | { kind: 'request'; text: string };
+
+/**
+ * The one queue of the player's inputs (whispers, brain switches, requests to the town): state only
+ * changes inside a tick, so an input waits here until the next one, and a save taken in between
+ * carries it.
+ */
+export class PendingInputs {
+  private items: PendingInput[] = [];
+
+  push(input: PendingInput): void {
+    if (this.items.length >= MAX_PENDING) throw new Error(`${MAX_PENDING} inputs are already waiting for the next step; run the town first`);
+    this.items.push(input);
+  }
+
+  /** Everything waiting, oldest first; the queue is empty afterwards. */
+  drain(): PendingInput[] {
+    const out = this.items;
+    this.items = [];
+    return out;
+  }
+
+  list(): readonly PendingInput[] {
+    return this.items;
+  }
+
+  count(kind: PendingInput['kind']): number {
+    return this.items.filter((i) => i.kind === kind).length;
+  }
+
+  /** Replace the queue (a snapshot being restored). */
+  replace(items: readonly PendingInput[]): void {
+    this.items = items.map((i) => ({ ...i }));
+  }
+}
+
+const PendingInputSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('whisper'), persona: z.string().max(200), text: z.string().min(1).max(MAX_WHISPER) }),
+  z.strictObject({ kind: z.literal('brain'), persona: z.string().max(200), mode: z.enum(['generative', 'registry']) }),
+  z.strictObject({ kind: z.literal('request'), text: z.string().min(1).max(MAX_REQUEST) }),
+]);
+
+export const inputsHolder: StateHolder<PendingInput[]> = {
+  key: 'inputs',
+  version: 1,
+  schema: z.array(PendingInputSchema).max(MAX_PENDING),
+  absent: () => [],
+  write: (sim) => sim.inputs.list().map((i) => ({ ...i })),
+  read(data, sim) {
+    data.forEach((input, i) => {
+      if (input.kind !== 'request' && !sim.byId.has(input.persona)) throw new SnapshotError(`Pending input ${i + 1} (a ${input.kind}) is for "${input.persona}", who is not in this town`);
+    });
+    return () => sim.inputs.replace(data);
+  },
+};
