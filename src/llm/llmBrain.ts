@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { Brain, BrainCall, CallContext } from '../sim/brain/port';
+import { readReply, replySchemaFor } from '../sim/brain/contracts';
+import { describeReply } from '../sim/brain/reply';
 import { DAY } from '../sim/clock';
 import { CALLS, promptNameFor } from './calls';
 import { render, type Template } from './prompts';
@@ -15,6 +17,9 @@ export const SYSTEM_PROMPT = 'You are simulating a person in a small town called
 type Args<K extends BrainCall> = Parameters<Brain[K]> extends [CallContext, ...infer A] ? A : never;
 type Result<K extends BrainCall> = Awaited<ReturnType<Brain[K]>>;
 
+/** The calls asked with a prompt template (every Brain call but embed). */
+const PROMPTED_CALLS = Object.keys(CALLS) as BrainCall[];
+
 export interface LlmBrainOptions {
   /** Answers calls once the day's token budget is spent. */
   offline: Brain;
@@ -28,12 +33,14 @@ export interface LlmBrainOptions {
 }
 
 /**
- * The LLM brain: each Brain call renders its prompt template, asks the model for JSON (schema,
- * JSON mode or tolerant extraction), validates it (zod, then the call's semantic checks) and retries
- * up to MAX_VALIDATION_RETRIES times with the error fed back. A call that still fails throws, so
- * the guard applies its documented fallback and counts it; every attempt is in the call log.
+ * The LLM brain: each Brain call renders its prompt template (src/llm/calls.ts), asks the model for
+ * JSON (schema, JSON mode or tolerant extraction), reads it through the call's contract
+ * (src/sim/brain/contracts.ts: reply schema, semantic checks, the guard's acceptance) and retries up
+ * to MAX_VALIDATION_RETRIES times with the error fed back. A call that still fails throws, so the
+ * guard applies its documented fallback and counts it; every attempt is in the call log. Its Brain
+ * methods are generated from the table (below the class), so adding a call needs no change here.
  */
-export class LlmBrain implements Brain {
+export class LlmBrain {
   readonly log: CallLog;
   private readonly pending = new Map<string, number>();
   private budgetDay = -1;
@@ -41,7 +48,7 @@ export class LlmBrain implements Brain {
   budgetExceeded = false;
   /** Why the endpoint's embeddings are not used any more (a 404 or 400 for the model), if so. */
   embeddingsUnavailable: string | null = null;
-  private readonly schemas = new Map<BrainCall, Record<string, unknown>>();
+  private readonly schemas = new WeakMap<z.ZodObject, { json: Record<string, unknown>; declared: string }>();
 
   constructor(
     readonly client: LlmClient,
@@ -67,16 +74,18 @@ export class LlmBrain implements Brain {
     this.opts.onPending?.([...this.pending.keys()]);
   }
 
-  private jsonSchema(call: BrainCall): Record<string, unknown> {
-    let s = this.schemas.get(call);
+  /** The JSON schema sent to the model and the declared output, from the call's contract. */
+  private replyFormat(call: BrainCall, ctx: CallContext, args: readonly unknown[]): { json: Record<string, unknown>; declared: string } {
+    const schema = replySchemaFor(call, ctx, args);
+    let s = this.schemas.get(schema);
     if (!s) {
-      s = z.toJSONSchema(CALLS[call].schema as z.ZodType) as Record<string, unknown>;
-      this.schemas.set(call, s);
+      s = { json: z.toJSONSchema(schema) as Record<string, unknown>, declared: describeReply(schema) };
+      this.schemas.set(schema, s);
     }
     return s;
   }
 
-  private async ask<K extends BrainCall>(call: K, ctx: CallContext, args: Args<K>): Promise<Result<K>> {
+  async ask<K extends BrainCall>(call: K, ctx: CallContext, args: Args<K>): Promise<Result<K>> {
     const day = Math.floor(ctx.now / DAY);
     if (day !== this.budgetDay) {
       this.budgetDay = day;
@@ -95,12 +104,10 @@ export class LlmBrain implements Brain {
 
     const spec = CALLS[call] as unknown as {
       vars: (c: CallContext, ...a: Args<K>) => Record<string, string>;
-      schema: z.ZodType;
-      jsonSchemaFor?: (c: CallContext, ...a: Args<K>) => Record<string, unknown>;
-      toResult: (json: unknown, c: CallContext, ...a: Args<K>) => { ok: true; value: Result<K> } | { ok: false; error: string };
       temperature?: number;
       maxTokens?: number;
     };
+    const format = this.replyFormat(call, ctx, args);
     const name = promptNameFor(call, args as unknown[]);
     const template = this.templates.get(name);
     if (!template) throw new Error(`no prompt template "${name}" for ${call}`);
@@ -136,10 +143,10 @@ export class LlmBrain implements Brain {
         let reply;
         try {
           reply = await this.client.chat({
-            system: `${SYSTEM_PROMPT}\nTask: ${template.name}`,
+            system: `${SYSTEM_PROMPT}\nTask: ${template.name}\nReply format: ${format.declared}`,
             user: promptText,
             schemaName: template.name,
-            jsonSchema: spec.jsonSchemaFor ? spec.jsonSchemaFor(ctx, ...args) : this.jsonSchema(call),
+            jsonSchema: format.json,
             temperature: spec.temperature ?? this.client.config.temperature,
             maxTokens: spec.maxTokens,
             history,
@@ -158,18 +165,13 @@ export class LlmBrain implements Brain {
         if (json === undefined) {
           error = reply.text.trim() ? 'the reply was not valid JSON' : 'the reply was empty';
         } else {
-          const r = spec.schema.safeParse(json);
-          if (!r.success) {
-            error = r.error.issues.map((i) => `${i.path.join('.') || 'reply'}: ${i.message}`).join('; ');
-          } else {
-            parsed = r.data;
-            const checked = spec.toResult(r.data, ctx, ...args);
-            if (checked.ok) {
-              record(attempt === 0 && retries === 0 ? 'ok' : 'retried');
-              return checked.value;
-            }
-            error = checked.error;
+          parsed = json;
+          const checked = readReply(call, json, ctx, ...args);
+          if (checked.ok) {
+            record(attempt === 0 && retries === 0 ? 'ok' : 'retried');
+            return checked.value;
           }
+          error = checked.error;
         }
         if (attempt < MAX_VALIDATION_RETRIES) {
           retries++;
@@ -181,94 +183,6 @@ export class LlmBrain implements Brain {
     } finally {
       this.setPending(ctx.persona.id, -1);
     }
-  }
-
-  wakeUpHour(ctx: CallContext) {
-    return this.ask('wakeUpHour', ctx, [] as Args<'wakeUpHour'>);
-  }
-  dailyPlan(ctx: CallContext, ...a: Args<'dailyPlan'>) {
-    return this.ask('dailyPlan', ctx, a);
-  }
-  hourlySchedule(ctx: CallContext, ...a: Args<'hourlySchedule'>) {
-    return this.ask('hourlySchedule', ctx, a);
-  }
-  taskDecomp(ctx: CallContext, ...a: Args<'taskDecomp'>) {
-    return this.ask('taskDecomp', ctx, a);
-  }
-  actionSector(ctx: CallContext, ...a: Args<'actionSector'>) {
-    return this.ask('actionSector', ctx, a);
-  }
-  actionArena(ctx: CallContext, ...a: Args<'actionArena'>) {
-    return this.ask('actionArena', ctx, a);
-  }
-  actionObject(ctx: CallContext, ...a: Args<'actionObject'>) {
-    return this.ask('actionObject', ctx, a);
-  }
-  pronunciatio(ctx: CallContext, ...a: Args<'pronunciatio'>) {
-    return this.ask('pronunciatio', ctx, a);
-  }
-  eventTriple(ctx: CallContext, ...a: Args<'eventTriple'>) {
-    return this.ask('eventTriple', ctx, a);
-  }
-  actObjDesc(ctx: CallContext, ...a: Args<'actObjDesc'>) {
-    return this.ask('actObjDesc', ctx, a);
-  }
-  actObjEventTriple(ctx: CallContext, ...a: Args<'actObjEventTriple'>) {
-    return this.ask('actObjEventTriple', ctx, a);
-  }
-  decideToTalk(ctx: CallContext, ...a: Args<'decideToTalk'>) {
-    return this.ask('decideToTalk', ctx, a);
-  }
-  decideToReact(ctx: CallContext, ...a: Args<'decideToReact'>) {
-    return this.ask('decideToReact', ctx, a);
-  }
-  conversationTurn(ctx: CallContext, ...a: Args<'conversationTurn'>) {
-    return this.ask('conversationTurn', ctx, a);
-  }
-  summarizeConversation(ctx: CallContext, ...a: Args<'summarizeConversation'>) {
-    return this.ask('summarizeConversation', ctx, a);
-  }
-  poignancy(ctx: CallContext, ...a: Args<'poignancy'>) {
-    return this.ask('poignancy', ctx, a);
-  }
-  focalPoints(ctx: CallContext, ...a: Args<'focalPoints'>) {
-    return this.ask('focalPoints', ctx, a);
-  }
-  insights(ctx: CallContext, ...a: Args<'insights'>) {
-    return this.ask('insights', ctx, a);
-  }
-  newDecompSchedule(ctx: CallContext, ...a: Args<'newDecompSchedule'>) {
-    return this.ask('newDecompSchedule', ctx, a);
-  }
-  planNote(ctx: CallContext, ...a: Args<'planNote'>) {
-    return this.ask('planNote', ctx, a);
-  }
-  thoughtNote(ctx: CallContext, ...a: Args<'thoughtNote'>) {
-    return this.ask('thoughtNote', ctx, a);
-  }
-  reviseCurrently(ctx: CallContext, ...a: Args<'reviseCurrently'>) {
-    return this.ask('reviseCurrently', ctx, a);
-  }
-  dailyPlanReq(ctx: CallContext, ...a: Args<'dailyPlanReq'>) {
-    return this.ask('dailyPlanReq', ctx, a);
-  }
-  whisperInnerThought(ctx: CallContext, ...a: Args<'whisperInnerThought'>) {
-    return this.ask('whisperInnerThought', ctx, a);
-  }
-  planningThought(ctx: CallContext, ...a: Args<'planningThought'>) {
-    return this.ask('planningThought', ctx, a);
-  }
-  memoAfterConvo(ctx: CallContext, ...a: Args<'memoAfterConvo'>) {
-    return this.ask('memoAfterConvo', ctx, a);
-  }
-  interview(ctx: CallContext, ...a: Args<'interview'>) {
-    return this.ask('interview', ctx, a);
-  }
-  chooseAction(ctx: CallContext, ...a: Args<'chooseAction'>) {
-    return this.ask('chooseAction', ctx, a);
-  }
-  townPlan(ctx: CallContext, ...a: Args<'townPlan'>) {
-    return this.ask('townPlan', ctx, a);
   }
 
   /**
@@ -298,4 +212,16 @@ export class LlmBrain implements Brain {
       throw err;
     }
   }
+}
+
+// The templated Brain methods, one per prompt binding: `llm.dailyPlan(ctx, wake)` is `llm.ask('dailyPlan', ctx, [wake])`.
+export interface LlmBrain extends Omit<Brain, 'name' | 'embed'> {}
+for (const call of PROMPTED_CALLS) {
+  Object.defineProperty(LlmBrain.prototype, call, {
+    value: function (this: LlmBrain, ctx: CallContext, ...args: unknown[]) {
+      return this.ask(call, ctx, args as never);
+    },
+    writable: true,
+    configurable: true,
+  });
 }

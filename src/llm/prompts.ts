@@ -5,9 +5,11 @@
  *   # version: 1
  *   # purpose: …
  *   # input identity: what the placeholder holds
- *   # output: {"hour": integer 0-23}
  *   ---
  *   body with {{identity}} placeholders
+ *
+ * The reply a template asks for is declared by its call's contract (src/sim/brain/contracts.ts), not
+ * in the template: the LLM brain sends it with the prompt (`describeReply`).
  *
  * Everything that can be wrong with a template (missing name or version, a name that isn't the file's,
  * a placeholder used but not declared, an input declared but not used) is an error at load time, and
@@ -18,7 +20,6 @@ export interface Template {
   name: string;
   version: string;
   purpose: string;
-  output: string;
   /** Declared inputs: placeholder name → what it holds. */
   inputs: Record<string, string>;
   body: string;
@@ -67,6 +68,8 @@ export function parseTemplate(text: string, source: string): Template {
       else inputs[arg] = value.trim();
     } else if (arg) {
       errors.push(`header line ${i + 1}: unexpected "${key} ${arg}"`);
+    } else if (key === 'output') {
+      errors.push(`header line ${i + 1}: "# output:" is not declared in a template any more: the reply format comes from the call's contract (src/sim/brain/contracts.ts)`);
     } else {
       fields[key] = value.trim();
     }
@@ -89,7 +92,7 @@ export function parseTemplate(text: string, source: string): Template {
   for (const p of Object.keys(inputs)) if (!used.includes(p)) errors.push(`input "${p}" is declared but {{${p}}} is not used in the body`);
 
   if (errors.length > 0) throw new PromptError(`${source}: ${errors.join('; ')}`);
-  return { name: fields.name, version: fields.version, purpose: fields.purpose ?? '', output: fields.output ?? '', inputs, body, source };
+  return { name: fields.name, version: fields.version, purpose: fields.purpose ?? '', inputs, body, source };
 }
 
 /**

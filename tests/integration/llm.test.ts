@@ -75,6 +75,8 @@ describe('a good model drives the town', () => {
     expect(outcomes.every((o) => o === 'ok')).toBe(true);
     // Each request names its task and asks for JSON by schema; the prompts are about the persona.
     expect(fake.requests[0]!.messages[0]!.content).toMatch(/Task: wake_up_hour/);
+    // The declared output comes from the call's contract.
+    expect(fake.requests[0]!.messages[0]!.content).toContain('Reply format: {"hour": integer 0-23}');
     expect(fake.requests[0]!.response_format?.type).toBe('json_schema');
     expect(fake.requests.some((r) => r.messages.some((m) => m.content.includes('Ann')))).toBe(true);
     // Tokens are counted per persona.

@@ -78,8 +78,9 @@ export function goodModel(): Responder {
       case 'wake_up_hour':
         return json({ hour: 6 });
       case 'daily_planning':
-      case 'revise_identity_daily_req':
         return json({ plan: MODEL_DAY(6) });
+      case 'revise_identity_daily_req':
+        return json({ plan: ['wake up and complete the morning routine at 6:00 am', 'work from 9:00 am to 5:00 pm', 'have dinner at 6:00 pm', 'water the plants at 6:30 pm', 'go to bed at 10:00 pm'] });
       case 'hourly_schedule': {
         const m = /doing from (\d{1,2}:\d\d\s*[ap]m) to/i.exec(prompt);
         return json({ activity: activityFor(m ? hour24(m[1]!) : 12) });
@@ -117,8 +118,6 @@ export function goodModel(): Responder {
         return json({ note: 'I have been feeling rested and cheerful.' });
       case 'revise_identity_currently':
         return json({ currently: `${/^(.*)'s status on/m.exec(prompt)?.[1] ?? 'They'} plans to water the plants at 6:00 pm today.` });
-      case 'revise_identity_daily_req':
-        return json({ plan: ['wake up and complete the morning routine at 6:00 am', 'work from 9:00 am to 5:00 pm', 'have dinner at 6:00 pm', 'water the plants at 6:30 pm', 'go to bed at 10:00 pm'] });
       case 'action_sector': {
         const options = optionsAfter(prompt, /^Area options:/);
         const activity = /Activity: .*? is (.*)\.$/m.exec(prompt)?.[1] ?? '';

@@ -13,6 +13,8 @@ import { SHORT_TERM_SIZE } from '../../src/sim/actions/shortTermMemory';
 import { ACTION_IDS, type ActionWorld, type Place } from '../../src/sim/actions/types';
 import { MAX_DECISION_RETRIES, decideAction, applyDecision } from '../../src/sim/cognition/registryDecide';
 import { CALLS } from '../../src/llm/calls';
+import { replySchemaFor } from '../../src/sim/brain/contracts';
+import { z } from 'zod';
 import { loadPromptsNode } from '../../src/llm/promptsNode';
 import { render } from '../../src/llm/prompts';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
@@ -330,7 +332,7 @@ describe('a prompt-injected chat line', () => {
     // In the LLM prompt the line is quoted as speech, and the reply schema only admits the ids offered.
     const prompt = render(loadPromptsNode().get('registry_decide')!, CALLS.chooseAction.vars({ persona: ann, now: sim.now }, brain.inputs[0]!));
     expect(prompt).toContain(`- ${JSON.stringify(`Bob Test: ${INJECTION}`)}`);
-    const schema = CALLS.chooseAction.jsonSchemaFor!({ persona: ann, now: sim.now }, brain.inputs[0]!) as { properties: { action: { enum: string[] } } };
+    const schema = z.toJSONSchema(replySchemaFor('chooseAction', { persona: ann, now: sim.now }, [brain.inputs[0]!])) as unknown as { properties: { action: { enum: string[] } } };
     expect(schema.properties.action.enum).not.toContain('BURN_CAFE');
     for (const id of schema.properties.action.enum) expect(REGISTRY.has(id)).toBe(true);
   });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { GuardedBrain, FALLBACK_EMOJI, INTERVIEW_FALLBACK, RANDOM_OBJECT, splitPlanReq } from '../../src/sim/brain/guard';
+import { GuardedBrain, type FallbackEvent } from '../../src/sim/brain/guard';
+import { FALLBACK_EMOJI, INTERVIEW_FALLBACK, splitPlanReq } from '../../src/sim/brain/fallbacks';
+import { RANDOM_OBJECT } from '../../src/sim/world/address';
 import type { Brain } from '../../src/sim/brain/port';
 import { Persona } from '../../src/sim/persona/persona';
 import { miniPersonas } from '../fixtures/miniTown';
@@ -99,5 +101,28 @@ describe('the guard around every brain', () => {
     expect(await ok.actionSector(ctx, 'x', ['Test House', 'Bramble Café'])).toBe('Bramble Café');
     expect(await ok.poignancy(ctx, 'event', 'x')).toBe(7);
     expect(ok.fallbackTotal).toBe(0);
+  });
+
+  it('lets an injected fallback brain answer a failed call, through the same contract, counted', async () => {
+    const events: FallbackEvent[] = [];
+    const backup: Brain = { ...broken, name: 'backup', wakeUpHour: async () => 6, poignancy: async () => 99 };
+    const guarded = new GuardedBrain(broken, { fallbackBrain: backup });
+    guarded.onFallback = (e) => events.push(e);
+    expect(await guarded.wakeUpHour(ctx)).toBe(6);
+    // The fallback brain's answer is checked too: an out-of-range rating gives way to the documented default.
+    expect(await guarded.poignancy(ctx, 'event', 'x')).toBe(4);
+    expect(guarded.fallbackTotal).toBe(2);
+    expect(events.map((e) => [e.call, e.answeredBy])).toEqual([
+      ['wakeUpHour', 'backup'],
+      ['poignancy', 'default'],
+    ]);
+    expect(events[0]!.reason).toMatch(/"hour"|at most 23/);
+  });
+
+  it('asks nothing and counts nothing when the answer is known (no objects to choose from)', async () => {
+    const guarded = new GuardedBrain(broken);
+    expect(await guarded.actionObject(ctx, 'x', 'Mini:Test House:bedroom', [])).toBe(RANDOM_OBJECT);
+    expect(await guarded.embed(ctx, [])).toEqual([]);
+    expect(guarded.stats.size).toBe(0);
   });
 });

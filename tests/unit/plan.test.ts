@@ -3,7 +3,7 @@ import { loadWorld } from '../../src/sim/world/loadWorld';
 import { Simulation } from '../../src/sim/simulation';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
 import type { Brain, CallContext, NewDecompInput, SubTask } from '../../src/sim/brain/port';
-import { RANDOM_OBJECT } from '../../src/sim/brain/guard';
+import { RANDOM_OBJECT } from '../../src/sim/world/address';
 import { addNewAction, chooseAddress, determineAction, longTermPlanning, reviseIdentityFocalPoints } from '../../src/sim/cognition/plan';
 import { CHAT_BUFFER_STEPS, canReact, canTalk, chatReact, chooseRetrieved, react, shouldReact, waitMinutes, waitReact } from '../../src/sim/cognition/react';
 import { failSafeDecomp, scheduleMinutes, stretchFor } from '../../src/sim/cognition/schedule';

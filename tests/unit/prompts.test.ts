@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadPromptsFromRecord, parseTemplate, render, type Template } from '../../src/llm/prompts';
 import { loadPromptsNode, PROMPTS_DIR } from '../../src/llm/promptsNode';
-import { CALLS, FUTURE_SCHEMAS, PROMPT_NAMES, promptNameFor } from '../../src/llm/calls';
+import { CALLS, PROMPT_NAMES, promptNameFor } from '../../src/llm/calls';
+import { CONTRACTS } from '../../src/sim/brain/contracts';
+import { describeReply } from '../../src/sim/brain/reply';
 import type { BrainCall, CallContext } from '../../src/sim/brain/port';
 import { Persona } from '../../src/sim/persona/persona';
 import { PersonaSchema } from '../../src/sim/persona/schema';
@@ -115,7 +117,6 @@ describe('prompt templates on disk', () => {
     for (const t of templates.values()) {
       expect(t.version).toMatch(/^\d/);
       expect(t.purpose.length).toBeGreaterThan(10);
-      expect(t.output.length).toBeGreaterThan(5);
       expect(t.body).toContain('Reply with JSON only');
     }
   });
@@ -163,17 +164,31 @@ describe('prompt templates on disk', () => {
     expect(body).toContain('minutes left: 0');
   });
 
-  it('renders the templates that have no Brain method yet, and their schemas convert to JSON schema', () => {
-    for (const name of Object.keys(FUTURE_SCHEMAS)) {
-      const t = templates.get(name)!;
-      const vars = Object.fromEntries(Object.keys(t.inputs).map((k) => [k, `<${k}>`]));
-      expect(render(t, vars)).not.toContain('{{');
+  it("derives each call's declared output and JSON schema from its contract, and the template agrees with it", () => {
+    for (const call of Object.keys(CALLS) as BrainCall[]) {
+      const reply = CONTRACTS[call].reply!;
+      const js = z.toJSONSchema(reply) as { type: string; additionalProperties: boolean; properties: Record<string, { minItems?: number; maxItems?: number }> };
+      expect(js.type, call).toBe('object');
+      expect(js.additionalProperties, call).toBe(false);
+      const names = call === 'poignancy' ? ['poignancy_event', 'poignancy_chat', 'poignancy_thought'] : [CALLS[call].prompt];
+      for (const name of names) {
+        const body = templates.get(name)!.body;
+        // The example reply at the end names exactly the contract's fields …
+        const example = body.slice(body.lastIndexOf('Reply with JSON only'));
+        for (const key of Object.keys(js.properties)) expect(example, `${name}: "${key}"`).toContain(`"${key}"`);
+        // … and a list's size in the prose is the contract's.
+        for (const [key, prop] of Object.entries(js.properties)) {
+          if (prop.minItems !== undefined && prop.maxItems !== undefined && prop.minItems > 1) expect(body, `${name}.${key}`).toContain(`${prop.minItems} to ${prop.maxItems}`);
+        }
+      }
     }
-    for (const schema of [...Object.values(FUTURE_SCHEMAS), ...Object.values(CALLS).map((c) => c.schema)]) {
-      const js = z.toJSONSchema(schema as z.ZodType) as { type: string; additionalProperties: boolean };
-      expect(js.type).toBe('object');
-      expect(js.additionalProperties).toBe(false);
-    }
+    expect(describeReply(CONTRACTS.dailyPlan.reply!)).toBe('{"plan": [5 to 8 × an activity with its time (≤ 200 chars)]}');
+    expect(describeReply(CONTRACTS.wakeUpHour.reply!)).toBe('{"hour": integer 0-23}');
+    expect(describeReply(CONTRACTS.decideToTalk.reply!)).toBe('{"reason": one sentence (≤ 400 chars), "answer": "yes" or "no"}');
+  });
+
+  it('refuses an "# output:" header: the reply format is the contract\'s', () => {
+    expect(() => parseTemplate('# name: greet\n# version: 1\n# output: {"x": 1}\n---\nHello.', 'prompts/greet.txt')).toThrow(/reply format comes from the call's contract/);
   });
 });
 

@@ -13,7 +13,7 @@ import { chooseArena, chooseObject, chooseSector } from './places';
 import { emojiFor } from './emoji';
 import { offlineTownPlan } from './townPlan';
 import { ACCEPT, INVITE, offlineTurn, relationOf, summarize, talkChance } from './talk';
-import { thirdPerson } from '../../sim/brain/guard';
+import { thirdPerson } from '../../sim/brain/fallbacks';
 import { eventClause } from '../../sim/cognition/commitments';
 import { extractNews } from '../../sim/cognition/converse';
 import { localEmbedding } from '../../sim/brain/localEmbedding';

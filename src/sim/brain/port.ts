@@ -119,13 +119,14 @@ export type ReactChoice = 1 | 2;
 /**
  * The Brain port. Cognition never calls a model itself: it calls these typed functions.
  * The offline brain answers them deterministically; the LLM brain answers them with prompts.
- * Every answer passes the guard (src/sim/brain/guard.ts), which validates it and applies the
- * documented fallback, so a brain can never hand the simulation something it cannot use.
+ * Every answer passes the guard (src/sim/brain/guard.ts), which checks it against the call's contract
+ * (src/sim/brain/contracts.ts) and applies its documented fallback, so a brain can never hand the
+ * simulation something it cannot use.
  */
 export interface Brain {
   readonly name: string;
   wakeUpHour(ctx: CallContext): Promise<number>;
-  /** The first day's plan: 4–8 broad items with times ("wake up and complete the morning routine at 6:00 am"). */
+  /** The first day's plan: broad items with times ("wake up and complete the morning routine at 6:00 am"); limits in contracts.ts. */
   dailyPlan(ctx: CallContext, wakeUpHour: number): Promise<string[]>;
   /** One hour of the hourly schedule; `previous` are the activities already chosen for earlier hours. */
   hourlySchedule(ctx: CallContext, hour: number, previous: string[], attempt: number): Promise<string>;
@@ -155,7 +156,7 @@ export interface Brain {
   thoughtNote(ctx: CallContext, statements: string[]): Promise<string>;
   /** New day, revise_identity: today's "currently" (third person), from yesterday's and the notes. */
   reviseCurrently(ctx: CallContext, planNote: string, thoughtNote: string): Promise<string>;
-  /** New day, revise_identity: today's daily plan requirement, 4–6 items with times. */
+  /** New day, revise_identity: today's daily plan requirement, items with times (PLAN_REQ_ITEMS in contracts.ts). */
   dailyPlanReq(ctx: CallContext): Promise<string[]>;
   /** A whisper ("You want to …", the player as the persona's inner voice) as a third-person statement. */
   whisperInnerThought(ctx: CallContext, whisper: string): Promise<string>;
@@ -175,3 +176,6 @@ export interface Brain {
 
 /** The calls answered from a prompt template (embed goes to the embeddings endpoint instead). */
 export type BrainCall = Exclude<keyof Brain, 'name' | 'embed'>;
+
+/** Every call the guard checks and counts: the templated ones and embed. */
+export type GuardedCall = BrainCall | 'embed';

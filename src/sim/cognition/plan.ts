@@ -1,7 +1,7 @@
 import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
 import type { CallContext } from '../brain/port';
-import { RANDOM_OBJECT } from '../brain/guard';
+import { RANDOM_OBJECT } from '../world/address';
 import { DAY, dayStart, formatDate, formatDateTime, hourOf, minuteOfDay } from '../clock';
 import { newRetrieve } from './retrieve';
 import { applyCommitments } from './commitments';

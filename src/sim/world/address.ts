@@ -1,5 +1,8 @@
 import type { Tile, WorldModel } from './types';
 
+/** The object part of an address that lets the executor pick any object in the arena. */
+export const RANDOM_OBJECT = '<random>';
+
 /** The full address of a tile: "world", "world:sector", "world:sector:arena" or "world:sector:arena:object". */
 export function addressOf(world: WorldModel, x: number, y: number): string {
   const i = y * world.width + x;

@@ -1,0 +1,494 @@
+/**
+ * One contract per Brain call, in one table: everything that decides what an answer may be.
+ *
+ * - `reply`: the JSON object a model must send, limits included. Its JSON schema is what the model
+ *   is sent (strict structured output) and its description is the prompt's declared output
+ *   (`describeReply`); the LLM brain validates every reply with it.
+ * - `fromReply`: that reply made into the Brain's answer, with the semantic checks a schema cannot
+ *   express (an option that exists, durations that add up …). A ReplyError's message is fed back
+ *   to the model on retry.
+ * - `accept`: what the simulation takes from ANY brain (offline or model): shape, the same limits,
+ *   normalisation. The guard runs it on every answer; the LLM brain runs it too, so a model gets a
+ *   retry where the guard would refuse.
+ * - `fallback`: the documented default when no brain gives a usable answer (the guard counts it).
+ * - `unasked`: an answer known without asking (nothing to choose from): no call, nothing counted.
+ *
+ * The prompt template and its variables live with the LLM brain (src/llm/calls.ts); the guard
+ * (guard.ts) and the LLM brain (src/llm/llmBrain.ts) are generic over this table.
+ * How to add a call: CONTRIBUTING.md.
+ */
+import { z } from 'zod';
+import type { Brain, CallContext, GuardedCall, Insight, ReactChoice, SubTask } from './port';
+import type { Triple } from '../persona/scratch';
+import { RANDOM_OBJECT } from '../world/address';
+import { failSafeDecomp, scheduleMinutes, trimToTotal } from '../cognition/schedule';
+import { localEmbedding } from './localEmbedding';
+import { repairDecomposition } from './repair';
+import { FALLBACK_DAILY_PLAN, FALLBACK_EMOJI, INTERVIEW_FALLBACK, fallbackSector, splitPlanReq, thirdPerson } from './fallbacks';
+import {
+  TIME_OF_DAY,
+  asObject,
+  checked,
+  emojiOnly,
+  escapeRegExp,
+  fail,
+  list,
+  lowerFirst,
+  member,
+  parseWith,
+  pickOption,
+  stripPeriod,
+  text,
+  textList,
+  tripleOf,
+  unquote,
+  withoutName,
+  yesNo,
+  type Checked,
+  type Obj,
+} from './reply';
+
+/** A call's arguments after the context. */
+export type CallArgs<K extends GuardedCall> = Parameters<Brain[K]> extends [CallContext, ...infer A] ? A : never;
+/** A call's answer. */
+export type Answer<K extends GuardedCall> = Awaited<ReturnType<Brain[K]>>;
+
+export interface Contract<K extends GuardedCall> {
+  /** The JSON object a model must reply with (null: not asked of a chat model). */
+  reply: z.ZodObject | null;
+  /** The schema the model is sent when it depends on the arguments (an enum of the ids offered); default `reply`. */
+  replyFor?: (ctx: CallContext, ...args: CallArgs<K>) => z.ZodObject;
+  /** A reply that matched `reply`, as the answer. Throws ReplyError with feedback for the model. */
+  fromReply: (json: Obj, ctx: CallContext, ...args: CallArgs<K>) => Answer<K>;
+  /** Any brain's answer, checked and normalised. Throws ReplyError saying what is wrong. */
+  accept: (value: unknown, ctx: CallContext, ...args: CallArgs<K>) => Answer<K>;
+  /** The documented default. */
+  fallback: (ctx: CallContext, ...args: CallArgs<K>) => Answer<K>;
+  /** An answer known without asking (no call is made or counted), or undefined to ask. */
+  unasked?: (ctx: CallContext, ...args: CallArgs<K>) => Answer<K> | undefined;
+}
+
+export type Contracts = { [K in GuardedCall]: Contract<K> };
+
+// ---- limits shared by replies and answers -------------------------------------------------------
+
+/** The first daily plan a model is asked for (Smallville: "5 to 8 items" in broad strokes). */
+export const DAILY_PLAN_ITEMS = { min: 5, max: 8 } as const;
+/** Any brain's daily plan: timed items, at most one per hour (the offline brain plans in finer strokes). */
+const DAILY_PLAN_ANY = { min: 1, max: 24 } as const;
+/** A new day's plan requirement (revise_identity): 4 to 6 timed items; more are cut. */
+export const PLAN_REQ_ITEMS = { min: 4, max: 6 } as const;
+/** The emoji over a persona's head, in UTF-16 units (1–3 emoji, ZWJ sequences included). */
+export const EMOJI_UNITS = 16;
+const PLAN_ITEM = 200;
+const ACTIVITY = 150;
+const SENTENCE = 400;
+const PARAGRAPH = 1200;
+/** Triples: a short verb; subject and object as long as a sentence (an object's state can be one). */
+const TRIPLE = { predicate: 80, object: 400 } as const;
+const ACTION_ID = 80;
+const TARGET = 200;
+const TOWN_PLAN_STEPS = 20;
+
+const str = (max: number, description?: string) => {
+  const s = z.string().max(max);
+  return description ? s.describe(description) : s;
+};
+const trimmed = (max: number) => z.string().trim().min(1).max(max);
+const hour = z.number().int().min(0).max(23);
+const rating = z.number().int().min(1).max(10);
+const minutes = z.number().int().min(1).max(1440);
+const replySubtasks = (what: string) => z.array(z.object({ task: str(ACTIVITY, what), minutes: minutes.describe('positive multiple of 5') })).min(1);
+const anySubtasks = z.array(z.object({ task: trimmed(SENTENCE), minutes: z.number().positive() })).min(1);
+const tripleReply = (subject: string) => z.object({ subject: str(TRIPLE.object, subject), predicate: str(TRIPLE.predicate, 'short verb'), object: str(TRIPLE.object, 'short noun phrase') });
+const anyTriple = z.tuple([trimmed(TRIPLE.object), trimmed(TRIPLE.predicate), trimmed(TRIPLE.object)]);
+const timed = (items: string[]): string[] => {
+  const untimed = items.find((s) => !TIME_OF_DAY.test(s));
+  if (untimed !== undefined) fail(`plan item "${untimed}" has no time; write each item with its time, like "at 7:00 am" or "from 9:00 am to 12:00 pm"`);
+  return items;
+};
+/** "1) Wake up at 7 am." → "wake up at 7 am". */
+const planItem = (s: string) => lowerFirst(stripPeriod(s.replace(/^\d+[.)]\s*/, '')));
+const subtask = (o: Obj, i: number, max: number, p: Parameters<typeof withoutName>[1], label: string): SubTask => {
+  const task = lowerFirst(stripPeriod(withoutName(text(o, 'task', max), p)));
+  const m = o.minutes;
+  // Arithmetic (multiples of 5, the sum) is repaired by `accept`; a non-positive duration is not.
+  if (typeof m !== 'number' || !Number.isFinite(m) || m <= 0) fail(`${label} ${i + 1} ("${task}") has duration ${JSON.stringify(m)}: every duration must be a positive number of minutes`);
+  return { task, minutes: m };
+};
+const objects = (items: unknown[], label: string, shape: string): Obj[] =>
+  items.map((item, i) => (typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as Obj) : fail(`${label} ${i + 1} must be an object ${shape}`)));
+const sameText = (max: number) => {
+  const schema = trimmed(max);
+  return (v: unknown) => parseWith(schema, v);
+};
+const anyPlan = z.array(trimmed(PLAN_ITEM));
+const anyDailyPlan = anyPlan.min(DAILY_PLAN_ANY.min).max(DAILY_PLAN_ANY.max);
+const anyPlanReq = anyPlan.min(PLAN_REQ_ITEMS.min);
+const anyEmoji = trimmed(EMOJI_UNITS).refine((s) => !/[a-z]{3}/i.test(s), 'emoji must not be words');
+const anyTurn = z.object({ line: trimmed(SENTENCE), end: z.boolean() });
+const anyQuestions = z.array(trimmed(SENTENCE)).min(1);
+const anyInsights = z.array(z.object({ insight: trimmed(SENTENCE), evidence: z.array(z.number().int().positive()) }));
+const anyChoice = z.object({ action: trimmed(ACTION_ID), target: z.string().trim().max(TARGET).default(''), reason: z.string().trim().max(SENTENCE).default('') });
+const anyTownPlan = z.object({ title: z.string().trim().max(200), steps: z.array(trimmed(SENTENCE)).min(1).max(TOWN_PLAN_STEPS) });
+const anyVectors = z.array(z.array(z.number().finite()).min(1));
+const react = z.literal([1, 2]);
+
+// ---- the table --------------------------------------------------------------------------------
+
+export const CONTRACTS: Contracts = {
+  wakeUpHour: {
+    reply: z.object({ hour }),
+    fromReply: (o) => o.hour as number,
+    accept: (v) => parseWith(hour, v),
+    fallback: () => 8,
+  },
+
+  dailyPlan: {
+    reply: z.object({ plan: z.array(str(PLAN_ITEM, 'an activity with its time')).min(DAILY_PLAN_ITEMS.min).max(DAILY_PLAN_ITEMS.max) }),
+    fromReply: (o) => textList(o, 'plan', 'plan item', PLAN_ITEM).map(planItem),
+    accept: (v) => timed(parseWith(anyDailyPlan, v)),
+    fallback: () => [...FALLBACK_DAILY_PLAN],
+  },
+
+  hourlySchedule: {
+    reply: z.object({ activity: str(ACTIVITY, 'short lowercase phrase, or "sleeping"') }),
+    fromReply: (o, { persona }) => {
+      const raw = text(o, 'activity', ACTIVITY).replace(/^\[[^\]]*\]\s*/, '');
+      const activity = lowerFirst(stripPeriod(withoutName(raw, persona)));
+      return activity || fail('"activity" must not be empty');
+    },
+    accept: sameText(ACTIVITY),
+    fallback: () => 'asleep',
+  },
+
+  taskDecomp: {
+    reply: z.object({ subtasks: replySubtasks('short lowercase phrase') }),
+    fromReply: (o, { persona }) => {
+      const items = list(o, 'subtasks');
+      if (items.length === 0) fail('give at least one subtask');
+      return objects(items, 'subtask', '{"task": …, "minutes": …}').map((t, i) => subtask(t, i, ACTIVITY, persona, 'subtask'));
+    },
+    // A model's arithmetic is repaired, never trusted: 5-minute steps that fill the task exactly.
+    accept: (v, _ctx, _task, total) => repairDecomposition(parseWith(anySubtasks, v), total),
+    fallback: (_ctx, task, total) => [{ task, minutes: total }],
+  },
+
+  actionSector: {
+    reply: z.object({ sector: str(TARGET, 'exactly one of the options') }),
+    fromReply: (o, _ctx, _action, options) => pickOption(o.sector, options),
+    accept: (v, _ctx, _action, options) => member(v, options),
+    fallback: ({ persona }, _action, options) => fallbackSector(persona, options),
+  },
+
+  actionArena: {
+    reply: z.object({ arena: str(TARGET, 'exactly one of the options') }),
+    fromReply: (o, _ctx, _action, _sector, options) => pickOption(o.arena, options),
+    accept: (v, _ctx, _action, _sector, options) => member(v, options),
+    fallback: (_ctx, _action, _sector, options) => options[0] ?? RANDOM_OBJECT,
+  },
+
+  actionObject: {
+    reply: z.object({ object: str(TARGET, 'exactly one of the options') }),
+    fromReply: (o, _ctx, _action, _arena, options) => pickOption(o.object, options),
+    accept: (v, _ctx, _action, _arena, options) => member(v, options),
+    fallback: () => RANDOM_OBJECT,
+    unasked: (_ctx, _action, _arena, options) => (options.length === 0 ? RANDOM_OBJECT : undefined),
+  },
+
+  pronunciatio: {
+    reply: z.object({ emoji: str(64, '1 to 3 emoji, no letters') }),
+    fromReply: (o) => emojiOnly(text(o, 'emoji', 64), EMOJI_UNITS),
+    accept: (v) => parseWith(anyEmoji, v),
+    fallback: () => FALLBACK_EMOJI,
+  },
+
+  eventTriple: {
+    reply: tripleReply("the persona's name"),
+    fromReply: (o, { persona }) => tripleOf(o, persona.name, TRIPLE),
+    // The subject of a persona's own action is always the persona.
+    accept: (v, { persona }) => {
+      const t = parseWith(anyTriple, v);
+      return [persona.name, t[1], t[2]] as Triple;
+    },
+    fallback: ({ persona }, action) => [persona.name, 'is', action],
+  },
+
+  actObjDesc: {
+    reply: z.object({ state: str(200, 'a few words completing "The <object> is …"') }),
+    fromReply: (o, _ctx, object) => {
+      const state = stripPeriod(text(o, 'state', 200).replace(new RegExp(`^(the\\s+)?${escapeRegExp(object)}\\s+(is\\s+)?`, 'i'), ''));
+      if (!state) fail('"state" must describe the object\'s state in a few words, like "being slept in"');
+      return `${object} is ${state}`;
+    },
+    accept: sameText(SENTENCE),
+    fallback: (_ctx, object) => `${object} is being used`,
+  },
+
+  actObjEventTriple: {
+    reply: tripleReply('the object'),
+    fromReply: (o, _ctx, object) => tripleOf(o, object, TRIPLE),
+    accept: (v, _ctx, object) => {
+      const t = parseWith(anyTriple, v);
+      return [object, t[1], t[2]] as Triple;
+    },
+    fallback: (_ctx, object) => [object, 'is', 'idle'],
+  },
+
+  decideToTalk: {
+    reply: z.object({ reason: str(SENTENCE, 'one sentence'), answer: z.enum(['yes', 'no']) }),
+    fromReply: (o) => o.answer === 'yes',
+    accept: (v) => parseWith(z.boolean(), v),
+    fallback: () => false,
+  },
+
+  decideToReact: {
+    reply: z.object({ reason: str(SENTENCE, 'one sentence'), option: react.describe('1 to wait, 2 to carry on') }),
+    fromReply: (o) => o.option as ReactChoice,
+    accept: (v) => parseWith(react, v),
+    fallback: () => 2,
+  },
+
+  conversationTurn: {
+    reply: z.object({ line: str(SENTENCE, 'what the speaker says'), end: z.boolean().describe('true if this line ends the conversation') }),
+    fromReply: (o, { persona }) => {
+      // Drop a "Name:" the model may have put in front of the line.
+      const unnamed = text(o, 'line', SENTENCE).replace(new RegExp(`^(${escapeRegExp(persona.name)}|${escapeRegExp(persona.firstName)})\\s*:\\s*`), '');
+      const line = unquote(unnamed);
+      if (!line) fail('"line" must not be empty');
+      return { line, end: yesNo(o.end, 'end') };
+    },
+    accept: (v) => parseWith(anyTurn, v),
+    fallback: () => ({ line: 'Anyway, I should get going. See you later!', end: true }),
+  },
+
+  summarizeConversation: {
+    reply: z.object({ about: str(300, 'short phrase completing "This is a conversation about …"') }),
+    fromReply: (o) => {
+      const about = stripPeriod(text(o, 'about', 300).replace(/^(this is\s+)?(a\s+)?(conversation|conversing)\s+about\s+|^about\s+/i, ''));
+      if (!about) fail('"about" must say what the conversation was about');
+      return `conversing about ${about}`;
+    },
+    accept: sameText(SENTENCE),
+    fallback: ({ persona }, convo) => `conversing with ${[...new Set(convo.map((l) => l.speaker).filter((s) => s !== persona.name))].join(' and ') || 'a neighbour'}`,
+  },
+
+  poignancy: {
+    reply: z.object({ rating }),
+    fromReply: (o) => o.rating as number,
+    accept: (v) => parseWith(rating, v),
+    fallback: () => 4,
+  },
+
+  focalPoints: {
+    reply: z.object({ questions: z.array(str(SENTENCE, 'a question')).min(1) }),
+    fromReply: (o, _ctx, _statements, n) => {
+      const qs = textList(o, 'questions', 'question', SENTENCE);
+      if (qs.length < n) fail(`give exactly ${n} questions, got ${qs.length}`);
+      return qs.slice(0, n);
+    },
+    accept: (v, _ctx, _statements, n) => parseWith(anyQuestions, v).slice(0, n),
+    fallback: (_ctx, statements, n) => statements.slice(-n),
+  },
+
+  insights: {
+    reply: z.object({ insights: z.array(z.object({ insight: str(SENTENCE, 'an insight'), evidence: z.array(z.number().int()).describe('the numbers of the statements it rests on') })).min(1) }),
+    fromReply: (o, _ctx, statements, n) => {
+      const items = list(o, 'insights');
+      if (items.length === 0) fail('give at least one insight');
+      return objects(items.slice(0, n), 'insight', '{"insight": …, "evidence": […]}').map((item, i): Insight => {
+        // "(because of 1, 5, 3)" belongs in "evidence", not in the sentence.
+        const insight = stripPeriod(text(item, 'insight', SENTENCE).replace(/\s*\(because of[^)]*\)\s*$/i, ''));
+        const evidence = list(item, 'evidence');
+        if (evidence.length === 0) fail(`insight ${i + 1} cites no statements: give the numbers of the statements it rests on`);
+        for (const e of evidence) {
+          if (typeof e !== 'number' || !Number.isInteger(e) || e < 1 || e > statements.length) {
+            fail(`insight ${i + 1} cites statement ${JSON.stringify(e)}, but only ${statements.length} statements were given: use numbers 1 to ${statements.length}`);
+          }
+        }
+        return { insight, evidence: [...new Set(evidence as number[])] };
+      });
+    },
+    // Evidence must point at statements that were actually given.
+    accept: (v, _ctx, statements, n) =>
+      parseWith(anyInsights, v)
+        .slice(0, n)
+        .map((i) => ({ ...i, evidence: i.evidence.filter((e) => e >= 1 && e <= statements.length) })),
+    fallback: () => [],
+  },
+
+  /**
+   * A re-planned stretch: whole minutes that sum exactly to the stretch and that still contain the
+   * inserted action; otherwise Smallville's fail-safe (what happened so far, then the rest of the plan).
+   */
+  newDecompSchedule: {
+    reply: z.object({ schedule: replySubtasks('short lowercase phrase') }),
+    fromReply: (o, { persona }, input) => {
+      const total = scheduleMinutes(input.main);
+      const items = objects(list(o, 'schedule'), 'item', '{"task": …, "minutes": …}').map((t, i) => subtask(t, i, PLAN_ITEM, persona, 'item'));
+      const sum = items.reduce((s, t) => s + t.minutes, 0);
+      if (sum !== total) fail(`the durations add up to ${sum} minutes, but must add up to exactly ${total}`);
+      if (!items.some((t) => t.task.toLowerCase().includes(input.inserted.toLowerCase()))) fail(`the schedule must keep "${input.inserted}" (${input.insertedMinutes} minutes) where it happened`);
+      return items;
+    },
+    accept: (v, _ctx, input) => {
+      const total = scheduleMinutes(input.main);
+      const list = parseWith(anySubtasks, v);
+      if (!list.some((t) => t.task.toLowerCase().includes(input.inserted.toLowerCase()))) fail(`the schedule must keep "${input.inserted}"`);
+      const fitted = trimToTotal(
+        list.map((t) => [t.task, Math.max(1, Math.round(t.minutes))] as [string, number]),
+        total,
+      );
+      const used = scheduleMinutes(fitted);
+      const last = fitted[fitted.length - 1];
+      if (last && used < total) last[1] += total - used;
+      return fitted.map(([task, m]) => ({ task, minutes: m }));
+    },
+    fallback: (_ctx, input) => failSafeDecomp(input.main, input.doneSoFar).map(([task, m]) => ({ task, minutes: m })),
+    unasked: (_ctx, input) => (scheduleMinutes(input.main) <= 0 ? failSafeDecomp(input.main, input.doneSoFar).map(([task, m]) => ({ task, minutes: m })) : undefined),
+  },
+
+  planNote: {
+    reply: z.object({ note: str(PARAGRAPH, 'a few sentences in the first person') }),
+    fromReply: (o) => text(o, 'note', PARAGRAPH),
+    accept: sameText(PARAGRAPH),
+    fallback: () => '',
+  },
+
+  thoughtNote: {
+    reply: z.object({ note: str(PARAGRAPH, 'a few sentences in the first person') }),
+    fromReply: (o) => text(o, 'note', PARAGRAPH),
+    accept: sameText(PARAGRAPH),
+    fallback: () => '',
+  },
+
+  reviseCurrently: {
+    reply: z.object({ currently: str(PARAGRAPH, 'a short paragraph in the third person') }),
+    fromReply: (o) => text(o, 'currently', PARAGRAPH),
+    accept: sameText(PARAGRAPH),
+    // Yesterday's status.
+    fallback: ({ persona }) => persona.currently,
+  },
+
+  dailyPlanReq: {
+    reply: z.object({ plan: z.array(str(PLAN_ITEM, 'an activity with its time')).min(PLAN_REQ_ITEMS.min).max(PLAN_REQ_ITEMS.max) }),
+    fromReply: (o) => textList(o, 'plan', 'plan item', PLAN_ITEM).map(planItem),
+    accept: (v) => timed(parseWith(anyPlanReq, v).slice(0, PLAN_REQ_ITEMS.max)),
+    // Yesterday's requirement.
+    fallback: ({ persona }) => splitPlanReq(persona.dailyPlanReq),
+  },
+
+  whisperInnerThought: {
+    reply: z.object({ statement: str(PARAGRAPH, 'one sentence about the persona in the third person') }),
+    fromReply: (o) => text(o, 'statement', PARAGRAPH),
+    accept: sameText(PARAGRAPH),
+    // The whisper itself, turned to the third person.
+    fallback: ({ persona }, whisper) => thirdPerson(whisper, persona),
+  },
+
+  planningThought: {
+    reply: z.object({ thought: str(PARAGRAPH, "one sentence from the persona's perspective") }),
+    fromReply: (o) => text(o, 'thought', PARAGRAPH),
+    accept: sameText(PARAGRAPH),
+    // Nothing to remember: no thought is stored.
+    fallback: () => '',
+  },
+
+  memoAfterConvo: {
+    reply: z.object({ thought: str(PARAGRAPH, "one sentence from the persona's perspective") }),
+    fromReply: (o) => text(o, 'thought', PARAGRAPH),
+    accept: sameText(PARAGRAPH),
+    fallback: () => '',
+  },
+
+  interview: {
+    reply: z.object({ answer: str(PARAGRAPH, 'what the persona says') }),
+    fromReply: (o) => unquote(text(o, 'answer', PARAGRAPH)),
+    accept: sameText(PARAGRAPH),
+    fallback: () => INTERVIEW_FALLBACK,
+  },
+
+  /**
+   * The registry brain's choice, checked for shape only: whether the action is registered, allowed
+   * and possible is the action layer's to judge (src/sim/actions/validate.ts), so a refusal can be fed
+   * back with its reason. The model is sent an enum of the ids offered.
+   */
+  chooseAction: {
+    reply: z.object({ action: str(ACTION_ID), target: str(TARGET).optional(), reason: z.string().optional() }),
+    replyFor: (_ctx, input) => z.object({ action: z.enum(input.options.map((o) => o.id)), target: str(TARGET, "one of that action's targets, or \"\""), reason: str(SENTENCE, 'one short sentence') }),
+    fromReply: (o) => {
+      const action = text(o, 'action', ACTION_ID);
+      const target = o.target === undefined || o.target === null ? '' : typeof o.target === 'string' ? unquote(o.target) : fail('"target" must be a string ("" when the action takes none)');
+      const reason = typeof o.reason === 'string' ? o.reason.trim().slice(0, SENTENCE) : '';
+      return { action, target, reason };
+    },
+    accept: (v) => {
+      const c = parseWith(anyChoice, v);
+      return { action: c.action, target: c.target, reason: c.reason };
+    },
+    fallback: (_ctx, input) => ({ action: input.fallback, target: '', reason: 'scene default: the brain gave no usable answer', fallback: true }),
+  },
+
+  /** A town plan; nothing usable falls back to an empty plan marked `fallback` (the director then uses seed 003's default). */
+  townPlan: {
+    reply: z.object({
+      title: str(200, 'a short title'),
+      steps: z.array(str(SENTENCE, '"[Full Name] what that resident does, with place, date and time when it has them"')).min(1).max(TOWN_PLAN_STEPS),
+    }),
+    fromReply: (o) => {
+      const title = text(o, 'title', 200);
+      const steps = list(o, 'steps').map((st, i) => (typeof st === 'string' && st.trim() ? st.trim() : fail(`step ${i + 1} must be a non-empty string`)));
+      return { title, steps };
+    },
+    accept: (v) => parseWith(anyTownPlan, v),
+    fallback: () => ({ title: '', steps: [], fallback: true }),
+  },
+
+  /** Vectors for texts: one per text, all the same size; else the local embedding. */
+  embed: {
+    reply: null,
+    fromReply: () => fail('embeddings are not asked of a chat model'),
+    accept: (v, _ctx, texts) => {
+      const vectors = parseWith(anyVectors, v);
+      if (vectors.length !== texts.length) fail(`${vectors.length} vectors for ${texts.length} texts`);
+      if (vectors.some((e) => e.length !== vectors[0]?.length)) fail('vectors of different sizes');
+      return vectors;
+    },
+    fallback: (_ctx, texts) => texts.map((t) => localEmbedding(t)),
+    unasked: (_ctx, texts) => (texts.length === 0 ? [] : undefined),
+  },
+};
+
+/** Every call, in the table's order. */
+export const GUARDED_CALLS = Object.keys(CONTRACTS) as GuardedCall[];
+
+/** A contract, typed loosely for the generic guard and LLM brain. */
+export function contractOf(call: GuardedCall): Contract<GuardedCall> {
+  return CONTRACTS[call] as unknown as Contract<GuardedCall>;
+}
+
+/** The JSON object a model must send for this call with these arguments (what strict structured output is given). */
+export function replySchemaFor(call: GuardedCall, ctx: CallContext, args: readonly unknown[]): z.ZodObject {
+  const c = contractOf(call) as unknown as { reply: z.ZodObject | null; replyFor?: (ctx: CallContext, ...a: unknown[]) => z.ZodObject };
+  if (c.replyFor) return c.replyFor(ctx, ...args);
+  if (!c.reply) throw new Error(`${call} is not asked of a chat model`);
+  return c.reply;
+}
+
+/**
+ * A model's reply (parsed JSON) as the call's answer: the reply schema, then `fromReply`, then
+ * `accept` (what the guard will check anyway, so a model gets a retry rather than a fallback).
+ * `{ ok: false, error }` carries the feedback for the model.
+ */
+export function readReply<K extends GuardedCall>(call: K, json: unknown, ctx: CallContext, ...args: CallArgs<K>): Checked<Answer<K>> {
+  const c = contractOf(call) as unknown as {
+    reply: z.ZodObject | null;
+    fromReply: (o: Obj, ctx: CallContext, ...a: unknown[]) => unknown;
+    accept: (v: unknown, ctx: CallContext, ...a: unknown[]) => unknown;
+  };
+  return checked(() => {
+    if (!c.reply) fail(`${call} is not asked of a chat model`);
+    const o = parseWith(c.reply, asObject(json)) as Obj;
+    return c.accept(c.fromReply(o, ctx, ...args), ctx, ...args) as Answer<K>;
+  });
+}
