@@ -6,6 +6,7 @@ import type { PersonaSpec } from '../sim/persona/schema';
 import { parsePersonas, checkPersonasAgainstWorld } from '../sim/persona/load';
 import { ReplayError } from './codec';
 import { mapInfoOf } from './mapInfo';
+import { PLAYER_ID } from '../sim/player/player';
 import type { ReplayFile } from './format';
 
 /** Why a replay cannot be forked on this town, or null when it can. */
@@ -44,11 +45,14 @@ export async function forkReplay(
   if (why) throw new ReplayError(why, 'map');
   const snap = replay.snapshots.filter((s) => s.step <= step).sort((a, b) => b.step - a.step)[0];
   if (!snap) throw new ReplayError(`This replay has no full-state keyframe at or before step ${step}.`, 'invalid');
-  const specs = replaySpecs(replay);
+  const all = replaySpecs(replay);
+  // The player's resident (if someone played) comes back as the player, after the town's personas.
+  const player = all.find((s) => s.id === PLAYER_ID);
+  const specs = all.filter((s) => s.id !== PLAYER_ID);
   checkPersonasAgainstWorld(specs, world);
   const seed = replay.seed!;
   const start = new Date(snap.startMs).toISOString().slice(0, 19);
-  const sim = new Simulation({ world, personas: specs, brain: brainFor(specs, seed), seed, start, stepSeconds: snap.stepSeconds });
+  const sim = new Simulation({ world, personas: specs, brain: brainFor(specs, seed), seed, start, stepSeconds: snap.stepSeconds, player });
   try {
     sim.restore(snap);
   } catch (err) {

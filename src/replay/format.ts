@@ -32,9 +32,9 @@ export const FrameTupleSchema = z
 
 /** [action id, target, reason ("" when it is the description itself), brain mode]. */
 export const ActionTupleSchema = z
-  .tuple([z.string(), z.string(), z.string(), z.enum(['generative', 'registry'])])
+  .tuple([z.string(), z.string(), z.string(), z.enum(['generative', 'registry', 'human'])])
   .nullable()
-  .describe('The registered action a persona’s current action runs as (docs/action-registry.md): [action id, target, reason ("" when the reason is the description itself), brain mode], or null when none');
+  .describe('The registered action a persona’s current action runs as (docs/action-registry.md): [action id, target, reason ("" when the reason is the description itself), brain mode ("human": the player)], or null when none');
 
 export const KeyframeSchema = z
   .object({

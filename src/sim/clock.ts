@@ -90,3 +90,18 @@ export function parseHHMM(s: string): number {
   const [h, m] = s.split(':').map(Number);
   return h * 60 + m;
 }
+
+/** The morning hour "skip to next morning" lands on. */
+export const MORNING_HOUR = 6;
+
+/** The next time the clock reads `hour`:00 after `now` (later today, or tomorrow). */
+export function nextTimeAtHour(now: number, hour: number): number {
+  const h = Math.max(0, Math.min(23, Math.floor(hour)));
+  const today = dayStart(now) + h * HOUR;
+  return today > now ? today : today + DAY;
+}
+
+/** The next morning at 6:00: tomorrow's, or today's when it is still night (before 6 am). */
+export function nextMorning(now: number): number {
+  return nextTimeAtHour(now, MORNING_HOUR);
+}

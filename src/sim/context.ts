@@ -7,6 +7,7 @@ import type { WorldEvent } from './world/events';
 import type { ChatLine } from './persona/memory';
 import { Rng } from './rng';
 import type { EmbeddingStore } from './persona/embeddings';
+import type { PlayerController } from './player/controller';
 
 /** A conversation that happened, for the activity feed, the recorder and the tests. */
 export interface ConversationRecord {
@@ -31,6 +32,8 @@ export interface SimContext {
   conversations: ConversationRecord[];
   /** Embedding key → vector, shared by everyone's memories. */
   embeddings: EmbeddingStore;
+  /** The player's resident and its inputs and conversation, when a person plays (src/sim/player). */
+  player?: PlayerController | null;
 }
 
 /** A deterministic random stream for one decision, independent of evaluation order. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { BrainMode } from './actions/types';
 import { SnapshotError, type StateHolder } from './state/holder';
+import type { PlayerInput } from './player/controller';
+import { PlayerInputSchema } from './player/playerState';
 
 /** Longest whisper taken (characters). */
 export const MAX_WHISPER = 1000;
@@ -13,10 +15,13 @@ export const MAX_PENDING = 1000;
 export type PendingInput =
   | { kind: 'whisper'; persona: string; text: string }
   | { kind: 'brain'; persona: string; mode: BrainMode }
-  | { kind: 'request'; text: string };
+  | { kind: 'request'; text: string }
+  /** What the player's resident does (src/sim/player). */
+  | { kind: 'player'; input: PlayerInput };
 
 /**
- * The one queue of the player's inputs (whispers, brain switches, requests to the town): state only
+ * The one queue of the player's inputs (whispers, brain switches, requests to the town, the resident's
+ * moves and words): state only
  * changes inside a tick, so an input waits here until the next one, and a save taken in between
  * carries it.
  */
@@ -53,6 +58,7 @@ const PendingInputSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('whisper'), persona: z.string().max(200), text: z.string().min(1).max(MAX_WHISPER) }),
   z.strictObject({ kind: z.literal('brain'), persona: z.string().max(200), mode: z.enum(['generative', 'registry']) }),
   z.strictObject({ kind: z.literal('request'), text: z.string().min(1).max(MAX_REQUEST) }),
+  z.strictObject({ kind: z.literal('player'), input: PlayerInputSchema }),
 ]);
 
 export const inputsHolder: StateHolder<PendingInput[]> = {
@@ -63,7 +69,8 @@ export const inputsHolder: StateHolder<PendingInput[]> = {
   write: (sim) => sim.inputs.list().map((i) => ({ ...i })),
   read(data, sim) {
     data.forEach((input, i) => {
-      if (input.kind !== 'request' && !sim.byId.has(input.persona)) throw new SnapshotError(`Pending input ${i + 1} (a ${input.kind}) is for "${input.persona}", who is not in this town`);
+      if (input.kind === 'player' && !sim.player) throw new SnapshotError(`Pending input ${i + 1} is the player's, but nobody plays in this town`);
+      if ((input.kind === 'whisper' || input.kind === 'brain') && !sim.byId.has(input.persona)) throw new SnapshotError(`Pending input ${i + 1} (a ${input.kind}) is for "${input.persona}", who is not in this town`);
     });
     return () => sim.inputs.replace(data);
   },

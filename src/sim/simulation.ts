@@ -26,6 +26,9 @@ import { registryStep } from './cognition/registryDecide';
 import { checkNewActions } from './actions/generative';
 import { townActionTotals, type TownActionTotals } from './actions/state';
 import type { ActionStats, BrainMode } from './actions/types';
+import { PlayerController, type PlayerInput, type PlayerView } from './player/controller';
+import { checkPlayerInput } from './player/playerState';
+import { playerSpawn } from './player/player';
 
 export interface SimulationOptions {
   world: WorldModel;
@@ -42,6 +45,11 @@ export interface SimulationOptions {
    * (one decision call among the registered actions whenever its current action ends).
    */
   brainModes?: Record<string, BrainMode>;
+  /**
+   * The player's resident (src/sim/player/player.ts: playerSpec), or none: a town without a player
+   * runs exactly as it always did. It joins after the town's personas, with the brain mode 'human'.
+   */
+  player?: PersonaSpec;
 }
 
 /** What changed for one persona in one step: enough to draw it and to record it. */
@@ -70,6 +78,8 @@ export interface StepResult {
   conversations: ConversationRecord[];
   /** What the town director reported this step (a plan made, a step done or blocked), for the activity feed. */
   townEvents: TownEvent[];
+  /** The player's conversation and refused inputs after this step, or null without a player. */
+  player: PlayerView | null;
 }
 
 /**
@@ -102,6 +112,8 @@ export class Simulation implements SimContext {
    * the next step, so state only changes inside a tick (and a save in between carries them).
    */
   private readonly inputs = new PendingInputs();
+  /** The player's resident and its conversation; null when nobody plays. */
+  readonly player: PlayerController | null = null;
 
   constructor(opts: SimulationOptions) {
     this.world = opts.world;
@@ -119,6 +131,14 @@ export class Simulation implements SimContext {
       seedMemories(p, opts.world, this.clock.now, (id) => households.get(id));
       return p;
     });
+    if (opts.player) {
+      if (opts.personas.some((s) => s.name === opts.player!.name)) throw new Error(`${opts.player.name} already lives in this town: the player needs another name`);
+      const p = new Persona(opts.player, opts.world.name, playerSpawn(opts.world, opts.player));
+      p.agent.mode = 'human';
+      seedMemories(p, opts.world, this.clock.now, (id) => households.get(id));
+      this.personas.push(p);
+      this.player = new PlayerController(p);
+    }
     for (const p of this.personas) {
       this.byName.set(p.name, p);
       this.byId.set(p.id, p);
@@ -184,12 +204,15 @@ export class Simulation implements SimContext {
   private async runStep(): Promise<StepResult> {
     let t = this.timer?.() ?? 0;
     const now = this.clock.now;
+    const convoCount = this.conversations.length;
+    const playerInputs: PlayerInput[] = [];
     for (const input of this.inputs.drain()) {
       if (input.kind === 'whisper') await whisperTo(this, this.byId.get(input.persona)!, input.text);
       else if (input.kind === 'request') await this.director.makePlan(this, input.text);
+      else if (input.kind === 'player') playerInputs.push(input.input);
       else this.byId.get(input.persona)!.agent.mode = input.mode;
     }
-    const convoCount = this.conversations.length;
+    if (this.player) await this.player.step(this, playerInputs);
     const retrieved = new Map<Persona, Map<string, Retrieved>>();
     const generative = this.personas.filter((p) => p.agent.mode === 'generative');
 
@@ -228,6 +251,7 @@ export class Simulation implements SimContext {
       personas: this.personas.map((p) => this.frameOf(p)),
       conversations: this.conversations.slice(convoCount),
       townEvents: this.director.drainEvents(),
+      player: this.player?.view() ?? null,
     };
     this.lap('frames', t);
     this.clock.advance();
@@ -275,8 +299,8 @@ export class Simulation implements SimContext {
 
   /** What the state holders read and write (src/sim/state/holder.ts): this town, its private parts included. */
   private get state(): SimState {
-    const { world, seed, clock, personas, byId, byName, objectEvents, conversations, embeddings, moved, embeddedUpTo, director, inputs } = this;
-    return { world, seed, clock, personas, byId, byName, objectEvents, conversations, embeddings, moved, embeddedUpTo, director, inputs };
+    const { world, seed, clock, personas, byId, byName, objectEvents, conversations, embeddings, moved, embeddedUpTo, director, inputs, player } = this;
+    return { world, seed, clock, personas, byId, byName, objectEvents, conversations, embeddings, moved, embeddedUpTo, director, inputs, player };
   }
 
   /** The whole state between steps, as plain JSON (src/sim/snapshot.ts): what a save and a replay's fork keyframe hold. */
@@ -316,6 +340,7 @@ export class Simulation implements SimContext {
     const p = this.byId.get(personaId);
     if (!p) throw new Error(`No persona "${personaId}" in this town`);
     if (mode !== 'generative' && mode !== 'registry') throw new Error(`Unknown brain mode "${String(mode)}"`);
+    if (p.agent.mode === 'human') throw new Error(`${p.name} is the player's resident: its brain is the player`);
     this.inputs.push({ kind: 'brain', persona: p.id, mode });
   }
 
@@ -337,6 +362,15 @@ export class Simulation implements SimContext {
     return t;
   }
 
+  /**
+   * Something the player did (walk, step, act, talk, say, leave): queued, and taken in at the start of
+   * the next step, where it goes through the action registry (src/sim/player/controller.ts).
+   */
+  playerInput(input: PlayerInput): void {
+    if (!this.player) throw new Error('Nobody plays in this town');
+    this.inputs.push({ kind: 'player', input: checkPlayerInput(input) });
+  }
+
   /** Whispers waiting for the next step. */
   get queuedWhispers(): number {
     return this.inputs.count('whisper');
@@ -352,6 +386,24 @@ export class Simulation implements SimContext {
     const p = this.byId.get(personaId);
     if (!p) throw new Error(`No persona "${personaId}" in this town`);
     return interviewOf(this, p, question.trim().slice(0, 1000), transcript);
+  }
+
+  /** Steps from now until the clock reads `time` (0 when it is now or past). */
+  stepsUntil(time: number): number {
+    return Math.max(0, Math.ceil((time - this.clock.now) / (this.clock.stepSeconds * 1000)));
+  }
+
+  /**
+   * Run headless until the clock reads `time` ("skip to next morning", "jump to hour"): the same
+   * steps a town running live would take, only without waiting; `onStep` hears each result (the
+   * page's recorder and progress bar) and may pause for the page to draw.
+   */
+  async runUntil(time: number, onStep?: (r: StepResult, done: number, total: number) => void | Promise<void>): Promise<void> {
+    const total = this.stepsUntil(time);
+    for (let i = 0; i < total; i++) {
+      const r = await this.tick();
+      await onStep?.(r, i + 1, total);
+    }
   }
 
   /** Run n steps (headless). */

@@ -50,6 +50,7 @@ describe('state ownership', () => {
       embeddedUpTo: 'embeddings',
       director: 'director',
       inputs: 'inputs',
+      player: 'player',
     };
     const notState = ['world', 'brain', 'seed', 'byName', 'byId', 'paths', 'stepping', 'phaseTimes', 'timer'];
     const sim = build();

@@ -35,14 +35,14 @@ export function hereOf(w: ActionWorld, p: Persona): Place {
 
 /**
  * Where an action address happens: a place on the map, the other person's spot for a chat, the
- * waiting tile for a wait.
+ * waiting tile for a wait, the tile of the player's walk.
  */
 export function placeOfActionAddress(w: ActionWorld, p: Persona, address: string): Place {
   if (address.startsWith('<persona>')) {
     const other = w.byName.get(address.slice('<persona>'.length).trim());
     return other ? placeOfTile(w.world, other.tile) : hereOf(w, p);
   }
-  if (address.startsWith('<waiting>')) {
+  if (address.startsWith('<waiting>') || address.startsWith('<tile>')) {
     const [, xs, ys] = address.split(' ');
     return placeOfTile(w.world, { x: Number(xs), y: Number(ys) });
   }

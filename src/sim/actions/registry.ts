@@ -1,4 +1,5 @@
 import type { Persona } from '../persona/persona';
+import type { Tile } from '../world/types';
 import { hourOf, minuteOfDay, parseHHMM } from '../clock';
 import {
   DAILY_WAGE,
@@ -12,6 +13,7 @@ import {
   isStudent,
   objectAddress,
   placeOfAddress,
+  placeOfTile,
   routineHours,
   workWindowReason,
 } from './places';
@@ -412,7 +414,37 @@ export function createDefaultRegistry(): ActionRegistry {
     cooldown: 0,
   });
 
+  r.register({
+    id: 'WALK',
+    scenes: ['MORNING', 'WORK', 'SCHOOL', 'HOME', 'TOWN', 'EVENING', 'NIGHT'],
+    description: 'walk to a tile of the map (the player, by keyboard or by a click)',
+    emoji: '🚶',
+    target: 'tile',
+    modes: ['human'],
+    where: (w, _p, target) => {
+      const t = parseTileTarget(target);
+      return t && t.x < w.world.width && t.y < w.world.height ? placeOfTile(w.world, t) : null;
+    },
+    precondition: (w, _p, c) => {
+      const t = parseTileTarget(c.target)!;
+      return w.world.walkable[t.y * w.world.width + t.x] === 1 ? null : `tile ${t.x},${t.y} is not walkable`;
+    },
+    executor: (_w, p, c) => {
+      const t = parseTileTarget(c.target)!;
+      const where = c.place.sector ? `to ${c.place.arena ? `the ${c.place.arena} of ` : ''}${c.place.sector}` : 'down the street';
+      return { address: `<tile> ${t.x} ${t.y}`, minutes: 60, description: `walking ${where}`, emoji: '🚶', event: [p.name, 'is walking', where] };
+    },
+    priority: 1,
+    cooldown: 0,
+  });
+
   return r;
+}
+
+/** A WALK target, "x,y", as a tile; null when it is not two whole numbers ≥ 0. */
+export function parseTileTarget(target: string): Tile | null {
+  const m = /^(\d{1,4}),(\d{1,4})$/.exec(target.trim());
+  return m ? { x: Number(m[1]), y: Number(m[2]) } : null;
 }
 
 /** The town's registry. */

@@ -13,8 +13,8 @@ export function newAgentState(mode: BrainMode = 'generative'): AgentState {
 }
 
 export interface TownActionTotals extends ActionStats {
-  /** The same counters for each brain mode. */
-  byMode: Record<BrainMode, ActionStats & { personas: number }>;
+  /** The same counters for each brain mode of the town's own personas (the player's choices are not counted). */
+  byMode: Record<Exclude<BrainMode, 'human'>, ActionStats & { personas: number }>;
 }
 
 /** Counters summed over a town (from personas, or from the frames the UI holds). */
@@ -25,7 +25,7 @@ export function townActionTotals(people: readonly { agent?: AgentState; brainMod
   for (const x of people) {
     const stats = x.agent?.stats ?? x.actionStats;
     const mode = x.agent?.mode ?? x.brainMode ?? 'generative';
-    if (!stats) continue;
+    if (!stats || mode === 'human') continue;
     const m = byMode[mode];
     m.personas++;
     for (const k of ['decisions', 'rejections', 'retries', 'defaults'] as const) {

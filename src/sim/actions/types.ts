@@ -3,7 +3,7 @@ import type { Triple } from '../persona/scratch';
 import type { WorldModel } from '../world/types';
 
 /** Every action an agent may take: the whole vocabulary of state changes (see registry.ts). */
-export const ACTION_IDS = ['WAKE_UP', 'SLEEP', 'EAT', 'CHECK_IN', 'WORK', 'STUDY', 'BUY', 'GO_TO', 'GO_HOME', 'USE_OBJECT', 'CHAT', 'WAIT', 'IDLE'] as const;
+export const ACTION_IDS = ['WAKE_UP', 'SLEEP', 'EAT', 'CHECK_IN', 'WORK', 'STUDY', 'BUY', 'GO_TO', 'GO_HOME', 'USE_OBJECT', 'CHAT', 'WAIT', 'IDLE', 'WALK'] as const;
 export type ActionId = (typeof ACTION_IDS)[number];
 
 export const SCENE_IDS = ['MORNING', 'WORK', 'SCHOOL', 'HOME', 'TOWN', 'EVENING', 'NIGHT'] as const;
@@ -61,8 +61,8 @@ export interface ActionDef {
   /** What it does, written for the model. */
   description: string;
   emoji: string;
-  /** What its target names: nothing, a place (sector), an object here, or a person nearby. */
-  target: 'none' | 'sector' | 'object' | 'persona';
+  /** What its target names: nothing, a place (sector), an object here, a person nearby, or a map tile ("x,y"). */
+  target: 'none' | 'sector' | 'object' | 'persona' | 'tile';
   /** Where it happens for a given target; null when the target names nothing that exists. Default: where the persona stands. */
   where?: (w: ActionWorld, p: Persona, target: string) => Place | null;
   /** Why it cannot run now, or null when it can. */
@@ -73,6 +73,8 @@ export interface ActionDef {
   targets?: (w: ActionWorld, p: Persona) => string[];
   /** Higher first in the options shown to a chooser and in the offline brain's ties. */
   priority: number;
+  /** Only these brain modes may take it (default: any). WALK, a walk to a tile, is the player's alone. */
+  modes?: readonly BrainMode[];
   /** Minutes before a chooser may pick it again after starting it (0: none). */
   cooldown: number;
 }
@@ -85,7 +87,7 @@ export interface DecisionRecord {
   /** Game ms. */
   time: number;
   /** How it came about: chosen by the brain, resolved from the planner, or the scene default. */
-  source: 'brain' | 'plan' | 'default';
+  source: 'brain' | 'plan' | 'default' | 'player';
 }
 
 /** Counters per persona (summed town-wide by townActionTotals). */
@@ -100,7 +102,11 @@ export interface ActionStats {
   defaults: number;
 }
 
-export type BrainMode = 'generative' | 'registry';
+/**
+ * Who decides a persona's actions: Smallville's full cognition, the registry brain's one call per
+ * decision, or a person at the keyboard (the player's resident, src/sim/player).
+ */
+export type BrainMode = 'generative' | 'registry' | 'human';
 
 /** The action layer's per-persona state: plain data, so snapshots carry it as it is. */
 export interface AgentState {

@@ -39,6 +39,7 @@ export function registeredId(action: string): ActionDef | undefined {
 export function validateProposal(w: ActionWorld, p: Persona, scene: SceneId, proposal: Proposal, opts: ValidateOptions): Verdict {
   const def = registeredId(proposal.action);
   if (!def) return { ok: false, reason: `${JSON.stringify(proposal.action.slice(0, 80))} is not a registered action` };
+  if (def.modes && !def.modes.includes(p.agent.mode)) return { ok: false, reason: `${def.id} is only for the ${def.modes.join(' or ')} brain` };
   if (!SCENES[scene].allowed.includes(def.id)) return { ok: false, reason: `${def.id} is not allowed in the ${scene} scene` };
   const target = proposal.target.trim();
   if (def.target !== 'none' && !target) return { ok: false, reason: `${def.id} needs a target (${def.target === 'persona' ? 'a person' : `a ${def.target}`})` };

@@ -63,56 +63,62 @@ export function conversationMinutes(convo: ChatLine[]): number {
 
 /** Store the conversation in both memories, and what each took away from it as thoughts. */
 export async function rememberConversation(sim: SimContext, a: Persona, b: Persona, convo: ChatLine[], summary: string): Promise<void> {
+  await rememberFor(sim, a, b, convo, summary);
+  await rememberFor(sim, b, a, convo, summary);
+}
+
+/**
+ * One side's memory of a conversation: the chat (its poignancy from the brain), the news the other
+ * told as thoughts, Smallville's planning thought (a plan in it becomes a commitment) and memo.
+ * Returns the chat memory.
+ */
+export async function rememberFor(sim: SimContext, self: Persona, other: Persona, convo: ChatLine[], summary: string): Promise<ConceptNode> {
   const now = sim.clock.now;
-  for (const [self, other] of [
-    [a, b],
-    [b, a],
-  ] as const) {
-    const ctx = { persona: self, now };
-    const poignancy = await sim.brain.poignancy(ctx, 'chat', summary);
-    const chat = self.memory.add('chat', {
+  const ctx = { persona: self, now };
+  const poignancy = await sim.brain.poignancy(ctx, 'chat', summary);
+  const chat = self.memory.add('chat', {
+    created: now,
+    subject: self.name,
+    predicate: 'chat with',
+    object: other.name,
+    description: summary,
+    poignancy,
+    keywords: [self.name, other.name],
+    transcript: convo,
+  });
+  self.scratch.importanceTriggerCurr -= poignancy;
+  self.scratch.importanceEleN++;
+  /** A thought this chat gave the persona: lasts 30 days, scored by the brain, the chat as its evidence. */
+  const think = async (predicate: string, description: string, keywords: string[]) =>
+    self.memory.add('thought', {
       created: now,
+      expiration: now + THIRTY_DAYS,
       subject: self.name,
-      predicate: 'chat with',
+      predicate,
       object: other.name,
-      description: summary,
-      poignancy,
-      keywords: [self.name, other.name],
-      transcript: convo,
+      description,
+      poignancy: await sim.brain.poignancy(ctx, 'thought', description),
+      keywords: [...keywords, ...keywordsOf(description)],
+      evidence: [chat.id],
     });
-    self.scratch.importanceTriggerCurr -= poignancy;
-    self.scratch.importanceEleN++;
-    /** A thought this chat gave the persona: lasts 30 days, scored by the brain, the chat as its evidence. */
-    const think = async (predicate: string, description: string, keywords: string[]) =>
-      self.memory.add('thought', {
-        created: now,
-        expiration: now + THIRTY_DAYS,
-        subject: self.name,
-        predicate,
-        object: other.name,
-        description,
-        poignancy: await sim.brain.poignancy(ctx, 'thought', description),
-        keywords: [...keywords, ...keywordsOf(description)],
-        evidence: [chat.id],
-      });
-    // What the other said that is news to this persona becomes its own thought, so it can pass it on.
-    for (const line of convo) {
-      if (line.speaker !== other.name) continue;
-      const news = extractNews(line.text);
-      if (!news || self.memory.nodes.some((n) => n.type === 'thought' && n.description === news)) continue;
-      await think('heard', news, [other.name]);
-    }
-    // Smallville's planning thought and memo after a chat; a plan in it (an invitation accepted, a
-    // promise) becomes a commitment the persona will act on.
-    const planning = await sim.brain.planningThought(ctx, other, convo);
-    if (planning) {
-      await think('plans', `For ${self.name}'s planning: ${planning}`, ['plan', other.name]);
-      const c = parseCommitment(planning, placesFor(sim, self), now, other.name);
-      if (c) addCommitment(self, c);
-    }
-    const memo = await sim.brain.memoAfterConvo(ctx, other, convo);
-    if (memo) await think('remembers', memo, [other.name]);
+  // What the other said that is news to this persona becomes its own thought, so it can pass it on.
+  for (const line of convo) {
+    if (line.speaker !== other.name) continue;
+    const news = extractNews(line.text);
+    if (!news || self.memory.nodes.some((n) => n.type === 'thought' && n.description === news)) continue;
+    await think('heard', news, [other.name]);
   }
+  // Smallville's planning thought and memo after a chat; a plan in it (an invitation accepted, a
+  // promise) becomes a commitment the persona will act on.
+  const planning = await sim.brain.planningThought(ctx, other, convo);
+  if (planning) {
+    await think('plans', `For ${self.name}'s planning: ${planning}`, ['plan', other.name]);
+    const c = parseCommitment(planning, placesFor(sim, self), now, other.name);
+    if (c) addCommitment(self, c);
+  }
+  const memo = await sim.brain.memoAfterConvo(ctx, other, convo);
+  if (memo) await think('remembers', memo, [other.name]);
+  return chat;
 }
 
 /** A line that passes on news says so: "Did you hear? …" / "… told me that …". */

@@ -22,7 +22,7 @@ function targetTiles(sim: SimContext, p: Persona, address: string): Tile[] {
     if (!path || path.length <= 1) return [p.tile];
     return [path[Math.floor((path.length - 1) / 2)]];
   }
-  if (address.startsWith('<waiting>')) {
+  if (address.startsWith('<waiting>') || address.startsWith('<tile>')) {
     const [, xs, ys] = address.split(' ');
     return [{ x: Number(xs), y: Number(ys) }];
   }

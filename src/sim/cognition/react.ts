@@ -149,7 +149,9 @@ export async function react(sim: SimContext, p: Persona, retrieved: Map<string, 
     const focused = chooseRetrieved(sim, p, retrieved);
     if (focused) {
       const reaction = await shouldReact(sim, p, focused);
-      if (reaction?.kind === 'chat') await chatReact(sim, p, reaction.target);
+      // With the player's resident the conversation is held turn by turn with the person at the keyboard.
+      if (reaction?.kind === 'chat' && reaction.target.agent.mode === 'human') await sim.player?.open(sim, p, 'persona');
+      else if (reaction?.kind === 'chat') await chatReact(sim, p, reaction.target);
       else if (reaction?.kind === 'wait') await waitReact(sim, p, reaction.target);
     }
   }

@@ -69,10 +69,10 @@ const WalletSchema = z.strictObject({ credits: num, checkedInDay: z.number().int
 const StatsSchema = z.strictObject({ decisions: z.number().int().min(0), rejections: z.number().int().min(0), retries: z.number().int().min(0), defaults: z.number().int().min(0) });
 
 export const AgentStateSchema = z.strictObject({
-  mode: z.enum(['generative', 'registry']),
+  mode: z.enum(['generative', 'registry', 'human']),
   wallet: WalletSchema,
   recent: z
-    .array(z.strictObject({ action: z.enum(ACTION_IDS), target: str(1000), reason: str(), time: num, source: z.enum(['brain', 'plan', 'default']) }))
+    .array(z.strictObject({ action: z.enum(ACTION_IDS), target: str(1000), reason: str(), time: num, source: z.enum(['brain', 'plan', 'default', 'player']) }))
     .max(1000),
   lastStarted: z.partialRecord(z.enum(ACTION_IDS), num),
   stats: StatsSchema,

@@ -7,6 +7,7 @@ import type { WorldModel, Tile } from '../world/types';
 import type { WorldEvent } from '../world/events';
 import type { Director } from '../town/director';
 import type { PendingInputs } from '../inputs';
+import type { PlayerController } from '../player/controller';
 
 /**
  * Explicit state ownership: every holder of simulation state writes and reads its own part of a
@@ -51,6 +52,8 @@ export interface SimState {
   readonly embeddedUpTo: Map<Persona, number>;
   readonly director: Director;
   readonly inputs: PendingInputs;
+  /** The player's resident and its conversation, when someone plays (src/sim/player). */
+  readonly player: PlayerController | null;
 }
 
 /** A snapshot (or save, or replay keyframe) that cannot be restored: the message names the part and what is wrong. */

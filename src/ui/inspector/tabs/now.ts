@@ -67,6 +67,7 @@ function partnerLink(ctx: TabContext, name: string): Node {
 const MODE_TEXT = {
   generative: 'generative — Smallville’s plan, decomposed and checked against the registry',
   registry: 'registry — one call per decision among the actions the scene allows',
+  human: 'human — the player at the keyboard, through the same registered actions',
 } as const;
 
 /** The action layer: which registered action runs, why, the brain that chose it (switchable live), the counters. */
@@ -76,7 +77,7 @@ function agentRows(ctx: TabContext, a: AgentView, action: string, pending: Agent
   if (a.reason && a.reason !== action) rows.push(['Why', h('span', { class: 'insp-reason', text: a.reason })]);
   const brain = h('span', { class: 'insp-brain-mode', text: MODE_TEXT[a.mode] });
   const cell = h('span', null, brain);
-  if (ctx.source.setBrainMode) {
+  if (ctx.source.setBrainMode && a.mode !== 'human') {
     const next = pending && pending !== a.mode ? pending : null;
     if (next) cell.append(h('span', { class: 'insp-note', text: ` · switching to ${next} at the next step` }));
     else {
