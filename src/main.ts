@@ -16,6 +16,7 @@ import { setupReplays, type Replays } from './app/replays';
 import { showSuppliedMap, suppliedMapShown } from './game/suppliedMapView';
 import { liveSource, mountInspector, replaySource, type Inspector } from './ui/inspector';
 import { registryParam } from './app/pageParams';
+import { pixelRatio, sizeCanvas } from './game/pixelRatio';
 
 const personaFiles = import.meta.glob('../personas/hamlet/*.json', { eager: true, import: 'default' });
 
@@ -60,7 +61,6 @@ function onLoaded(mapJson: unknown): void {
     game.registry.set('town', townData);
     game.scene.start('town');
     hideLoading();
-    const hud = document.getElementById('hud')!;
     let brainConfig: LlmConfig | null = null;
     const useBrain = (config: LlmConfig | null) => {
       brainConfig = config;
@@ -86,7 +86,7 @@ function onLoaded(mapJson: unknown): void {
       if (brainConfig) useBrain(brainConfig);
     };
     const replays = setupReplays(
-      hud,
+      document.body,
       store,
       {
         get sim() {
@@ -109,10 +109,10 @@ function onLoaded(mapJson: unknown): void {
     store.subscribe((s, prev) => {
       if (s.step !== prev.step && s.mode === 'live') brainSwitch?.refreshTotals();
     });
-    const settings = mountSettings(hud, (config) => useBrain(config), __LLM_PROXY__);
+    const settings = mountSettings((config) => useBrain(config), __LLM_PROXY__);
     const saved = loadSettings();
     if (saved?.enabled) useBrain({ ...saved.config, apiKey: sessionKey() });
-    mountHud(hud, store, () => void runner?.stepOnce(), settings.open);
+    mountHud(store, () => void runner?.stepOnce(), settings.open);
     inspector = mountInspector(document.body, store, { live: liveSource(() => sim, () => brainSwitch?.llm ?? null), replay: replaySource(store, () => (suppliedMapShown(game.scene.getScene('town')) ? null : world)) });
     if (params.get('paused') !== null) store.getState().setSpeed(0);
     runner!.start();
@@ -137,12 +137,19 @@ const game = new Phaser.Game({
   parent: 'game',
   backgroundColor: '#2b2a3a',
   pixelArt: true,
-  scale: { mode: Phaser.Scale.RESIZE, width: window.innerWidth, height: window.innerHeight },
+  // The canvas holds devicePixelRatio pixels per CSS pixel (sharp text and emoji on 2× screens); the
+  // camera zooms by the same ratio (src/game/cameraControls.ts). Sized here, not by Phaser's RESIZE mode.
+  scale: { mode: Phaser.Scale.NONE, width: Math.round(window.innerWidth * pixelRatio()), height: Math.round(window.innerHeight * pixelRatio()), zoom: 1 / pixelRatio() },
   scene: [BootScene, TownScene],
   callbacks: {
     preBoot: (g) => g.registry.set('boot', boot),
   },
 });
+
+// A resize, a phone turned, or the page moved to a screen of another pixel ratio.
+const resize = () => sizeCanvas(game, window.innerWidth, window.innerHeight);
+window.addEventListener('resize', resize);
+game.events.once('ready', resize);
 
 store.subscribe((s) => {
   if (s.phase === 'error' && s.error) showError(s.error);
@@ -180,5 +187,12 @@ window.hamlet = {
   personaCount: () => store.getState().personas.length,
   positions: () => store.getState().personas.map((p) => ({ id: p.id, x: p.tile.x, y: p.tile.y })),
   screenPositionOf: (id: string) => (game.scene.getScene('town') as TownScene).screenPositionOf(id),
+  /** The personas' name labels on the page (CSS pixels). */
+  labelBoxes: () => (game.scene.getScene('town') as TownScene).labelBoxes(),
+  /** The map view's zoom in screen terms (1 = a map pixel per CSS pixel), and its least value. */
+  zoom: () => {
+    const c = (game.scene.getScene('town') as TownScene).controls;
+    return { zoom: c.zoom, min: c.minZoom };
+  },
   screenPositionOfTile: (x: number, y: number) => (game.scene.getScene('town') as TownScene).screenPositionOfTile(x, y),
 };

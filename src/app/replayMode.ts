@@ -53,6 +53,7 @@ export class ReplayMode {
       title: replay.title,
       notice: replay.notice ?? null,
       source: replay.source,
+      brain: replay.brain,
       firstStep: this.player.firstStep,
       lastStep: this.player.lastStep,
       playing: false,

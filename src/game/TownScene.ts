@@ -5,6 +5,8 @@ import { MAP_KEY, TILESET_NAME, TILES_KEY } from './assets';
 import { PersonaSprite } from './personaSprite';
 import { CameraControls } from './cameraControls';
 import { busiestView } from './busiestView';
+import { pixelRatio } from './pixelRatio';
+import { stackLabels } from './labelLayout';
 import { InspectorOverlay } from './inspectorOverlay';
 import type { WorldModel } from '../sim/world/types';
 
@@ -52,7 +54,7 @@ export class TownScene extends Phaser.Scene {
       this.mapWidth,
       this.mapHeight,
       (id) => data.store.getState().follow(id),
-      () => this.personaUnderPointer(),
+      (x, y, r) => this.personaAt(x, y, r),
       (id) => {
         if (id) data.store.getState().select(id);
       },
@@ -71,9 +73,10 @@ export class TownScene extends Phaser.Scene {
     });
     this.input.on('gameout', () => data.store.setState({ hoverTile: null }));
     // Open where the most people are, so the first thing a visitor sees is the town's life.
-    const view = { w: this.scale.width / map.tileWidth, h: this.scale.height / map.tileHeight };
+    const cam = this.cameras.main;
+    const view = { w: cam.width / cam.zoom / map.tileWidth, h: cam.height / cam.zoom / map.tileHeight };
     const c = busiestView(state.personas.map((f) => f.tile), view.w, view.h) ?? { x: map.width / 2, y: map.height / 2 };
-    this.cameras.main.centerOn((c.x + 0.5) * map.tileWidth, (c.y + 0.5) * map.tileHeight);
+    this.controls.centreOn((c.x + 0.5) * map.tileWidth, (c.y + 0.5) * map.tileHeight);
   }
 
   private tileSize = 32;
@@ -101,14 +104,13 @@ export class TownScene extends Phaser.Scene {
     for (const [id, s] of this.sprites) if (s.container.visible !== shown.has(id)) s.container.setVisible(shown.has(id));
   }
 
-  private personaUnderPointer(): string | null {
-    const p = this.input.activePointer;
-    const world = this.cameras.main.getWorldPoint(p.x, p.y);
+  /** The visible persona nearest a world point (its body's middle), within `radius` map pixels. */
+  private personaAt(x: number, y: number, radius: number): string | null {
     let best: { id: string; d: number } | null = null;
     for (const [id, s] of this.sprites) {
       if (!s.container.visible) continue;
-      const d = Math.hypot(s.x - world.x, s.y - 16 - world.y);
-      if (d < 24 && (!best || d < best.d)) best = { id, d };
+      const d = Math.hypot(s.x - x, s.y - 16 - y);
+      if (d < radius && (!best || d < best.d)) best = { id, d };
     }
     return best?.id ?? null;
   }
@@ -135,21 +137,46 @@ export class TownScene extends Phaser.Scene {
     for (const [id, s] of this.sprites) s.setThinking(thinking.has(id));
     const follow = state.followId ? this.sprites.get(state.followId) : null;
     this.controls.follow(follow ? follow.container : null);
+    this.placeLabels();
     const selected = state.selectedId ? this.sprites.get(state.selectedId) : null;
     this.overlay.update(state, selected ? { x: selected.x, y: selected.y } : null);
   }
 
-  /** Screen position of the centre of a map tile (for tests). */
-  screenPositionOfTile(x: number, y: number): { x: number; y: number } {
-    const cam = this.cameras.main;
-    return { x: ((x + 0.5) * this.tileSize - cam.worldView.x) * cam.zoom, y: ((y + 0.5) * this.tileSize - cam.worldView.y) * cam.zoom };
+  /** Keep side-by-side personas' names from covering each other (every frame: they glide). */
+  private placeLabels(): void {
+    const shown = [...this.sprites.values()].filter((s) => s.container.visible);
+    const offsets = stackLabels(shown.map((s) => s.labelBox()));
+    for (const s of shown) s.setLabelOffset(offsets.get(s.frame.id) ?? 0);
   }
 
-  /** Screen position of a persona (for tests and the inspector). */
+  /** The visible name labels, in CSS pixels on the page (for tests). */
+  labelBoxes(): { id: string; left: number; top: number; right: number; bottom: number }[] {
+    const r = pixelRatio();
+    const z = this.cameras.main.zoom / r;
+    return [...this.sprites.values()]
+      .filter((s) => s.container.visible)
+      .map((s) => {
+        const b = s.labelShown();
+        const c = this.toPage(b.x, b.y);
+        return { id: b.id, left: c.x - (b.w / 2) * z, top: c.y, right: c.x + (b.w / 2) * z, bottom: c.y + b.h * z };
+      });
+  }
+
+  /** Where a world point is on the page, in CSS pixels (the canvas holds pixelRatio() pixels per CSS pixel). */
+  private toPage(wx: number, wy: number): { x: number; y: number } {
+    const cam = this.cameras.main;
+    const r = pixelRatio();
+    return { x: ((wx - cam.scrollX - cam.width / 2) * cam.zoom + cam.width / 2) / r, y: ((wy - cam.scrollY - cam.height / 2) * cam.zoom + cam.height / 2) / r };
+  }
+
+  /** Page position (CSS pixels) of the centre of a map tile (for tests). */
+  screenPositionOfTile(x: number, y: number): { x: number; y: number } {
+    return this.toPage((x + 0.5) * this.tileSize, (y + 0.5) * this.tileSize);
+  }
+
+  /** Page position (CSS pixels) of a persona's body (for tests and the inspector). */
   screenPositionOf(id: string): { x: number; y: number } | null {
     const s = this.sprites.get(id);
-    if (!s) return null;
-    const cam = this.cameras.main;
-    return { x: (s.x - cam.worldView.x) * cam.zoom, y: (s.y - 16 - cam.worldView.y) * cam.zoom };
+    return s ? this.toPage(s.x, s.y - 16) : null;
   }
 }

@@ -1,7 +1,10 @@
 import Phaser from 'phaser';
 import type { PersonaFrame } from '../sim/simulation';
 import { characterKey } from './assets';
+import { pixelRatio } from './pixelRatio';
+import type { LabelBox } from './labelLayout';
 
+const LABEL_Y = 2;
 const DIRS = ['down', 'left', 'right', 'up'] as const;
 type Dir = (typeof DIRS)[number];
 
@@ -49,13 +52,18 @@ export class PersonaSprite {
     ensureAnimations(scene, spriteName);
     const key = characterKey(spriteName);
     this.sprite = scene.add.sprite(0, 0, key, 1).setOrigin(0.5, 1);
+    // Text is rasterised at twice the screen's pixel ratio and sampled smoothly, so names and emoji
+    // stay sharp on 2× screens and when zoomed in (the map's tiles are drawn pixel by pixel).
+    const resolution = 2 * pixelRatio();
     this.label = scene.add
-      .text(0, 2, frame.name.split(' ')[0], { fontFamily: 'system-ui, sans-serif', fontSize: '11px', color: '#ffffff', stroke: '#1d1a2b', strokeThickness: 3, resolution: 2 })
+      .text(0, LABEL_Y, frame.name.split(' ')[0], { fontFamily: 'system-ui, sans-serif', fontSize: '11px', color: '#ffffff', stroke: '#1d1a2b', strokeThickness: 3, resolution })
       .setOrigin(0.5, 0);
     this.bubbleBg = scene.add.graphics();
     this.bubble = scene.add
-      .text(0, -44, '', { fontFamily: '"Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", sans-serif', fontSize: '16px', resolution: 2, padding: { x: 2, y: 2 } })
+      .text(0, -44, '', { fontFamily: '"Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", sans-serif', fontSize: '16px', resolution, padding: { x: 2, y: 2 } })
       .setOrigin(0.5, 0.5);
+    this.label.texture.setFilter(Phaser.Textures.FilterMode.LINEAR);
+    this.bubble.texture.setFilter(Phaser.Textures.FilterMode.LINEAR);
     this.container = scene.add.container(this.pixelX(this.tileX), this.pixelY(this.tileY), [this.bubbleBg, this.sprite, this.label, this.bubble]);
     this.container.setSize(tileSize, tileSize * 1.5);
     this.container.setDepth(10 + this.tileY);
@@ -127,6 +135,21 @@ export class PersonaSprite {
     if (this.tween) return;
     this.sprite.anims.stop();
     this.sprite.setFrame(DIRS.indexOf(this.dir) * 3 + 1);
+  }
+
+  /** The name label's box in map pixels (x its centre, y its top, before any offset). */
+  labelBox(): LabelBox {
+    return { id: this.frame.id, x: this.container.x, y: this.container.y + LABEL_Y, w: this.label.width, h: this.label.height };
+  }
+
+  /** Where the label is now (with its offset), for tests. */
+  labelShown(): LabelBox {
+    return { id: this.frame.id, x: this.container.x, y: this.container.y + this.label.y, w: this.label.width, h: this.label.height };
+  }
+
+  /** Move the label down by dy map pixels (to keep it off a neighbour's, src/game/labelLayout.ts). */
+  setLabelOffset(dy: number): void {
+    if (this.label.y !== LABEL_Y + dy) this.label.setY(LABEL_Y + dy);
   }
 
   get x(): number {

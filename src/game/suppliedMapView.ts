@@ -15,8 +15,9 @@ let loads = 0;
 /** Layers that only hold Smallville's collision and place-marking blocks are not drawn. */
 const HIDDEN = /collision|block/i;
 
+/** Tell the camera the size of the map on screen (it keeps the view on the map, src/game/cameraControls.ts). */
 function setBounds(scene: Phaser.Scene, w: number, h: number): void {
-  scene.cameras.main.setBounds(-w / 2, -h / 2, w * 2, h * 2);
+  (scene as Phaser.Scene & { controls?: { setMapSize(w: number, h: number): void } }).controls?.setMapSize(w, h);
 }
 
 /**

@@ -14,6 +14,8 @@ export interface ReplayView {
   /** Shown while the replay is open (e.g. how a Smallville import was mapped). */
   notice: string | null;
   source: 'hamlet' | 'smallville';
+  /** Who made the replay's decisions: "offline", "llm:<model>" or "smallville". */
+  brain: string;
   firstStep: number;
   lastStep: number;
   playing: boolean;

@@ -2,6 +2,7 @@ import type { HamletStore, Speed } from '../store/store';
 import { SPEEDS } from '../store/store';
 import { isTyping } from './inspector/keys';
 import { formatDate, formatHHMM } from '../sim/clock';
+import { foldingPanel, pageLayout } from './layout';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
@@ -12,7 +13,8 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, t
 }
 
 /** The top bar (clock, speed, brain) and the activity feed. Reads the store a few times a second. */
-export function mountHud(root: HTMLElement, store: HamletStore, onStep: () => void, onSettings: () => void): void {
+export function mountHud(store: HamletStore, onStep: () => void, onSettings: () => void): void {
+  const layout = pageLayout();
   const bar = el('div', 'hud-bar');
   const clock = el('div', 'hud-clock');
   const date = el('span', 'hud-date');
@@ -40,13 +42,12 @@ export function mountHud(root: HTMLElement, store: HamletStore, onStep: () => vo
   bar.append(clock, speeds, info, gear);
   const notice = el('div', 'hud-notice');
   notice.hidden = true;
-  root.append(notice);
+  layout.slot('top').prepend(bar, notice);
 
-  const feed = el('div', 'hud-feed');
-  const feedTitle = el('div', 'hud-feed-title', 'Town activity');
+  const feed = foldingPanel({ title: 'Town activity', name: 'activity', className: 'hud-feed' });
   const feedList = el('ul', 'hud-feed-list');
-  feed.append(feedTitle, feedList);
-  root.append(bar, feed);
+  feed.body.append(feedList);
+  layout.slot('left').append(feed.el);
 
   let lastFeedLen = -1;
   let lastFeedTail = '';
@@ -58,7 +59,7 @@ export function mountHud(root: HTMLElement, store: HamletStore, onStep: () => vo
     for (const [sp, b] of buttons) b.classList.toggle('active', sp === s.speed);
     const chatting = s.personas.filter((p) => p.chattingWith).length;
     const llm = s.llm ? ` · ${s.llm.calls} calls, ${s.llm.tokens.toLocaleString('en')} tokens, $${s.llm.cost.toFixed(3)}, ${s.llm.fallbacks} fallbacks` : '';
-    info.textContent = `${s.personas.length} personas · ${chatting} chatting · brain: ${s.brainName}${llm}`;
+    info.textContent = `${s.personas.length} personas · ${chatting} chatting · ${s.mode === 'replay' && s.replay ? recordedBy(s.replay.brain) : `brain: ${s.brainName}${llm}`}`;
     notice.hidden = !s.notice;
     notice.textContent = s.notice ?? '';
     const tail = s.feed[s.feed.length - 1]?.text ?? '';
@@ -92,6 +93,13 @@ export function mountHud(root: HTMLElement, store: HamletStore, onStep: () => vo
       s.follow(null);
     }
   });
+}
+
+/** Who made a replay's decisions, for the top bar ("offline", "llm:<model>", "smallville"). */
+export function recordedBy(brain: string): string {
+  if (brain === 'smallville') return 'replay imported from Smallville';
+  if (brain.startsWith('llm:')) return `replay recorded with ${brain.slice(4)}`;
+  return brain === 'offline' ? 'replay recorded with the offline brain' : `replay recorded with ${brain}`;
 }
 
 /** The loading screen's progress bar. */

@@ -1,3 +1,4 @@
+import { pageLayout } from './layout';
 import { PRESETS, configFromPreset, publicConfig, type LlmConfig, type PresetName } from '../llm/config';
 
 const STORAGE = 'hamlet.llm.settings';
@@ -54,7 +55,7 @@ function input(type: string, value: string, name: string): HTMLInputElement {
  * The settings panel: pick a preset or type an endpoint, model and optional key; apply to switch
  * the town to the LLM brain, or go back to the offline brain.
  */
-export function mountSettings(root: HTMLElement, apply: (config: LlmConfig | null) => void, proxy: { model: string } | null): { open: () => void } {
+export function mountSettings(apply: (config: LlmConfig | null) => void, proxy: { model: string } | null): { open: () => void } {
   const panel = document.createElement('div');
   panel.className = 'settings';
   panel.hidden = true;
@@ -180,6 +181,7 @@ export function mountSettings(root: HTMLElement, apply: (config: LlmConfig | nul
     buttons,
     status,
   );
-  root.append(panel);
+  // Settings open in the right slot, above the persona panel (src/ui/layout.ts).
+  pageLayout().slot('right').prepend(panel);
   return { open: () => (panel.hidden = false) };
 }

@@ -191,7 +191,7 @@ describe('the inspector overlay', () => {
     const thought = await page.textContent('.insp-whisper-thought');
     expect(thought).toContain('<script>window.__pwned=2</script>');
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-    expect(await page.locator('.insp-layer img, .insp-layer script').count()).toBe(0);
+    expect(await page.locator('#ui img, #ui script').count()).toBe(0);
     // A place and a time make it a plan, shown here and on the Day tab.
     expect(await page.textContent('.insp-whisper-plan')).toContain('hosting the party at Bramble Café');
     await screenshot(page, 'inspector-talk');
@@ -269,7 +269,7 @@ describe('the inspector overlay', () => {
     await page.waitForFunction((t) => [...document.querySelectorAll('.insp-chats .insp-line')].some((e) => e.textContent === t), PAYLOAD);
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-    expect(await page.locator('.insp-layer img, .insp-layer script').count()).toBe(0);
+    expect(await page.locator('#ui img, #ui script').count()).toBe(0);
     await screenshot(page, 'inspector-chats');
   });
 

@@ -95,7 +95,7 @@ describe('the replay inspector source', () => {
       mode: 'replay',
       step,
       personas: player.framesAt(step),
-      replay: { title: 't', notice: null, source: 'hamlet', firstStep: player.firstStep, lastStep: player.lastStep, playing: false, speed: 8, whyNotForkable: null, player },
+      replay: { title: 't', notice: null, source: 'hamlet', brain: 'offline', firstStep: player.firstStep, lastStep: player.lastStep, playing: false, speed: 8, whyNotForkable: null, player },
     });
     return { store, src: replaySource(store, () => sim.world) };
   }

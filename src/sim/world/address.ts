@@ -45,3 +45,21 @@ export function isValidActionAddress(world: WorldModel, address: string): boolea
   if (address.endsWith(':<random>')) return world.addressTiles.has(address.slice(0, -':<random>'.length));
   return world.addressTiles.has(address);
 }
+
+/**
+ * An action address as a person reads it: "Elm Street Apartments › lobby" for
+ * "Hamlet:Elm Street Apartments:lobby:<random>", "waiting at (39, 39)" for "<waiting> 39 39",
+ * "with Ana Moreno" for "<persona> Ana Moreno". The internal forms never reach the screen.
+ */
+export function addressForPeople(address: string | null | undefined): string {
+  if (!address) return '—';
+  const persona = /^<persona>\s*(.*)$/.exec(address);
+  if (persona) return persona[1] ? `with ${persona[1]}` : 'with someone';
+  const waiting = /^<waiting>\s+(-?\d+)\s+(-?\d+)/.exec(address);
+  if (waiting) return `waiting at (${waiting[1]}, ${waiting[2]})`;
+  if (address.startsWith('<waiting>')) return 'waiting nearby';
+  const parts = address.split(':').filter((p) => p && p !== '<random>');
+  // The world's name is the same everywhere on a map: show the sector, arena and object.
+  const shown = parts.length > 1 ? parts.slice(1) : parts;
+  return shown.join(' › ') || '—';
+}

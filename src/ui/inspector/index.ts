@@ -1,11 +1,11 @@
 import type { HamletStore } from '../../store/store';
-import { h } from './dom';
 import { installInspectorKeys } from './keys';
 import { personaPanel } from './panel';
 import type { InspectorSource } from './source';
 import { tileReadout } from './tileReadout';
 import { townPanel } from './townPanel';
 import './inspector.css';
+import { pageLayout } from '../layout';
 
 export type { InspectorSource, PersonaView, MemoryView, LlmView } from './source';
 export { liveSource } from './source';
@@ -34,8 +34,11 @@ export function mountInspector(root: HTMLElement, store: HamletStore, sources: {
   const town = townPanel(store);
   const panel = personaPanel(store);
   const tile = tileReadout(store);
-  const layer = h('div', { class: 'insp-layer' }, town.el, panel.el, tile.el);
-  root.append(layer);
+  // Town panel first on the left, the persona panel on the right, the readout over the map's bottom edge.
+  const layout = pageLayout(root);
+  layout.slot('left').prepend(town.el);
+  layout.slot('right').append(panel.el);
+  layout.slot('center').append(tile.el);
   installInspectorKeys(store);
 
   const stats = { refreshes: 0, totalMs: 0, maxMs: 0 };
@@ -50,8 +53,6 @@ export function mountInspector(root: HTMLElement, store: HamletStore, sources: {
   };
   const refreshAll = () => {
     source = current();
-    // The replay's controls take the bottom of the screen: the readout moves above them.
-    layer.classList.toggle('replay', source.mode === 'replay');
     town.refresh(source);
     panel.refresh(source);
     tile.refresh(source);

@@ -1,6 +1,7 @@
 import { SPEEDS, type HamletStore } from '../../store/store';
 import { formatDate, formatHHMM } from '../../sim/clock';
 import { button, h, renderIfChanged } from './dom';
+import { foldingPanel } from '../layout';
 import type { HourBucket } from './llmSeries';
 import type { InspectorSource } from './source';
 import { townActionTotals } from '../../sim/actions/state';
@@ -41,6 +42,13 @@ export function actionLine(personas: readonly PersonaFrame[]): string | null {
   const g = t.byMode.generative.personas;
   const r = t.byMode.registry.personas;
   return `Actions: ${t.decisions.toLocaleString('en')} checked · ${t.rejections} refused · ${t.retries} asked again · ${t.defaults} scene defaults · brains: ${g} generative, ${r} registry`;
+}
+
+/** Why a replay shows no LLM calls, in the words of who recorded it. */
+export function noCallsText(brain: string | undefined): string {
+  if (brain === 'smallville') return 'No LLM calls in this replay: a Smallville import holds where everyone was and what they said, not the model calls behind it';
+  if (brain?.startsWith('llm:')) return `No LLM calls recorded in this replay (brain ${brain.slice(4)}; recorded without cognitive detail)`;
+  return 'No LLM calls in this replay (recorded with the offline brain, or without cognition)';
 }
 
 const STATUS_MARK: Record<StepStatus, string> = { not_started: '○', in_progress: '→', completed: '✓', blocked: '!' };
@@ -106,18 +114,11 @@ export function townPanel(store: HamletStore): TownPanel {
   askBtn.name = 'ask-town-send';
   const ask = h('div', { class: 'town-ask' }, h('h4', { text: 'Ask the town' }), h('div', { class: 'insp-row' }, askText, askBtn), askStatus);
   const plans = h('div', { class: 'town-plans' });
-  const collapse = button('▾', () => {
-    el.classList.toggle('collapsed');
-    collapse.textContent = el.classList.contains('collapsed') ? '▸' : '▾';
-  }, 'insp-btn insp-close', 'Fold the town panel');
-  const el = h(
-    'aside',
-    { class: 'town-panel' },
-    h('header', { class: 'insp-head' }, h('h2', { class: 'insp-name', text: 'Town' }), collapse),
-    h('div', { class: 'town-body' }, h('div', { class: 'town-clock' }, time, speeds), llm, actions, ask, plans, h('h4', { text: 'People' }), list),
-  );
+  const box = foldingPanel({ title: 'Town', name: 'town', className: 'town-panel insp-scope grow' });
+  const el = box.el;
+  box.body.classList.add('town-body');
+  box.body.append(h('div', { class: 'town-clock' }, time, speeds), llm, actions, ask, plans, h('h4', { text: 'People' }), list);
 
-  el.setAttribute('aria-label', 'Town');
   return {
     el,
     refresh(source) {

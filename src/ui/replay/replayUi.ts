@@ -5,6 +5,7 @@ import type { PickedFile } from '../../replay/open';
 import type { ReplayMode } from '../../app/replayMode';
 import { timelineMarks } from './timeline';
 import './replay.css';
+import { foldingPanel, pageLayout } from '../layout';
 
 export interface ReplayUiActions {
   /** Open the demo replay that ships with the app. */
@@ -98,7 +99,8 @@ export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: Repla
   };
 
   // --- live panel ---
-  const panel = el('div', 'replay-panel');
+  const panelBox = foldingPanel({ title: 'Replays', name: 'replays', className: 'replay-panel' });
+  const panel = panelBox.el;
   const fileInput = el('input');
   fileInput.type = 'file';
   fileInput.multiple = true;
@@ -114,7 +116,7 @@ export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: Repla
   demoBtn.classList.add('primary');
   const openBtn = button('📂 Open a replay…', 'open-replay', 'A Hamlet replay (.json.gz), or a Smallville demo folder’s meta.json + master_movement.json (with its Tiled map and tileset images to show it on its own map)', () => fileInput.click());
   const downloadBtn = button('⬇ Recording', 'download-recording', 'Download the recording as a replay (.json.gz): the last game day (up to 30 game hours), or everything since the page opened if less', () => void attempt(actions.downloadRecording));
-  panel.append(demoBtn, openBtn, downloadBtn, fileInput, el('div', 'replay-hint', 'or drop a replay or a Smallville folder on the town'));
+  panelBox.body.append(demoBtn, openBtn, downloadBtn, fileInput, el('div', 'replay-hint', 'or drop a replay or a Smallville folder on the town'));
 
   // --- replay bar ---
   const bar = el('div', 'replay-bar');
@@ -199,7 +201,11 @@ export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: Repla
     });
   });
 
-  root.append(panel, bar, errorBox, dropZone);
+  const layout = pageLayout();
+  layout.slot('left').append(panel);
+  layout.slot('bottom').append(bar);
+  layout.slot('top').append(errorBox);
+  root.append(dropZone);
 
   // --- keyboard in replay mode (before the live HUD's keys) ---
   window.addEventListener(

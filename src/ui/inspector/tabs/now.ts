@@ -1,4 +1,5 @@
 import { formatHHMM } from '../../../sim/clock';
+import { addressForPeople } from '../../../sim/world/address';
 import { button, h, renderIfChanged } from '../dom';
 import type { AgentView } from '../source';
 import { duration } from '../timeline';
@@ -23,7 +24,7 @@ export function nowTab(): Tab {
         const rows: [string, Node | string][] = [
           ['Action', h('span', { class: 'insp-action', text: p.action || 'idle' })],
           ['Emoji', h('span', { class: 'insp-emoji-big', text: p.emoji || '—' })],
-          ['Address', h('code', { class: 'insp-addr', text: p.address || '—' })],
+          ['Place', h('span', { class: 'insp-addr', text: addressForPeople(p.address) })],
           [
             'Time',
             p.actStart !== null && p.actEnd !== null

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { clampScroll, minViewZoom, wheelFactor, worldAt, zoomAbout, type CameraView } from '../../src/game/cameraMath';
+import { stackLabels, type LabelBox } from '../../src/game/labelLayout';
+import { addressForPeople } from '../../src/sim/world/address';
+import { noCallsText } from '../../src/ui/inspector/townPanel';
+import { recordedBy } from '../../src/ui/hud';
+
+const MAP = { w: 4480, h: 3200 };
+const view = (o: Partial<CameraView> = {}): CameraView => ({ scrollX: 1000, scrollY: 800, zoom: 1, width: 1280, height: 800, ...o });
+
+describe('camera arithmetic (Phaser zooms about the middle of the screen)', () => {
+  it('zooming about a point keeps the map point under it', () => {
+    const v = view({ zoom: 1.3 });
+    const p = { x: 200, y: 650 };
+    const before = worldAt(v, p.x, p.y);
+    const s = zoomAbout(v, p.x, p.y, 2.1);
+    const after = worldAt({ ...v, ...s, zoom: 2.1 }, p.x, p.y);
+    expect(after.x).toBeCloseTo(before.x, 9);
+    expect(after.y).toBeCloseTo(before.y, 9);
+    // Not the middle of the screen: the map point there has moved.
+    const mid = worldAt(v, 640, 400);
+    expect(Math.abs(worldAt({ ...v, ...s, zoom: 2.1 }, 640, 400).x - mid.x)).toBeGreaterThan(50);
+  });
+
+  it('four wheel steps in and four out end where they began, zoom and position', () => {
+    let v = view();
+    const p = { x: 300, y: 220 };
+    for (const dy of [-100, -100, -100, -100, 100, 100, 100, 100]) {
+      const z = v.zoom * wheelFactor(dy);
+      v = { ...v, ...zoomAbout(v, p.x, p.y, z), zoom: z };
+    }
+    expect(v.zoom).toBeCloseTo(1, 12);
+    expect(v.scrollX).toBeCloseTo(1000, 9);
+    expect(v.scrollY).toBeCloseTo(800, 9);
+    // Trackpads send many small deltas: the same distance in small steps is the same zoom.
+    expect(wheelFactor(-20) ** 5).toBeCloseTo(wheelFactor(-100), 12);
+    expect(wheelFactor(-100)).toBeGreaterThan(1);
+  });
+
+  it('centres the map on an axis where it fits, and keeps it in view otherwise', () => {
+    // Far out: the whole map fits; it is centred whatever the scroll was.
+    const far = view({ zoom: 0.25, scrollX: -9999, scrollY: 5555 });
+    const s = clampScroll(far, MAP.w, MAP.h);
+    const mid = worldAt({ ...far, ...s }, 640, 400);
+    expect(mid.x).toBeCloseTo(MAP.w / 2, 9);
+    expect(mid.y).toBeCloseTo(MAP.h / 2, 9);
+    // Close in, dragged far off the left: the map's left edge stays within a quarter view of the screen's.
+    const near = view({ zoom: 2, scrollX: -5000 });
+    const n = clampScroll(near, MAP.w, MAP.h);
+    const left = worldAt({ ...near, ...n }, 0, 0).x;
+    expect(left).toBeLessThan(0);
+    expect(left).toBeGreaterThanOrEqual(-(1280 / 2) * 0.25 - 1e-9);
+    // Inside the map, nothing moves.
+    const inside = view({ zoom: 2, scrollX: 1500, scrollY: 1200 });
+    expect(clampScroll(inside, MAP.w, MAP.h)).toEqual({ scrollX: 1500, scrollY: 1200 });
+  });
+
+  it('the least zoom shows the whole map, on a phone as on a desktop', () => {
+    expect(minViewZoom(1280, 800, MAP.w, MAP.h)).toBe(0.25);
+    const phone = minViewZoom(390, 844, MAP.w, MAP.h);
+    expect(MAP.w * phone).toBeLessThanOrEqual(390);
+    expect(phone).toBeGreaterThan(0.05);
+  });
+});
+
+describe('name labels of personas side by side', () => {
+  const box = (id: string, x: number, y: number, w = 40): LabelBox => ({ id, x, y, w, h: 14 });
+  const overlap = (a: LabelBox, b: LabelBox, oa: number, ob: number) => Math.abs(a.x - b.x) < (a.w + b.w) / 2 && a.y + oa < b.y + ob + b.h && b.y + ob < a.y + oa + a.h;
+
+  it('moves a label down when it would cover its neighbour’s, and leaves lone labels alone', () => {
+    const boxes = [box('kenji', 100, 50), box('yumi', 132, 50), box('ana', 400, 50), box('luis', 116, 50)];
+    const off = stackLabels(boxes);
+    expect(off.get('ana')).toBe(0);
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) expect(overlap(boxes[i]!, boxes[j]!, off.get(boxes[i]!.id)!, off.get(boxes[j]!.id)!), `${boxes[i]!.id}/${boxes[j]!.id}`).toBe(false);
+    expect([...off.values()].filter((d) => d > 0).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('labels far enough apart keep their places', () => {
+    const off = stackLabels([box('a', 0, 0), box('b', 41, 0), box('c', 0, 15)]);
+    expect([...off.values()]).toEqual([0, 0, 0]);
+  });
+});
+
+describe('what a person reads', () => {
+  it('internal address forms never reach the screen', () => {
+    expect(addressForPeople('<waiting> 39 39')).toBe('waiting at (39, 39)');
+    expect(addressForPeople('Hamlet:Elm Street Apartments:lobby:<random>')).toBe('Elm Street Apartments › lobby');
+    expect(addressForPeople('Hamlet:Bramble Café:kitchen:stove')).toBe('Bramble Café › kitchen › stove');
+    expect(addressForPeople('<persona> Ana Moreno')).toBe('with Ana Moreno');
+    expect(addressForPeople('')).toBe('—');
+    for (const a of ['<waiting> 1 2', 'x:y:<random>', '<persona> Z']) expect(addressForPeople(a)).not.toMatch(/<|>/);
+  });
+
+  it('a Smallville import is not said to be recorded with the offline brain', () => {
+    expect(recordedBy('smallville')).toMatch(/Smallville/);
+    expect(recordedBy('smallville')).not.toMatch(/offline/);
+    expect(noCallsText('smallville')).not.toMatch(/offline/);
+    expect(recordedBy('llm:gpt-4o-mini')).toMatch(/gpt-4o-mini/);
+    expect(recordedBy('offline')).toMatch(/offline brain/);
+  });
+});
