@@ -1,5 +1,5 @@
 import { registryModes } from '../sim/actions/state';
-import type { BrainMode } from '../sim/actions/types';
+import type { BrainMode } from '../sim/actions/state';
 
 /**
  * `?registry=` on the page: which personas use the registry brain (docs/action-registry.md).

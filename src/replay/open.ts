@@ -2,6 +2,7 @@ import { checkReplayMap, decodeReplay, ReplayError, replayText } from './codec';
 import type { MapInfo, ReplayFile } from './format';
 import { importSmallville, type HamletPersonaRef } from './smallville';
 import { findSuppliedMap, type SuppliedMap } from './suppliedMap';
+import type { PickedFile } from './pickedFile';
 
 /** What the page knows of its town when it opens a replay. */
 export interface TownInfo {
@@ -10,11 +11,6 @@ export interface TownInfo {
   personas: HamletPersonaRef[];
 }
 
-/** A picked or dropped file: its name (path within a dropped folder) and a way to read it. */
-export interface PickedFile {
-  name: string;
-  bytes(): Promise<Uint8Array>;
-}
 
 const base = (name: string) => name.split(/[\\/]/).pop()!.toLowerCase();
 

@@ -1,6 +1,6 @@
 import { ReplayError } from './codec';
 import type { MapInfo } from './format';
-import type { PickedFile } from './open';
+import type { PickedFile } from './pickedFile';
 
 /**
  * A Tiled map handed over together with a Smallville demo (its own map, e.g. the Ville with its

@@ -1,4 +1,4 @@
-import type { GuardedBrain } from './brain/guard';
+import type { Brain } from './brain/port';
 import type { GameClock } from './clock';
 import type { Persona } from './persona/persona';
 import type { PathFinder } from './world/pathfinder';
@@ -7,7 +7,6 @@ import type { WorldEvent } from './world/events';
 import type { ChatLine } from './persona/memory';
 import { Rng } from './rng';
 import type { EmbeddingStore } from './persona/embeddings';
-import type { PlayerController } from './player/controller';
 
 /** A conversation that happened, for the activity feed, the recorder and the tests. */
 export interface ConversationRecord {
@@ -21,7 +20,7 @@ export interface ConversationRecord {
 /** Everything a cognitive stage may read or touch. Owned by Simulation. */
 export interface SimContext {
   world: WorldModel;
-  brain: GuardedBrain;
+  brain: Brain;
   clock: GameClock;
   seed: number;
   personas: Persona[];
@@ -33,10 +32,19 @@ export interface SimContext {
   /** Embedding key → vector, shared by everyone's memories. */
   embeddings: EmbeddingStore;
   /** The player's resident and its inputs and conversation, when a person plays (src/sim/player). */
-  player?: PlayerController | null;
+  player?: PlayerSide | null;
 }
 
 /** A deterministic random stream for one decision, independent of evaluation order. */
 export function rngFor(sim: SimContext, ...labels: (string | number)[]): Rng {
   return Rng.derive(sim.seed, sim.clock.step, ...labels);
+}
+
+/**
+ * What cognition asks of the player's side: to open a chat a persona starts with the player's
+ * resident. PlayerController (src/sim/player/controller.ts) implements it; naming the interface here
+ * keeps the context from importing the controller, which imports cognition.
+ */
+export interface PlayerSide {
+  open(sim: SimContext, persona: Persona, startedBy: 'player' | 'persona'): Promise<void>;
 }

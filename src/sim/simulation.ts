@@ -25,7 +25,7 @@ import type { ChatLine } from './persona/memory';
 import { registryStep } from './cognition/registryDecide';
 import { checkNewActions } from './actions/generative';
 import { townActionTotals, type TownActionTotals } from './actions/state';
-import type { ActionStats, BrainMode } from './actions/types';
+import type { ActionStats, BrainMode } from './actions/state';
 import { PlayerController, type PlayerInput, type PlayerView } from './player/controller';
 import { checkPlayerInput } from './player/playerState';
 import { playerSpawn } from './player/player';

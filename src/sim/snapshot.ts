@@ -4,7 +4,7 @@ import { MAX_STRING, SnapshotError, StringTable, type ReadContext, type SimState
 import { clockHolder, conversationsHolder, embeddingsHolder, townHolder } from './state/simHolders';
 import { personasHolder } from './persona/personaState';
 import { directorHolder } from './town/directorState';
-import { inputsHolder } from './inputs';
+import { inputsHolder } from './state/inputsState';
 import { playerHolder } from './player/playerState';
 import { Scratch } from './persona/scratch';
 import { newAgentState } from './actions/state';

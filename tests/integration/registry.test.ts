@@ -7,7 +7,7 @@ import { DEFAULT_CONFIG } from '../../src/llm/config';
 import { loadPromptsNode } from '../../src/llm/promptsNode';
 import { loadTownPersonas, loadTownWorld } from '../../src/node/town';
 import { registryModes } from '../../src/sim/actions/state';
-import { ACTION_IDS } from '../../src/sim/actions/types';
+import { ACTION_IDS } from '../../src/sim/actions/ids';
 import { REGISTRY } from '../../src/sim/actions/registry';
 import { applyDecision, decideAction, MAX_DECISION_RETRIES } from '../../src/sim/cognition/registryDecide';
 import { startFakeLlm, taskOf, type FakeLlm } from '../support/fakeLlm';

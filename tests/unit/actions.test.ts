@@ -10,7 +10,8 @@ import { actionWorldOf, applyChange, availableOptions, validateProposal } from '
 import { resolvePlannerAction } from '../../src/sim/actions/resolve';
 import { DAILY_WAGE, PRICES, hereOf, placeOfAddress } from '../../src/sim/actions/places';
 import { SHORT_TERM_SIZE } from '../../src/sim/actions/shortTermMemory';
-import { ACTION_IDS, type ActionWorld, type Place } from '../../src/sim/actions/types';
+import { type ActionWorld, type Place } from '../../src/sim/actions/types';
+import { ACTION_IDS } from '../../src/sim/actions/ids';
 import { MAX_DECISION_RETRIES, decideAction, applyDecision } from '../../src/sim/cognition/registryDecide';
 import { CALLS } from '../../src/llm/calls';
 import { replySchemaFor } from '../../src/sim/brain/contracts';

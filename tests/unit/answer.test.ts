@@ -5,7 +5,7 @@ import type { PersonaSpec } from '../../src/sim/persona/schema';
 import { answerQuestion, questionKind, timeWindow } from '../../src/llm/offline/answer';
 import { firstPerson } from '../../src/llm/offline/voice';
 import { DAY } from '../../src/sim/clock';
-import type { Commitment } from '../../src/sim/cognition/commitments';
+import type { Commitment } from '../../src/sim/persona/commitment';
 
 const MON_10AM = Date.UTC(2023, 1, 13, 10);
 const TODAY = Math.floor(MON_10AM / DAY);

@@ -5,7 +5,7 @@ import { DAY, dayStart, minuteOfDay, parseHHMM, weekdayOf } from '../../sim/cloc
 import { hashString } from '../../sim/rng';
 import { parseLifestyle } from './lifestyle';
 import { clockOf, firstPerson, listOf, sentence } from './voice';
-import type { Commitment } from '../../sim/cognition/commitments';
+import type { Commitment } from '../../sim/persona/commitment';
 import { extractNews } from '../../sim/cognition/converse';
 
 /**

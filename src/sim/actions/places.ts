@@ -69,8 +69,7 @@ export const OPEN_HOURS: Record<string, [number, number]> = {
 export const VISITING_HOURS: [number, number] = [8, 22];
 /** Kinds where something can be bought (BUY: a coffee, lunch at the college canteen, groceries …), with the price of one purchase in credits. */
 export const PRICES: Record<string, number> = { cafe: 3, bakery: 3, college: 3, bar: 5, grocery: 8, shop: 6 };
-/** A new persona's credits, and what a day's check-in pays (seed 004's economy, kept minimal). */
-export const START_CREDITS = 100;
+/** What a day's check-in pays (seed 004's economy, kept minimal; the starting credits: START_CREDITS in state.ts). */
 export const DAILY_WAGE = 40;
 
 const inHours = (h: number, [from, to]: [number, number]) => h >= from && h < to;

@@ -17,7 +17,8 @@ import {
   routineHours,
   workWindowReason,
 } from './places';
-import type { ActionDef, ActionId, ActionWorld, Place, StateChange } from './types';
+import type { ActionDef, ActionWorld, Place, StateChange } from './types';
+import type { ActionId } from './ids';
 
 /**
  * ActionRegistry (seed 002): every action that changes the world, with the scenes it belongs to, a

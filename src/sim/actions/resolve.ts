@@ -1,6 +1,7 @@
 import type { Persona } from '../persona/persona';
 import { dayIndex, isOwnWorkplace, isStudent, placeOfActionAddress } from './places';
-import type { ActionId, ActionWorld, Place } from './types';
+import type { ActionWorld, Place } from './types';
+import type { ActionId } from './ids';
 
 export interface Resolved {
   action: ActionId;

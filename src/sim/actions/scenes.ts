@@ -2,7 +2,8 @@ import type { Persona } from '../persona/persona';
 import { hourOf } from '../clock';
 import { hereOf, isOwnHome, isOwnWorkplace } from './places';
 import { REGISTRY, type ActionRegistry } from './registry';
-import { SCENE_IDS, type ActionId, type ActionWorld, type Place, type SceneId } from './types';
+import { type ActionWorld, type Place } from './types';
+import { SCENE_IDS, type ActionId, type SceneId } from './ids';
 
 export interface ScenePolicy {
   id: SceneId;

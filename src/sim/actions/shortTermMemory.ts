@@ -1,5 +1,5 @@
 import { formatAmPm } from '../clock';
-import type { AgentState, DecisionRecord } from './types';
+import type { AgentState, DecisionRecord } from './state';
 
 /** How many recent decisions go into the next decision's context (seed 002's short-term memory). */
 export const SHORT_TERM_SIZE = 5;

@@ -1,5 +1,56 @@
-import { START_CREDITS } from './places';
-import type { ActionStats, AgentState, BrainMode } from './types';
+import type { ActionId } from './ids';
+
+/** Credits in every persona's wallet at the start (seed 004). */
+export const START_CREDITS = 100;
+
+/** A persona's money, kept minimal (seed 004's credits): a balance and the day of its last check-in. */
+export interface Wallet {
+  credits: number;
+  /** Day index (days since the epoch) of the last check-in, or null. */
+  checkedInDay: number | null;
+}
+
+/** One entry of short-term memory: a decision that was executed. */
+export interface DecisionRecord {
+  action: ActionId;
+  target: string;
+  reason: string;
+  /** Game ms. */
+  time: number;
+  /** How it came about: chosen by the brain, resolved from the planner, or the scene default. */
+  source: 'brain' | 'plan' | 'default' | 'player';
+}
+
+/** Counters per persona (summed town-wide by townActionTotals). */
+export interface ActionStats {
+  /** Decisions taken (registry) or planner actions checked (generative). */
+  decisions: number;
+  /** Answers or planner actions refused by validation. */
+  rejections: number;
+  /** Times the brain was asked again after a rejection. */
+  retries: number;
+  /** Times the scene default ran instead. */
+  defaults: number;
+}
+
+/**
+ * Who decides a persona's actions: Smallville's full cognition, the registry brain's one call per
+ * decision, or a person at the keyboard (the player's resident, src/sim/player).
+ */
+export type BrainMode = 'generative' | 'registry' | 'human';
+
+/** The action layer's per-persona state: plain data, so snapshots carry it as it is. */
+export interface AgentState {
+  mode: BrainMode;
+  wallet: Wallet;
+  /** The last SHORT_TERM_SIZE executed decisions, oldest first. */
+  recent: DecisionRecord[];
+  /** Action id → game ms it was last started (for cooldowns). */
+  lastStarted: Partial<Record<ActionId, number>>;
+  stats: ActionStats;
+  /** Why the last rejected action was refused (for the inspector), or null. */
+  lastRejection: string | null;
+}
 
 export function newAgentState(mode: BrainMode = 'generative'): AgentState {
   return {

@@ -1,13 +1,8 @@
 import type { Persona } from '../persona/persona';
 import type { Triple } from '../persona/scratch';
 import type { WorldModel } from '../world/types';
-
-/** Every action an agent may take: the whole vocabulary of state changes (see registry.ts). */
-export const ACTION_IDS = ['WAKE_UP', 'SLEEP', 'EAT', 'CHECK_IN', 'WORK', 'STUDY', 'BUY', 'GO_TO', 'GO_HOME', 'USE_OBJECT', 'CHAT', 'WAIT', 'IDLE', 'WALK'] as const;
-export type ActionId = (typeof ACTION_IDS)[number];
-
-export const SCENE_IDS = ['MORNING', 'WORK', 'SCHOOL', 'HOME', 'TOWN', 'EVENING', 'NIGHT'] as const;
-export type SceneId = (typeof SCENE_IDS)[number];
+import type { ActionId, SceneId } from './ids';
+import type { BrainMode, Wallet } from './state';
 
 /** What an action reads of the town: the map, the time, and the people in it. */
 export interface ActionWorld {
@@ -32,13 +27,6 @@ export interface Place {
 export interface ActionCall {
   target: string;
   place: Place;
-}
-
-/** A persona's money, kept minimal (seed 004's credits): a balance and the day of its last check-in. */
-export interface Wallet {
-  credits: number;
-  /** Day index (days since the epoch) of the last check-in, or null. */
-  checkedInDay: number | null;
 }
 
 /**
@@ -77,46 +65,4 @@ export interface ActionDef {
   modes?: readonly BrainMode[];
   /** Minutes before a chooser may pick it again after starting it (0: none). */
   cooldown: number;
-}
-
-/** One entry of short-term memory: a decision that was executed. */
-export interface DecisionRecord {
-  action: ActionId;
-  target: string;
-  reason: string;
-  /** Game ms. */
-  time: number;
-  /** How it came about: chosen by the brain, resolved from the planner, or the scene default. */
-  source: 'brain' | 'plan' | 'default' | 'player';
-}
-
-/** Counters per persona (summed town-wide by townActionTotals). */
-export interface ActionStats {
-  /** Decisions taken (registry) or planner actions checked (generative). */
-  decisions: number;
-  /** Answers or planner actions refused by validation. */
-  rejections: number;
-  /** Times the brain was asked again after a rejection. */
-  retries: number;
-  /** Times the scene default ran instead. */
-  defaults: number;
-}
-
-/**
- * Who decides a persona's actions: Smallville's full cognition, the registry brain's one call per
- * decision, or a person at the keyboard (the player's resident, src/sim/player).
- */
-export type BrainMode = 'generative' | 'registry' | 'human';
-
-/** The action layer's per-persona state: plain data, so snapshots carry it as it is. */
-export interface AgentState {
-  mode: BrainMode;
-  wallet: Wallet;
-  /** The last SHORT_TERM_SIZE executed decisions, oldest first. */
-  recent: DecisionRecord[];
-  /** Action id → game ms it was last started (for cooldowns). */
-  lastStarted: Partial<Record<ActionId, number>>;
-  stats: ActionStats;
-  /** Why the last rejected action was refused (for the inspector), or null. */
-  lastRejection: string | null;
 }

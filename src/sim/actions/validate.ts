@@ -5,7 +5,9 @@ import { hereOf } from './places';
 import { REGISTRY, placeFor } from './registry';
 import { SCENES } from './scenes';
 import { remember } from './shortTermMemory';
-import type { ActionCall, ActionDef, ActionWorld, DecisionRecord, Place, SceneId, StateChange } from './types';
+import type { ActionCall, ActionDef, ActionWorld, Place, StateChange } from './types';
+import type { SceneId } from './ids';
+import type { DecisionRecord } from './state';
 
 /** What a brain (or the planner, resolved) proposes: an action id and its target. */
 export interface Proposal {

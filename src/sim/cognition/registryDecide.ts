@@ -3,13 +3,15 @@ import type { Persona } from '../persona/persona';
 import type { ActionChoice, DueCommitment } from '../brain/port';
 import { formatAmPm, minuteOfDay, weekdayOf } from '../clock';
 import { isExpired } from '../persona/memory';
-import { commitmentTask, describeCommitment, type Commitment } from './commitments';
+import { commitmentTask, describeCommitment } from './commitments';
+import type { Commitment } from '../persona/commitment';
 import { SCENES, sceneOf } from '../actions/scenes';
 import { dayIndex, hereOf } from '../actions/places';
 import { recentLines } from '../actions/shortTermMemory';
 import { actionWorldOf, applyChange, availableOptions, registeredId, sceneDefault, validateProposal, type ActionOption, type Verdict } from '../actions/validate';
 import { REGISTRY } from '../actions/registry';
-import type { ActionCall, ActionDef, ActionWorld, SceneId } from '../actions/types';
+import type { ActionCall, ActionDef, ActionWorld } from '../actions/types';
+import type { SceneId } from '../actions/ids';
 
 /** After a refused answer the brain is asked again with the reason at most this many times; then the scene default runs. */
 export const MAX_DECISION_RETRIES = 2;

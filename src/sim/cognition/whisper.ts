@@ -3,7 +3,8 @@ import type { Persona } from '../persona/persona';
 import type { ConceptNode } from '../persona/memory';
 import { THIRTY_DAYS } from '../persona/memory';
 import { keywordsOf } from './converse';
-import { addCommitment, parseCommitment, placesFor, type Commitment } from './commitments';
+import { addCommitment, parseCommitment, placesFor } from './commitments';
+import type { Commitment } from '../persona/commitment';
 
 /**
  * A whisper, the player as the persona's inner voice (Smallville's load_history_via_whisper): the

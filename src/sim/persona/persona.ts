@@ -3,8 +3,8 @@ import { AssociativeMemory } from './memory';
 import { Scratch } from './scratch';
 import { SpatialMemory } from './spatial';
 import type { Tile } from '../world/types';
-import type { Commitment } from '../cognition/commitments';
-import type { AgentState } from '../actions/types';
+import type { Commitment } from './commitment';
+import type { AgentState } from '../actions/state';
 import { newAgentState } from '../actions/state';
 
 /** A persona in the running town: its fixed identity (spec) and its changing mind (scratch, memories). */

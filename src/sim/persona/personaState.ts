@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ACTION_IDS, type AgentState } from '../actions/types';
-import { CommitmentSchema } from '../cognition/commitments';
+import { ACTION_IDS } from '../actions/ids';
+import { type AgentState } from '../actions/state';
+import { CommitmentSchema } from './commitment';
 import { MAX_STRING, SnapshotError, type ReadContext, type StateHolder } from '../state/holder';
 import type { ChatLine, ConceptNode, NodeType } from './memory';
 import type { Persona } from './persona';

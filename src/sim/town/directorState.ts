@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CommitmentSchema } from '../cognition/commitments';
+import { CommitmentSchema } from '../persona/commitment';
 import { SnapshotError, type StateHolder } from '../state/holder';
 import { STEP_STATUSES, type TownPlan } from './planningTool';
 import type { StepWatch, TownEvent } from './director';

@@ -3,10 +3,10 @@ import type { Simulation } from '../../sim/simulation';
 import type { WorldModel, Tile } from '../../sim/world/types';
 import type { ChatLine, NodeType } from '../../sim/persona/memory';
 import type { ScheduleItem } from '../../sim/persona/scratch';
-import type { Commitment } from '../../sim/cognition/commitments';
+import type { Commitment } from '../../sim/persona/commitment';
 import type { CallRecord } from '../../llm/callLog';
 import { lastRetrieval, type RetrievalTrace } from '../../sim/cognition/retrievalTrace';
-import type { ActionStats, BrainMode, DecisionRecord } from '../../sim/actions/types';
+import type { ActionStats, BrainMode, DecisionRecord } from '../../sim/actions/state';
 import { seriesFromPersonaHours, type HourBucket } from './llmSeries';
 
 /**

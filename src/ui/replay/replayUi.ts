@@ -1,7 +1,7 @@
 import type { HamletStore } from '../../store/store';
 import { formatDate, formatHHMM } from '../../sim/clock';
 import { REPLAY_SPEEDS } from '../../replay/player';
-import type { PickedFile } from '../../replay/open';
+import type { PickedFile } from '../../replay/pickedFile';
 import type { ReplayMode } from '../../app/replayMode';
 import { timelineMarks } from './timeline';
 import './replay.css';

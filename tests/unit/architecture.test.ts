@@ -1,0 +1,46 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { cyclesOf, importGraph, type ImportEdge } from '../support/importGraph';
+
+/**
+ * The house rules over the import graph (README "Layout", CONTRIBUTING.md): the simulation is pure,
+ * the view is the only place Phaser lives, and no module imports itself round a loop — type-only
+ * imports included, since a type cycle still ties the modules' meanings together.
+ */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const graph = importGraph(ROOT, ['src', 'scripts', 'tests']);
+const src = graph.filter((e) => e.from.startsWith('src/'));
+
+/** Packages the pure simulation may use: validation, A*, and the Tiled map's types. */
+const SIM_PACKAGES = new Set(['zod', 'pathfinding', 'tiled-types']);
+
+describe('architecture', () => {
+  it('reads the whole source tree', () => {
+    // Guards the rules below against a parser that silently sees nothing.
+    expect(src.length).toBeGreaterThan(500);
+    expect(src.some((e) => e.from === 'src/sim/simulation.ts' && e.to === 'src/sim/brain/guard.ts')).toBe(true);
+    expect(src.some((e) => e.from === 'src/sim/context.ts' && e.typeOnly)).toBe(true);
+  });
+
+  it('src/sim imports nothing outside src/sim but its few packages', () => {
+    const outside = src.filter((e) => e.from.startsWith('src/sim/') && !e.to.startsWith('src/sim/') && !SIM_PACKAGES.has(e.to));
+    expect(outside.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
+  });
+
+  it('Phaser is imported only by src/game and the entry point', () => {
+    const phaser = src.filter((e) => e.to === 'phaser' || e.to.startsWith('phaser/'));
+    expect(phaser.length).toBeGreaterThan(0);
+    expect(phaser.filter((e) => !e.from.startsWith('src/game/') && e.from !== 'src/main.ts').map((e) => e.from)).toEqual([]);
+  });
+
+  it('has no import cycle in src, scripts or tests', () => {
+    expect(cyclesOf(graph)).toEqual([]);
+  });
+
+  it('finds a cycle when there is one, type-only or not', () => {
+    const edge = (from: string, to: string, typeOnly = false): ImportEdge => ({ from, to, typeOnly });
+    expect(cyclesOf([edge('src/a.ts', 'src/b.ts'), edge('src/b.ts', 'src/c.ts', true), edge('src/c.ts', 'src/a.ts'), edge('src/c.ts', 'src/d.ts')])).toEqual([['src/a.ts', 'src/b.ts', 'src/c.ts']]);
+    expect(cyclesOf([edge('src/a.ts', 'src/a.ts')])).toEqual([['src/a.ts']]);
+    expect(cyclesOf([edge('src/a.ts', 'src/b.ts'), edge('src/b.ts', 'zod')])).toEqual([]);
+  });
+});
