@@ -17,6 +17,10 @@ import { showSuppliedMap, suppliedMapShown } from './game/suppliedMapView';
 import { liveSource, mountInspector, replaySource, type Inspector } from './ui/inspector';
 import { registryParam } from './app/pageParams';
 import { pixelRatio, sizeCanvas } from './game/pixelRatio';
+import { defaultSaveName, setupSaves, type SavesApi } from './app/saves';
+import { mountSaves } from './ui/saves';
+import type { SaveSettings } from './save/saveFile';
+import type { ReplayFile } from './replay/format';
 
 const personaFiles = import.meta.glob('../personas/hamlet/*.json', { eager: true, import: 'default' });
 
@@ -48,6 +52,7 @@ let runner: LiveRunner | null = null;
 let brainSwitch: BrainSwitch | null = null;
 let replaysHandle: Replays | null = null;
 let inspector: Inspector | null = null;
+let savesHandle: SavesApi | null = null;
 
 function onLoaded(mapJson: unknown): void {
   try {
@@ -67,13 +72,13 @@ function onLoaded(mapJson: unknown): void {
       brainSwitch?.use(config);
       brainSwitch?.llm?.log.listeners.add((c) => replays.onCall(c));
     };
-    // Make a Simulation the live town: the first one, and any forked from a replay.
-    const goLive = (next: Simulation) => {
+    // Make a Simulation the live town: the first one, any forked from a replay, and any loaded from a save.
+    const goLive = (next: Simulation, recording: ReplayFile | null = null) => {
       runner?.dispose();
       sim = next;
       const liveRunner = new LiveRunner(next, store);
       runner = liveRunner;
-      const recorder = replays.record(next);
+      const recorder = replays.record(next, recording);
       liveRunner.onStep = (r) => {
         try {
           recorder.record(r);
@@ -113,6 +118,37 @@ function onLoaded(mapJson: unknown): void {
     const saved = loadSettings();
     if (saved?.enabled) useBrain({ ...saved.config, apiKey: sessionKey() });
     mountHud(store, () => void runner?.stepOnce(), settings.open);
+    const saves = setupSaves({
+      get sim() {
+        return sim!;
+      },
+      recorder: () => replays.recorder(),
+      settings: () => loadSettings() as SaveSettings | null,
+      replayOpen: () => replays.mode.active,
+      adopt(next, save) {
+        if (replays.mode.active) replays.mode.close();
+        // The save's brain settings (never a key: the key typed in this tab, if any, is used).
+        if (save.settings) brainConfig = save.settings.enabled ? { ...save.settings.config, apiKey: sessionKey() } : null;
+        goLive(next, save.recording);
+        store.setState({
+          step: next.step,
+          time: next.now,
+          personas: next.personas.map((p) => next.frameOf(p)),
+          feed: next.conversations.slice(-50).map((c) => ({ time: c.time, text: `${c.participants[0]} and ${c.participants[1]}: ${c.summary}` })),
+          conversations: next.conversations.length,
+          followId: null,
+          brainName: next.brain.name,
+        });
+        runner!.start();
+      },
+    });
+    mountSaves(document.querySelector<HTMLElement>('.hud-bar')!, saves, () => defaultSaveName(sim!));
+    // An autosave each game hour (the last three kept); a failure is reported, never fatal.
+    store.subscribe((s, prev) => {
+      if (s.step === prev.step || s.mode !== 'live') return;
+      saves.autosaveIfDue().catch((err: unknown) => console.warn('Autosave failed:', err));
+    });
+    savesHandle = saves;
     inspector = mountInspector(document.body, store, { live: liveSource(() => sim, () => brainSwitch?.llm ?? null), replay: replaySource(store, () => (suppliedMapShown(game.scene.getScene('town')) ? null : world)) });
     if (params.get('paused') !== null) store.getState().setSpeed(0);
     runner!.start();
@@ -176,6 +212,10 @@ window.hamlet = {
   },
   /** A replay's own map on screen (size and layers), or null for Hamlet's. */
   suppliedMap: () => suppliedMapShown(game.scene.getScene('town')),
+  /** Saves: listSaves(), latestSave(), save(name), load(name), delete(name), importFile(), openSavesDialog() (src/app/saves.ts). */
+  get saves() {
+    return savesHandle;
+  },
   /** The inspector overlay (its source and refresh cost). */
   get inspector() {
     return inspector;

@@ -9,6 +9,7 @@ import { mapInfoOf } from '../replay/mapInfo';
 import { fetchReplay, openPickedFiles, type TownInfo } from '../replay/open';
 import type { CallRecord } from '../llm/callLog';
 import type { SuppliedMap } from '../replay/suppliedMap';
+import type { ReplayFile } from '../replay/format';
 import { ReplayMode } from './replayMode';
 import { mountReplayUi } from '../ui/replay/replayUi';
 
@@ -28,8 +29,8 @@ export interface LiveTown {
 
 export interface Replays {
   mode: ReplayMode;
-  /** Start recording a (new) live town; the page calls this for the first town and for every fork. */
-  record(sim: Simulation): Recorder;
+  /** Start recording a (new) live town; the page calls this for the first town, every fork and every loaded save (with its recording). */
+  record(sim: Simulation, from?: ReplayFile | null): Recorder;
   /** Hook for the LLM brain's call log: calls go into the recording. */
   onCall(c: CallRecord): void;
   openUrl(url: string): Promise<void>;
@@ -111,10 +112,12 @@ export function setupReplays(root: HTMLElement, store: HamletStore, live: LiveTo
 
   return {
     mode,
-    record(sim) {
+    record(sim, from) {
       // A day of game time is kept (up to a day and six hours, dropped at snapshots): a town left running
       // for hours at 60× would otherwise hold every step and snapshot since the page opened.
-      recorder = new Recorder(sim, { title: `Hamlet, recorded live (seed ${sim.seed})`, maxSteps: sim.clock.stepsPerDay });
+      const opts = { title: `Hamlet, recorded live (seed ${sim.seed})`, maxSteps: sim.clock.stepsPerDay };
+      // A loaded save's recording window goes on where it stopped.
+      recorder = (from && Recorder.resume(sim, from, opts)) || new Recorder(sim, opts);
       return recorder;
     },
     onCall: (c) => recorder?.addCall(c),

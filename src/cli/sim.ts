@@ -1,4 +1,4 @@
-import { createWriteStream, writeFileSync } from 'node:fs';
+import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { Recorder } from '../replay/recorder';
 import { encodeReplay } from '../replay/codec';
 import { gunzip } from '../replay/gzip';
@@ -13,9 +13,13 @@ import { scaleTown } from './town';
 import { llmBrainFromArgs } from './llmArgs';
 import type { LlmBrain } from '../llm/llmBrain';
 import { registryModes } from '../sim/actions/state';
+import { createSave, decodeSave, encodeSave, openSave, type SaveFile } from '../save/saveFile';
+import type { PersonaSpec } from '../sim/persona/schema';
+import type { WorldModel } from '../sim/world/types';
 
 const USAGE =
-  'usage: npm run sim -- [--hours 24] [--seed 1] [--personas 25] [--registry N] [--start 2023-02-13T00:00:00] [--out FILE(.json.gz replay | .jsonl | .jsonl.gz)]\n' +
+  'usage: npm run sim -- [--hours 24] [--seed 1] [--personas 25] [--registry N] [--start 2023-02-13T00:00:00] [--out FILE(.json.gz replay | .jsonl | .jsonl.gz)] [--window-hours 24]\n' +
+  '                      [--load SAVE.hamlet.json.gz] [--save SAVE.hamlet.json.gz]  (a save: the town to go on from / the town at the end)\n' +
   '                      [--llm BASE_URL --model NAME [--concurrency 4] [--timeout 60] [--budget TOKENS] [--embedding-model NAME]]  (key from OPENAI_API_KEY)';
 
 function progressBar(done: number, total: number, label: string): string {
@@ -36,18 +40,46 @@ async function main(): Promise<void> {
   const start = String(args.get('start') ?? '2023-02-13T00:00:00');
   const out = args.get('out');
 
-  const town = scaleTown(loadTownPersonas(), loadTownWorld(), count);
-  checkPersonasAgainstWorld(town.personas, town.world);
-  const offline = new OfflineBrain(seed, town.personas);
-  const llm = llmBrainFromArgs(args, offline);
-  const registryCount = numberArg(args, 'registry', 0);
-  if (registryCount < 0 || registryCount > town.personas.length) throw new Error(`--registry must be between 0 and ${town.personas.length}`);
-  const brainModes = registryModes(town.personas.map((p) => p.id), registryCount);
-  const sim = new Simulation({ world: town.world, personas: town.personas, brain: llm ?? offline, seed, start, brainModes });
+  const loadFrom = args.get('load');
+  const saveTo = args.get('save');
+  if (loadFrom === true || saveTo === true) throw new Error('--load and --save need a file name');
+  // The same window as the page's recorder (one game day): a week's recording no longer holds every step.
+  const windowHours = numberArg(args, 'window-hours', 24);
+  let saved: SaveFile | null = null;
+  let town: { personas: PersonaSpec[]; world: WorldModel };
+  if (typeof loadFrom === 'string') {
+    for (const ignored of ['seed', 'personas', 'start', 'registry']) if (args.has(ignored)) throw new Error(`--${ignored} cannot be combined with --load: the save holds the town`);
+    saved = await decodeSave(new Uint8Array(readFileSync(loadFrom)), `The save ${loadFrom}`);
+    // A scaled town (--personas above 25) gives its copies their originals' spawns; the save names them.
+    town = scaleTown(loadTownPersonas(), loadTownWorld(), saved.game.personas.length);
+  } else {
+    town = scaleTown(loadTownPersonas(), loadTownWorld(), count);
+    checkPersonasAgainstWorld(town.personas, town.world);
+  }
+  const made: { llm: LlmBrain | null } = { llm: null };
+  const brainFor = (specs: PersonaSpec[], s: number) => {
+    const offline = new OfflineBrain(s, specs);
+    made.llm = llmBrainFromArgs(args, offline);
+    return made.llm ?? offline;
+  };
+  let sim: Simulation;
+  if (saved) {
+    sim = openSave(saved, town.world, brainFor, `The save ${String(loadFrom)}`);
+    town = { personas: sim.personas.map((p) => p.spec), world: town.world };
+    console.error(`loaded ${String(loadFrom)}: ${sim.personas.length} personas at ${formatDate(sim.now)} ${formatHHMM(sim.now)} (step ${sim.step})`);
+  } else {
+    const registryCount = numberArg(args, 'registry', 0);
+    if (registryCount < 0 || registryCount > town.personas.length) throw new Error(`--registry must be between 0 and ${town.personas.length}`);
+    const brainModes = registryModes(town.personas.map((p) => p.id), registryCount);
+    sim = new Simulation({ world: town.world, personas: town.personas, brain: brainFor(town.personas, seed), seed, start, brainModes });
+  }
+  const llm = made.llm;
   const steps = Math.round((hours * 3600) / sim.clock.stepSeconds);
 
   // A .json.gz / .json file is a replay (docs/replay-format.md); .jsonl is the old line-per-step log.
-  const recorder = typeof out === 'string' && /\.json(\.gz)?$/.test(out) ? new Recorder(sim, { title: `Hamlet, ${hours} h, ${town.personas.length} personas, seed ${seed} (${sim.brain.name})` }) : null;
+  const wantsReplay = (typeof out === 'string' && /\.json(\.gz)?$/.test(out)) || typeof saveTo === 'string';
+  const recorderOpts = { title: `Hamlet, ${town.personas.length} personas, seed ${sim.seed} (${sim.brain.name})`, maxSteps: windowHours > 0 ? Math.round((windowHours * 3600) / sim.clock.stepSeconds) : 0 };
+  const recorder = wantsReplay ? ((saved?.recording && Recorder.resume(sim, saved.recording, recorderOpts)) ?? new Recorder(sim, recorderOpts)) : null;
   if (llm && recorder) llm.log.listeners.add((c) => recorder.addCall(c));
   let sink: NodeJS.WritableStream | null = null;
   if (typeof out === 'string' && !recorder) {
@@ -84,14 +116,19 @@ async function main(): Promise<void> {
   const secs = (performance.now() - t0) / 1000;
   process.stderr.write('\n');
   if (sink) await new Promise<void>((res) => sink!.end(res));
-  if (recorder && typeof out === 'string') {
+  if (typeof saveTo === 'string') {
+    const bytes = await encodeSave(createSave(sim, { name: `${town.personas.length} personas, ${formatDate(sim.now)} ${formatHHMM(sim.now)}`, recorder, settings: saved?.settings ?? null }));
+    writeFileSync(saveTo, bytes);
+    console.error(`save: ${saveTo}, ${(bytes.length / 1024).toFixed(0)} KiB gzip (continue with --load ${saveTo}, or load it in the page)`);
+  }
+  if (recorder && typeof out === 'string' && /\.json(\.gz)?$/.test(out)) {
     recorder.snapshotNow();
     const bytes = await encodeReplay(recorder.toReplay());
     writeFileSync(out, out.endsWith('.gz') ? bytes : await gunzip(bytes));
     console.error(`replay: ${out}, ${(bytes.length / 1024).toFixed(0)} KiB gzip`);
   }
 
-  console.log(`Hamlet, ${formatDate(sim.clock.startMs)} — ${hours} h, ${town.personas.length} personas, seed ${seed}, brain ${sim.brain.name}\n`);
+  console.log(`Hamlet, ${formatDate(sim.clock.startMs)} — ${hours} h, ${town.personas.length} personas, seed ${sim.seed}, brain ${sim.brain.name}\n`);
   for (const p of town.personas) {
     const agent = sim.byId.get(p.id)!.agent;
     const st = agent.stats;

@@ -63,6 +63,7 @@ export function validateReplay(doc: unknown): ReplayFile {
   if (isRecord(doc['0']) && Object.values(doc['0']).some((v) => isRecord(v) && 'movement' in v)) {
     throw new ReplayError('This is a Smallville master_movement.json. Open it together with its meta.json (pick both files, or drop the whole demo folder).', 'smallville-part');
   }
+  if (doc.format === 'hamlet-save') throw new ReplayError('This is a saved game, not a replay: load it from 💾 Saves (or drop it on the town).', 'format');
   if (doc.format !== REPLAY_FORMAT) {
     const what = doc.format === 'hamlet-steps' ? 'an old "hamlet-steps" log of `npm run sim --out`, not a replay' : `format ${JSON.stringify(doc.format ?? null)}`;
     throw new ReplayError(`Not a Hamlet replay (${what}).`, 'format');

@@ -1,7 +1,7 @@
 import type { PersonaFrame, Simulation, StepResult } from '../sim/simulation';
 import type { SimSnapshot } from '../sim/snapshot';
 import type { CallRecord } from '../llm/callLog';
-import { REPLAY_FORMAT, REPLAY_VERSION, type ActionTuple, type FrameTuple, type Keyframe, type MemoryAdd, type PersonaChange, type ReplayCall, type ReplayFile, type ReplayStep } from './format';
+import { REPLAY_FORMAT, REPLAY_VERSION, lastStepOf, type ActionTuple, type FrameTuple, type Keyframe, type MemoryAdd, type PersonaChange, type ReplayCall, type ReplayFile, type ReplayStep } from './format';
 import { mapInfoOf } from './mapInfo';
 
 export interface RecorderOptions {
@@ -68,13 +68,15 @@ export class Recorder {
   constructor(
     private readonly sim: Simulation,
     opts: RecorderOptions = {},
+    /** A recording of this town up to now to go on from (a save's recording window): see `Recorder.resume`. */
+    from?: ReplayFile,
   ) {
     const perHour = Math.round(3600 / sim.clock.stepSeconds);
-    this.firstStep = sim.step;
-    this.origin = sim.step;
+    this.firstStep = from?.firstStep ?? sim.step;
+    this.origin = from?.keyframes[0]?.step ?? sim.step;
     this.maxSteps = opts.maxSteps !== undefined && opts.maxSteps > 0 ? Math.round(opts.maxSteps) : Infinity;
-    this.title = opts.title ?? 'Hamlet';
-    this.keyframeInterval = Math.max(1, Math.round(opts.keyframeInterval ?? perHour));
+    this.title = opts.title ?? from?.title ?? 'Hamlet';
+    this.keyframeInterval = Math.max(1, Math.round(from?.keyframeInterval ?? opts.keyframeInterval ?? perHour));
     this.snapshotInterval = Math.max(0, Math.round(opts.snapshotInterval ?? 6 * perHour));
     this.cognition = opts.cognition ?? true;
     this.maxCallText = opts.maxCallText ?? 4000;
@@ -82,11 +84,30 @@ export class Recorder {
     this.last = frames.map(frameTuple);
     this.lastActions = frames.map(actionTuple);
     this.objectEvents = this.currentObjectEvents();
-    this.keyframes.push({ step: sim.step, personas: this.last, actions: this.lastActions, objects: [...this.objectEvents] });
-    this.snapshots.push(sim.snapshot());
     this.memCount = sim.personas.map((p) => p.memory.nodes.length);
-    if (this.cognition) sim.personas.forEach((p, i) => this.initialMemories.push(...p.memory.nodes.map((n) => memoryAdd(i, n))));
+    if (from) {
+      this.keyframes = from.keyframes.slice();
+      this.steps = from.steps.slice();
+      this.snapshots = from.snapshots.slice();
+      if (this.cognition) this.initialMemories.push(...(from.initialMemories ?? []));
+      for (const b of from.brain.split(' + ')) this.brains.add(b);
+    } else {
+      this.keyframes.push({ step: sim.step, personas: this.last, actions: this.lastActions, objects: [...this.objectEvents] });
+      this.snapshots.push(sim.snapshot());
+      if (this.cognition) sim.personas.forEach((p, i) => this.initialMemories.push(...p.memory.nodes.map((n) => memoryAdd(i, n))));
+    }
     this.brains.add(sim.brain.name);
+  }
+
+  /**
+   * Go on recording a town from a recording that ends where it stands (a loaded save's window):
+   * the result is one replay across the save. Null when the recording does not end at this step or
+   * is of other personas (then a new recording starts instead).
+   */
+  static resume(sim: Simulation, recording: ReplayFile, opts: RecorderOptions = {}): Recorder | null {
+    if (recording.source !== 'hamlet' || lastStepOf(recording) !== sim.step || recording.stepSeconds !== sim.clock.stepSeconds) return null;
+    if (recording.personas.map((p) => p.id).join('\n') !== sim.personas.map((p) => p.id).join('\n')) return null;
+    return new Recorder(sim, opts, recording);
   }
 
   /** The step the next recorded tick must have. */

@@ -150,6 +150,11 @@ export class Simulation implements SimContext {
     return this.clock.step;
   }
 
+  /** True while a step runs (a snapshot waits for it to end). */
+  get isStepping(): boolean {
+    return this.stepping;
+  }
+
   get now(): number {
     return this.clock.now;
   }

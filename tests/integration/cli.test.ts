@@ -3,6 +3,11 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { startFakeLlm, type FakeLlm } from '../support/fakeLlm';
 import { goodModel } from '../support/goodModel';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decodeSave } from '../../src/save/saveFile';
+import { decodeReplay } from '../../src/replay/codec';
 
 const run = promisify(execFile);
 const tsx = (args: string[], env: Record<string, string> = {}) =>
@@ -44,4 +49,23 @@ describe('npm run sim', () => {
     expect(perPersona('registry')).toBeGreaterThan(0);
     expect(perPersona('registry')).toBeLessThan(perPersona('generative'));
   }, 60_000);
+
+  it('--save and --load: a town saved after 2 hours and run on for 1 is the town run 3 hours straight, and so is its recording', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hamlet-save-'));
+    const f = (n: string) => join(dir, n);
+    const common = ['--personas', '3', '--start', '2023-02-13T07:00:00'];
+    await tsx(['--hours', '2', ...common, '--save', f('a.hamlet.json.gz')]);
+    const { stderr } = await tsx(['--hours', '1', '--load', f('a.hamlet.json.gz'), '--save', f('b.hamlet.json.gz'), '--out', f('b.json.gz')]);
+    expect(stderr).toMatch(/loaded .*a\.hamlet\.json\.gz: 3 personas at Monday February 13, 2023 09:00 \(step 720\)/);
+    await tsx(['--hours', '3', ...common, '--save', f('straight.hamlet.json.gz')]);
+    const continued = await decodeSave(readFileSync(f('b.hamlet.json.gz')));
+    const straight = await decodeSave(readFileSync(f('straight.hamlet.json.gz')));
+    expect(continued.state.step).toBe(1080);
+    expect(continued.state).toEqual(straight.state);
+    // The recording went on across the save: one replay of all three hours.
+    const replay = await decodeReplay(readFileSync(f('b.json.gz')));
+    expect(replay.firstStep).toBe(0);
+    expect(replay.steps).toEqual(straight.recording!.steps);
+    await expect(tsx(['--load', f('a.hamlet.json.gz'), '--seed', '2'])).rejects.toThrow(/--seed cannot be combined with --load/);
+  }, 120_000);
 });

@@ -165,7 +165,7 @@ export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: Repla
   bar.append(head, controls, timeline);
 
   // --- drop anywhere ---
-  const dropZone = el('div', 'replay-drop', 'Drop a replay (.json.gz) or a Smallville demo folder');
+  const dropZone = el('div', 'replay-drop', 'Drop a replay (.json.gz), a saved game (.hamlet.json.gz) or a Smallville demo folder');
   dropZone.hidden = true;
   let dragDepth = 0;
   const hasFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes('Files');
@@ -189,6 +189,8 @@ export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: Repla
     const items = [...(e.dataTransfer?.items ?? [])];
     const entries = items.map((i) => i.webkitGetAsEntry?.() ?? null);
     const plainFiles = [...(e.dataTransfer?.files ?? [])];
+    // A saved game (.hamlet.json.gz) is the saves feature's to import (src/ui/saves.ts).
+    if (plainFiles.length === 1 && /\.hamlet\.json(\.gz)?$/i.test(plainFiles[0]!.name)) return;
     void attempt(async () => {
       let files: PickedFile[];
       if (entries.some((x) => x?.isDirectory)) {

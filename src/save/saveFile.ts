@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { Simulation } from '../sim/simulation';
+import type { Brain } from '../sim/brain/port';
+import type { WorldModel } from '../sim/world/types';
+import type { PersonaSpec } from '../sim/persona/schema';
+import { checkPersonasAgainstWorld, parsePersonas } from '../sim/persona/load';
+import { SnapshotError, type SimSnapshot } from '../sim/snapshot';
+import { MapInfoSchema, type ReplayFile } from '../replay/format';
+import { mapInfoOf } from '../replay/mapInfo';
+import { validateReplay } from '../replay/codec';
+import { gunzipBounded, gzip, InflateLimitError, isGzip } from '../replay/gzip';
+import type { Recorder } from '../replay/recorder';
+
+/**
+ * A saved game (docs/saves.md): the town's whole state (a snapshot), what is needed to build the
+ * town around it (persona files, seed, start, step length, the map it ran on), the brain settings
+ * without the key, and the recording window. One gzip JSON file, `.hamlet.json.gz`, the same in the
+ * page (IndexedDB slots, export and import) and the CLI (`--save`, `--load`).
+ */
+export const SAVE_FORMAT = 'hamlet-save';
+export const SAVE_VERSION = 1;
+/** Largest save unpacked: far above a week of 25 personas, low enough to refuse a gzip bomb. */
+export const MAX_SAVE_BYTES = 400_000_000;
+
+/** Brain settings as the page keeps them: never the key. */
+const SettingsSchema = z.object({
+  enabled: z.boolean(),
+  preset: z.string().max(40),
+  // z.object drops keys it does not name: an `apiKey` written into a save by hand is not read back.
+  config: z.object({
+    baseURL: z.string().max(2000),
+    model: z.string().max(200),
+    temperature: z.number(),
+    concurrency: z.number().int().min(1).max(64),
+    timeoutMs: z.number().int().min(1),
+    tokenBudgetPerDay: z.number().min(0),
+    structuredOutput: z.enum(['json_schema', 'json_object', 'none']),
+    embeddingModel: z.string().max(200),
+    price: z.object({ input: z.number().min(0), output: z.number().min(0) }),
+  }),
+});
+export type SaveSettings = z.infer<typeof SettingsSchema>;
+
+const SaveSchema = z.strictObject({
+  format: z.literal(SAVE_FORMAT),
+  version: z.literal(SAVE_VERSION),
+  name: z.string().max(200),
+  /** Wall-clock time of saving, ISO. */
+  savedAt: z.string().max(40),
+  game: z.strictObject({
+    seed: z.number(),
+    start: z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/, 'a game time like 2023-02-13T07:00:00'),
+    stepSeconds: z.number().positive().max(3600),
+    map: MapInfoSchema,
+    personas: z.array(z.looseObject({ id: z.string() })).min(1).max(1000),
+  }),
+  settings: SettingsSchema.nullable(),
+  /** Checked part by part when the town is restored (src/sim/snapshot.ts). */
+  state: z.looseObject({ version: z.number(), step: z.number().int().min(0) }),
+  /** The recording window (a replay), checked as any replay is. */
+  recording: z.unknown().nullable(),
+});
+
+export interface SaveFile {
+  format: typeof SAVE_FORMAT;
+  version: typeof SAVE_VERSION;
+  name: string;
+  savedAt: string;
+  game: { seed: number; start: string; stepSeconds: number; map: z.infer<typeof MapInfoSchema>; personas: PersonaSpec[] };
+  settings: SaveSettings | null;
+  state: SimSnapshot;
+  recording: ReplayFile | null;
+}
+
+/** A save that cannot be read or continued here; the message says which file and why. */
+export class SaveError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SaveError';
+  }
+}
+
+/** The running town as a save. The recording window is the recorder's, if one is given. */
+export function createSave(sim: Simulation, opts: { name: string; settings?: SaveSettings | null; recorder?: Recorder | null; now?: Date }): SaveFile {
+  const settings = opts.settings ? SettingsSchema.parse(opts.settings) : null;
+  return {
+    format: SAVE_FORMAT,
+    version: SAVE_VERSION,
+    name: opts.name.slice(0, 200),
+    savedAt: (opts.now ?? new Date()).toISOString(),
+    game: { seed: sim.seed, start: new Date(sim.clock.startMs).toISOString().slice(0, 19), stepSeconds: sim.clock.stepSeconds, map: mapInfoOf(sim.world), personas: sim.personas.map((p) => p.spec) },
+    settings,
+    state: sim.snapshot(),
+    recording: opts.recorder ? opts.recorder.toReplay() : null,
+  };
+}
+
+export async function encodeSave(save: SaveFile): Promise<Uint8Array> {
+  return gzip(new TextEncoder().encode(JSON.stringify(save)));
+}
+
+/** Bytes of a `.hamlet.json.gz` (or plain `.json`) → a save whose envelope, settings and recording are checked. */
+export async function decodeSave(bytes: Uint8Array, what = 'The save'): Promise<SaveFile> {
+  if (bytes.length === 0) throw new SaveError(`${what} is empty.`);
+  let raw: Uint8Array = bytes;
+  if (isGzip(bytes)) {
+    try {
+      raw = await gunzipBounded(bytes, MAX_SAVE_BYTES);
+    } catch (err) {
+      if (err instanceof InflateLimitError) throw new SaveError(`${what} is refused: ${err.message}, more than any save holds.`);
+      throw new SaveError(`${what} is truncated or damaged: its gzip data ends early or is corrupt.`);
+    }
+  } else if (bytes.length > MAX_SAVE_BYTES) throw new SaveError(`${what} is refused: it is larger than any save (${Math.round(bytes.length / 1e6)} MB).`);
+  let doc: unknown;
+  try {
+    doc = JSON.parse(new TextDecoder().decode(raw));
+  } catch (err) {
+    throw new SaveError(`${what} is cut off or is not JSON (${err instanceof Error ? err.message : String(err)}).`);
+  }
+  return checkSave(doc, what);
+}
+
+export function checkSave(doc: unknown, what = 'The save'): SaveFile {
+  const d = doc as { format?: unknown; version?: unknown } | null;
+  if (typeof d !== 'object' || d === null || Array.isArray(d)) throw new SaveError(`${what} is not a Hamlet save: it holds no JSON object.`);
+  if (d.format === 'hamlet-replay') throw new SaveError(`${what} is a replay, not a save: open it with "📂 Open a replay…".`);
+  if (d.format !== SAVE_FORMAT) throw new SaveError(`${what} is not a Hamlet save (format ${JSON.stringify(d.format ?? null)}).`);
+  if (d.version !== SAVE_VERSION) {
+    const newer = typeof d.version === 'number' && d.version > SAVE_VERSION;
+    throw new SaveError(`${what} is save format version ${JSON.stringify(d.version)}; this Hamlet reads version ${SAVE_VERSION}. ${newer ? 'It was made by a newer Hamlet: update to open it.' : 'It cannot be read.'}`);
+  }
+  const r = SaveSchema.safeParse(doc);
+  if (!r.success) {
+    const issue = r.error.issues[0]!;
+    throw new SaveError(`${what} is damaged: ${issue.path.join('.') || '(root)'}: ${issue.message}.`);
+  }
+  let recording: ReplayFile | null = null;
+  if (r.data.recording !== null) {
+    try {
+      recording = validateReplay(r.data.recording);
+    } catch (err) {
+      throw new SaveError(`${what}'s recording is damaged: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  return { ...r.data, game: { ...r.data.game, personas: r.data.game.personas as PersonaSpec[] }, state: r.data.state as unknown as SimSnapshot, recording };
+}
+
+/**
+ * The town of a save, ready to run on: built from its persona files, seed and start on this map,
+ * with its state restored. Refused, naming why, when the map differs or any part is wrong; nothing
+ * else changes (the caller's live town is untouched until it adopts the result).
+ */
+export function openSave(save: SaveFile, world: WorldModel, brainFor: (specs: PersonaSpec[], seed: number) => Brain, what = 'The save'): Simulation {
+  const here = mapInfoOf(world);
+  const m = save.game.map;
+  if (m.name !== here.name || m.width !== here.width || m.height !== here.height || (m.fingerprint && m.fingerprint !== here.fingerprint)) {
+    const same = m.name === here.name && m.width === here.width && m.height === here.height;
+    throw new SaveError(same ? `${what} was made on another layout of the map "${m.name}" (its walls or places differ); it cannot be continued here.` : `${what} was made on another map ("${m.name}", ${m.width}×${m.height}) than this town's ("${here.name}", ${here.width}×${here.height}).`);
+  }
+  let specs: PersonaSpec[];
+  try {
+    specs = parsePersonas(save.game.personas.map((data, i) => ({ source: `#${i + 1} of the save`, data })));
+    checkPersonasAgainstWorld(specs, world);
+  } catch (err) {
+    throw new SaveError(`${what}'s persona files do not fit this town: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const sim = new Simulation({ world, personas: specs, brain: brainFor(specs, save.game.seed), seed: save.game.seed, start: save.game.start, stepSeconds: save.game.stepSeconds });
+  try {
+    sim.restore(save.state);
+  } catch (err) {
+    if (err instanceof SnapshotError) throw new SaveError(`${what} cannot be continued: ${err.message}.`);
+    throw err;
+  }
+  return sim;
+}

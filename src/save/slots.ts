@@ -1,0 +1,97 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+
+/**
+ * Named save slots in the browser's IndexedDB: each slot holds a save's bytes (the same
+ * `.hamlet.json.gz` a file export writes) and a small summary for the list. Summaries and bytes live
+ * in two stores so listing never reads megabytes. Autosaves are slots too, the last AUTOSAVES kept.
+ * Writes are one transaction each: a save replaces a slot whole or not at all.
+ */
+export const AUTOSAVES = 3;
+const DB_NAME = 'hamlet';
+
+export interface SlotInfo {
+  /** The slot's name (unique); autosaves are named "Autosave …". */
+  name: string;
+  auto: boolean;
+  /** Wall-clock time of saving, ISO. */
+  savedAt: string;
+  /** Game time (ms) and step of the town in it. */
+  time: number;
+  step: number;
+  personas: number;
+  /** Size of the save file (gzip bytes). */
+  bytes: number;
+}
+
+interface SavesDb extends DBSchema {
+  info: { key: string; value: SlotInfo };
+  data: { key: string; value: Uint8Array };
+}
+
+export class SaveSlots {
+  private constructor(private readonly db: IDBPDatabase<SavesDb>) {}
+
+  static async open(name = DB_NAME): Promise<SaveSlots> {
+    const db = await openDB<SavesDb>(name, 1, {
+      upgrade(d) {
+        d.createObjectStore('info', { keyPath: 'name' });
+        d.createObjectStore('data');
+      },
+    });
+    return new SaveSlots(db);
+  }
+
+  /** Every slot, newest first. */
+  async list(): Promise<SlotInfo[]> {
+    const all = await this.db.getAll('info');
+    return all.sort((a, b) => b.savedAt.localeCompare(a.savedAt) || a.name.localeCompare(b.name));
+  }
+
+  /** The newest slot (autosave or not), or null. */
+  async latest(): Promise<SlotInfo | null> {
+    return (await this.list())[0] ?? null;
+  }
+
+  async read(name: string): Promise<Uint8Array> {
+    const bytes = await this.db.get('data', name);
+    if (!bytes) throw new Error(`There is no save called "${name}".`);
+    return bytes;
+  }
+
+  /**
+   * Write a save into a slot (replacing one of that name). Only call it with bytes that decoded and
+   * opened (see src/app/saves.ts): a damaged save never takes a slot, so never replaces a good one.
+   */
+  async put(info: Omit<SlotInfo, 'bytes'>, bytes: Uint8Array): Promise<SlotInfo> {
+    const full: SlotInfo = { ...info, bytes: bytes.length };
+    const tx = this.db.transaction(['info', 'data'], 'readwrite');
+    await Promise.all([tx.objectStore('data').put(bytes, info.name), tx.objectStore('info').put(full), tx.done]);
+    return full;
+  }
+
+  /** An autosave: written, then autosaves beyond the newest `keep` are deleted, in one transaction. */
+  async autosave(info: Omit<SlotInfo, 'bytes' | 'auto'>, bytes: Uint8Array, keep = AUTOSAVES): Promise<SlotInfo> {
+    const full: SlotInfo = { ...info, auto: true, bytes: bytes.length };
+    const tx = this.db.transaction(['info', 'data'], 'readwrite');
+    const infos = tx.objectStore('info');
+    const data = tx.objectStore('data');
+    await data.put(bytes, full.name);
+    await infos.put(full);
+    const autos = (await infos.getAll()).filter((s) => s.auto).sort((a, b) => b.savedAt.localeCompare(a.savedAt) || b.name.localeCompare(a.name));
+    for (const old of autos.slice(keep)) {
+      await infos.delete(old.name);
+      await data.delete(old.name);
+    }
+    await tx.done;
+    return full;
+  }
+
+  async delete(name: string): Promise<void> {
+    const tx = this.db.transaction(['info', 'data'], 'readwrite');
+    await Promise.all([tx.objectStore('info').delete(name), tx.objectStore('data').delete(name), tx.done]);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
