@@ -240,12 +240,12 @@ describe('invitations on the offline brain', () => {
     sofia.commitments.push(party);
     const invite = [{ speaker: sofia.name, text: `By the way, would you like to come to ${describeCommitment(party)}?` }];
     const answers = Array.from({ length: 40 }, (_, i) => offlineTurn(marcus, sofia, invite, [], new Rng(i), Date.UTC(2023, 1, 13, 9)).line);
-    const working = answers.filter((a) => /working then/.test(a)).length;
+    const working = answers.filter((a) => /working then|on shift then|at work then/.test(a)).length;
     expect(working).toBeGreaterThan(25);
     // On his day off, the same invitation is never turned down for work.
     party.day = TUE;
     const invite2 = [{ speaker: sofia.name, text: `By the way, would you like to come to ${describeCommitment(party)}?` }];
-    expect(Array.from({ length: 20 }, (_, i) => offlineTurn(marcus, sofia, invite2, [], new Rng(i), Date.UTC(2023, 1, 13, 9)).line).filter((a) => /working/.test(a))).toEqual([]);
+    expect(Array.from({ length: 20 }, (_, i) => offlineTurn(marcus, sofia, invite2, [], new Rng(i), Date.UTC(2023, 1, 13, 9)).line).filter((a) => /working then|on shift then|at work then/.test(a))).toEqual([]);
   });
 });
 

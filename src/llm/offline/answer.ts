@@ -4,7 +4,7 @@ import { isExpired } from '../../sim/persona/memory';
 import { DAY, dayStart, minuteOfDay, parseHHMM, weekdayOf } from '../../sim/clock';
 import { hashString } from '../../sim/rng';
 import { parseLifestyle } from './lifestyle';
-import { clockOf, firstPerson, listOf, sentence } from './voice';
+import { clockOf, firstPerson, listOf, lowerFirst, sentence } from './voice';
 import type { Commitment } from '../../sim/persona/commitment';
 import { extractNews } from '../../sim/cognition/converse';
 
@@ -30,7 +30,7 @@ export interface AnswerInput {
 export type QuestionKind = 'doing-now' | 'today' | 'work' | 'home' | 'hours' | 'age' | 'about-self' | 'relation' | 'person' | 'event' | 'plans' | 'topic';
 
 const STOP = new Set(
-  'a an the and or but of to in on at for with about from by is are am was were be been being do does did done have has had will would can could should shall may might must you your yours yourself i me my mine we our us it its this that these those there here what whats who whom whose which when where why how think feel know tell say said going go come coming get got any some anything something much many more most really just very like please today tonight tomorrow morning afternoon evening night now right later day week up out so if not no yes'.split(
+  'a an the and or but of to in on at for with about from by is are am was were be been being do does did done have has had will would can could should shall may might must you your yours yourself i me my mine we our us it its this that these those there here what whats who whom whose which when where why how think feel know tell say said going go come coming get got any some anything something much many more most really just very like please along going coming today tonight tomorrow morning afternoon evening night now right later day week up out so if not no yes'.split(
     ' ',
   ),
 );
@@ -40,10 +40,6 @@ export function topicWords(question: string): string[] {
   return [...new Set((question.toLowerCase().replace(/['’]s\b/g, '').replace(/['’]/g, '').match(/[a-zà-ÿ0-9-]+/g) ?? []).filter((w) => w.length > 2 && !STOP.has(w)))];
 }
 
-/** "She lends …" → "she lends …", but names stay capitalised. */
-function lowerFirst(s: string): string {
-  return /^(She|He|They|It|The|A|An|This|That|There|Her|His|Their|Its|Everyone|Someone|We|Our)\b/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
-}
 
 const stem = (w: string) => w.replace(/(ing|ed|es|s)$/, '').slice(0, 6);
 
@@ -220,14 +216,11 @@ function answerToday(p: Persona, q: string, now: number): string {
     return `Today I talked with ${listOf(partners)}.${about}`;
   }
   const nowMin = minuteOfDay(now);
-  const done = scheduleRows(p).filter((r) => r.start < nowMin && r.task !== 'sleeping').map((r) => r.task);
-  const heard = p.memory.nodes.filter((n) => n.type === 'thought' && n.predicate === 'heard' && n.created >= dayStart(now)).map((n) => n.description);
+  const done = [...new Set(scheduleRows(p).filter((r) => r.start < nowMin && r.task !== 'sleeping').map((r) => r.task))];
   const parts: string[] = [];
   if (done.length > 0) parts.push(`I've been ${listOf(done.slice(-3))}`);
   if (partners.length > 0) parts.push(`I talked with ${listOf(partners.slice(0, 4))}`);
-  let out = parts.length > 0 ? sentence(parts.join(', and ')) : `Nothing much has happened yet today.`;
-  if (heard.length > 0) out += ` And I heard that ${lowerFirst(heard[heard.length - 1]!).replace(/[.!]+$/, '')}.`;
-  return out;
+  return parts.length > 0 ? sentence(parts.join(', and ')) : `Nothing much has happened yet today.`;
 }
 
 function answerWork(p: Persona): string {
@@ -330,10 +323,12 @@ const EVENT_WORDS = /\b(party|parties|celebration|festival|exhibition|opening|op
 
 function answerEvent(p: Persona, q: string, words: string[], memories: ConceptNode[], now: number, people: ReadonlyMap<string, string>): string | null {
   const asksYesNo = /^(are|will|is|do|did|have|were|would|can|could)\b/.test(q);
-  const scored = upcoming(p, now)
-    .concat(p.commitments.filter((c) => !upcoming(p, now).includes(c)))
+  const soon = upcoming(p, now);
+  const asksPast = /\b(did|went|was it|were you)\b/.test(q);
+  // Past events only when the question is in the past tense; a match needs two shared words (or the only one).
+  const scored = (asksPast ? p.commitments.filter((c) => !soon.includes(c)) : soon)
     .map((c) => ({ c, s: eventMatch(c, words) }))
-    .filter((x) => x.s > 0)
+    .filter((x) => x.s >= Math.min(2, words.length))
     .sort((a, b) => b.s - a.s);
   const hit = scored[0]?.c;
   const topic = words.join(' ');
@@ -385,7 +380,7 @@ export function questionKind(question: string, p: Persona, people: ReadonlyMap<s
   const q = question.toLowerCase().replace(/[’]/g, "'").trim();
   const window = timeWindow(q, 0);
   if (/\bwhat(?:'s| is| are) (?:you|u) (?:doing|up to)\b|\bright now\b|\bat the moment\b/.test(q) && (!window || /\bright now\b/.test(q))) return 'doing-now';
-  if (/\b(what did you do|how was your day|how's your day|how is your day|what happened|what have you (done|been doing|been up to)|who did you (talk|speak|meet|see|chat)|who have you (talked|spoken|met|seen|chatted))\b/.test(q)) return window && window.label !== 'today' && !/\bwho\b/.test(q) ? 'plans' : 'today';
+  if (/\b(what did you do|how was your day|how's your day|how is your day|how has your day|how(?:'s| is| has) the day been|what happened|what have you (done|been doing|been up to)|who did you (talk|speak|meet|see|chat)|who have you (talked|spoken|met|seen|chatted))\b/.test(q)) return window && window.label !== 'today' && !/\bwho\b/.test(q) ? 'plans' : 'today';
   if (/\b(what do you do for (a )?living|where do you work|what(?:'s| is) your (job|work|occupation)|what do you do\??$|what is your profession|do you (work|have a job))\b/.test(q)) return 'work';
   if (/\bwhere do you live\b|\bwhere(?:'s| is) your (home|house)\b/.test(q)) return 'home';
   if (/\b(wake|get up|go to (bed|sleep)|bedtime)\b/.test(q)) return 'hours';
@@ -402,7 +397,9 @@ export function questionKind(question: string, p: Persona, people: ReadonlyMap<s
 export function answerQuestion(input: AnswerInput): string {
   const { persona: p, now, people } = input;
   const q = input.question.toLowerCase().replace(/[’]/g, "'").trim();
-  const words = topicWords(q);
+  // Being addressed by name ("…, Owen?") says nothing about the topic.
+  const own = new Set([p.firstName.toLowerCase(), p.spec.lastName.toLowerCase()]);
+  const words = topicWords(q).filter((w) => !own.has(w));
   const kind = questionKind(input.question, p, people);
   switch (kind) {
     case 'doing-now':

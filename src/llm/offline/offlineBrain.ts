@@ -12,10 +12,11 @@ import { GENERIC_WORK, TEMPLATES, WORK_TASKS, splitMinutes } from './tasks';
 import { chooseArena, chooseObject, chooseSector } from './places';
 import { emojiFor } from './emoji';
 import { offlineTownPlan } from './townPlan';
-import { ACCEPT, INVITE, offlineTurn, relationOf, summarize, talkChance } from './talk';
+import { accepts, INVITE, offlineTurn, relationOf, summarize, talkChance } from './talk';
 import { thirdPerson } from '../../sim/brain/fallbacks';
 import { eventClause } from '../../sim/cognition/commitments';
-import { extractNews } from '../../sim/cognition/converse';
+import { extractNews, heardAs } from '../../sim/cognition/converse';
+import { lowerFirst } from './voice';
 import { localEmbedding } from '../../sim/brain/localEmbedding';
 import { offlineChooseAction } from './registryChoice';
 import { answerQuestion } from './answer';
@@ -129,7 +130,7 @@ export class OfflineBrain implements Brain {
   }
 
   async conversationTurn(ctx: CallContext, input: ConversationTurnInput): Promise<ConversationTurn> {
-    return offlineTurn(ctx.persona, input.listener, input.convo, input.memories, this.rng(ctx, 'turn', input.convo.length), ctx.now);
+    return offlineTurn(ctx.persona, input.listener, input.convo, input.memories, this.rng(ctx, 'turn', input.convo.length), ctx.now, this.names);
   }
 
   async summarizeConversation(_ctx: CallContext, convo: ChatLine[]): Promise<string> {
@@ -237,7 +238,7 @@ export class OfflineBrain implements Brain {
       const invite = INVITE.exec(convo[i]!.text);
       if (!invite || convo[i]!.speaker !== other.name || convo[i + 1]!.speaker !== me) continue;
       // A "no" is a decision too: it is remembered (with no intent word, so it plans nothing).
-      return ACCEPT.test(convo[i + 1]!.text) ? `I will go to ${invite[1]}.` : `I told ${other.firstName} I can't make it to ${invite[1]}.`;
+      return accepts(convo[i + 1]!.text) ? `I will go to ${invite[1]}.` : `I told ${other.firstName} I can't make it to ${invite[1]}.`;
     }
     const declined = ctx.persona.memory.nodes.filter((n) => n.type === 'thought' && n.description.includes("I can't make it to")).map((n) => n.description);
     for (const line of convo) {
@@ -250,8 +251,9 @@ export class OfflineBrain implements Brain {
   }
 
   async memoAfterConvo(ctx: CallContext, other: Persona, convo: ChatLine[]): Promise<string> {
-    const news = convo.filter((l) => l.speaker === other.name).map((l) => extractNews(l.text)).find(Boolean);
-    return news ? `I found it interesting to hear from ${other.firstName} that ${news.charAt(0).toLowerCase()}${news.slice(1).replace(/[.!]+$/, '')}.` : `It was nice to catch up with ${other.firstName}.`;
+    const said = convo.filter((l) => l.speaker === other.name).map((l) => extractNews(l.text)).find(Boolean);
+    const news = said ? heardAs(said, other) : null;
+    return news ? `I found it interesting to hear from ${other.firstName} that ${lowerFirst(news).replace(/[.!]+$/, '')}.` : `It was nice to catch up with ${other.firstName}.`;
   }
 
   /** In character: what is asked, answered from the persona's schedule, commitments, relations and memories (src/llm/offline/answer.ts). */

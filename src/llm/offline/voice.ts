@@ -57,3 +57,8 @@ export function clockOf(minute: number): string {
   const m = minute % 60;
   return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'am' : 'pm'}`;
 }
+
+/** "She lends …" → "she lends …" inside a sentence; names ("Sofia", "I") keep their capital. */
+export function lowerFirst(s: string): string {
+  return /^(She|He|They|It|The|A|An|This|That|There|Her|His|Their|Its|Everyone|Someone|We|Our)\b/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
+}

@@ -101,7 +101,8 @@ export function parseCommitment(text: string, places: Places, now: number, sourc
     const end = endHour * 60 + Number(until[5] ?? 0);
     if (end > start) minutes = end - start;
   }
-  const event = (EVENT.exec(text)?.[1] ?? 'the gathering').replace(/^(a|an|the)\s+/i, '');
+  // "his exhibition opening" is "the exhibition opening" to whoever goes.
+  const event = (EVENT.exec(text)?.[1] ?? 'the gathering').replace(/^(a|an|the|his|her|their|my|our|your)\s+/i, '');
   return { event: `the ${event}`, sector, day: dayOf(text, now), start, minutes, host: HOSTING.test(text), source, scheduledOn: null };
 }
 

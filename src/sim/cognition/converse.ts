@@ -104,7 +104,8 @@ export async function rememberFor(sim: SimContext, self: Persona, other: Persona
   // What the other said that is news to this persona becomes its own thought, so it can pass it on.
   for (const line of convo) {
     if (line.speaker !== other.name) continue;
-    const news = extractNews(line.text);
+    const said = extractNews(line.text);
+    const news = said ? heardAs(said, other) : null;
     if (!news || self.memory.nodes.some((n) => n.type === 'thought' && n.description === news)) continue;
     await think('heard', news, [other.name]);
   }
@@ -121,12 +122,49 @@ export async function rememberFor(sim: SimContext, self: Persona, other: Persona
   return chat;
 }
 
-/** A line that passes on news says so: "Did you hear? …" / "… told me that …". */
+/** A line that passes on news says so: "Did you hear? …", "Guess what? …", "I heard that …", "News: …". */
 export function extractNews(text: string): string | null {
-  const m = /(?:did you hear\?|have you heard\?|guess what\?|news:)\s*(.+)$/i.exec(text);
+  const m = /(?:did you hear\?|have you heard\?|guess what\?|you know what\?|news:|\bI heard that|\bword is that)\s*(.+)$/i.exec(text);
   if (!m) return null;
-  const news = m[1].trim().replace(/\s+/g, ' ');
-  return news.length >= 8 ? news : null;
+  const news = m[1]!.trim().replace(/\s+/g, ' ');
+  return news.length >= 8 ? news.charAt(0).toUpperCase() + news.slice(1) : null;
+}
+
+/**
+ * News as the listener keeps it: what the speaker said of itself in the first person ("I'm launching
+ * an open-mic night", "my café") becomes a statement about the speaker ("Sofia is launching …",
+ * "Sofia's café"), so it can be passed on with the right subject.
+ */
+export function heardAs(news: string, speaker: { firstName: string; spec: { learned: string; currently: string } }): string {
+  const n = speaker.firstName;
+  const { subj, poss, obj } = pronounsOf(speaker.spec);
+  let named = false;
+  // The first "I" names the speaker; later ones are pronouns.
+  const who = () => (named ? subj : ((named = true), n));
+  const third = (verb: string) => (/^(can|will|would|should|could|must|might|may|shall)$/i.test(verb) ? verb : /(s|sh|ch|x|o)$/.test(verb) ? `${verb}es` : /[^aeiou]y$/.test(verb) ? `${verb.slice(0, -1)}ies` : `${verb}s`);
+  return news
+    .replace(/\bI(?:'m| am|'ve| have|'ll|'d| was)\b|\bI (\w+)/g, (m, verb: string | undefined) => {
+      const s = who();
+      if (verb) return `${s} ${third(verb)}`;
+      return `${s} ${{ "'m": 'is', ' am': 'is', "'ve": 'has', ' have': 'has', "'ll": 'will', "'d": 'would', ' was': 'was' }[m.slice(1)]}`;
+    })
+    .replace(/\b(and|but) am\b/g, '$1 is')
+    .replace(/\b(and|but) have\b/g, '$1 has')
+    .replace(/\b(?:and|but) (\w+)\b/g, (m, verb: string) => (/^(hope|want|plan|need|keep|think|love|like|worry|try|go|do)$/.test(verb) ? m.replace(verb, third(verb)) : m))
+    .replace(/\bmy\b/g, poss)
+    .replace(/\bMy\b/g, `${n}'s`)
+    .replace(/(?<=\s)me\b/g, obj)
+    .replace(/\bmyself\b/g, `${obj}self`.replace('himself', 'himself').replace('themself', 'themself'));
+}
+
+/** The pronouns the persona file uses for someone (from its third-person description); "they" when it uses none. */
+export function pronounsOf(spec: { learned: string; currently: string }): { subj: string; poss: string; obj: string } {
+  const t = `${spec.learned} ${spec.currently}`;
+  const she = (t.match(/\b(she|her|hers)\b/gi) ?? []).length;
+  const he = (t.match(/\b(he|his|him)\b/gi) ?? []).length;
+  if (she > he) return { subj: 'she', poss: 'her', obj: 'her' };
+  if (he > she) return { subj: 'he', poss: 'his', obj: 'him' };
+  return { subj: 'they', poss: 'their', obj: 'them' };
 }
 
 const STOP = new Set(['the', 'and', 'that', 'with', 'this', 'from', 'will', 'have', 'been', 'about', 'their', 'there', 'they', 'into', 'what', 'when', 'would']);

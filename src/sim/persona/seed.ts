@@ -24,7 +24,8 @@ export function seedMemories(p: Persona, world: WorldModel, now: number, househo
   }
   for (const haunt of p.spec.haunts) if (world.sectors.some((s) => s.name === haunt)) p.spatial.learn(haunt);
 
-  const sentences = p.spec.currently.split(/(?<=[.!?])\s+/).filter((t) => t.trim().length > 0);
+  // Sentences end at . ! ? — not after a title ("Dr. Elena Petrova").
+  const sentences = p.spec.currently.split(/(?<!\b(?:Dr|Mr|Mrs|Ms|St|Prof))(?<=[.!?])\s+/).filter((t) => t.trim().length > 0);
   for (const sentence of sentences) {
     p.memory.add('thought', {
       created: now,

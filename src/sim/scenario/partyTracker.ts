@@ -28,7 +28,7 @@ export interface EventWatch {
 }
 
 const INVITE = /\b(would you like to come|want to come|you should come|join (?:us|me)|come (?:to|by)|invite you|you're invited|you are invited)\b/i;
-const ACCEPTS = /\b(I'd love to|I would love to|I'll be there|I will be there|count me in|sounds (?:great|lovely|wonderful|fun)|see you there|I'll come|I will come|of course)\b/i;
+const ACCEPTS = /\b(I'd love to|I would love to|I'll be there|I will be there|count me in|wouldn't miss it|sounds (?:great|lovely|wonderful|fun)|see you there|I'll come|I will come|of course)\b/i;
 
 /**
  * Watches a run for the spread of one event (Smallville's information diffusion measure): who heard of
