@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import type { PersonaSpec } from '../../src/sim/persona/schema';
 import { describe, expect, it } from 'vitest';
 import { loadWorld } from '../../src/sim/world/loadWorld';
 import { Simulation, type PersonaFrame } from '../../src/sim/simulation';
@@ -96,10 +98,23 @@ describe('save → restore → continue', () => {
     expect(forked.director.plans()).toHaveLength(2);
   }, 60_000);
 
-  it('reads a format-1 snapshot (the demo replay’s) and continues as recorded', async () => {
+  it('reads a format-1 snapshot (kept from an earlier demo replay) into the town it describes, and runs on', async () => {
+    const fx = JSON.parse(gunzipSync(readFileSync(join(import.meta.dirname, '../fixtures/snapshot-format1.json.gz'))).toString()) as { seed: number; specs: PersonaSpec[]; snapshot: SimSnapshot & { version: number; startMs: number; stepSeconds: number; personas: { id: string; scratch: { currTile: { x: number; y: number }; actDescription: string | null } }[] } };
+    expect(fx.snapshot.version).toBe(1);
+    const sim = new Simulation({ world: loadTownWorld(), personas: fx.specs, brain: new OfflineBrain(fx.seed, fx.specs), seed: fx.seed, start: new Date(fx.snapshot.startMs).toISOString().slice(0, 19), stepSeconds: fx.snapshot.stepSeconds });
+    sim.restore(fx.snapshot);
+    expect(sim.step).toBe(fx.snapshot.step);
+    for (const p of fx.snapshot.personas) {
+      const q = sim.byId.get(p.id)!;
+      expect([q.tile.x, q.tile.y, q.scratch.actDescription]).toEqual([p.scratch.currTile.x, p.scratch.currTile.y, p.scratch.actDescription]);
+    }
+    await sim.run(30);
+    expect(sim.step).toBe(fx.snapshot.step + 30);
+  }, 60_000);
+
+  it('the demo replay continues as recorded from its keyframe', async () => {
     const replay = await decodeReplay(readFileSync(join(import.meta.dirname, '../../public/replays/demo.json.gz')));
     const snap = replay.snapshots[1]!;
-    expect((snap as unknown as { version: number }).version).toBe(1);
     const town = loadTownWorld();
     const sim = await forkReplay(replay, snap.step, town, (s, seed) => new OfflineBrain(seed, s));
     const player = new ReplayPlayer(replay);
