@@ -1,8 +1,11 @@
-// `npm test`: typecheck, then every test (unit, integration and browser) in one vitest run.
+// `npm test`: typecheck, lint (oxlint, .oxlintrc.json), unused exports, then every test (unit,
+// integration — the architecture test among them — and browser) in one vitest run.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
   ['Typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['Lint', 'npx', ['oxlint', '--deny-warnings', 'src', 'tests', 'scripts']],
+  ['Unused exports', 'npx', ['tsx', 'scripts/lint/unusedExports.ts']],
   ['Browser prerequisites', 'node', ['scripts/ensure-browser.mjs']],
   ['Tests', 'npx', ['vitest', 'run']],
 ];

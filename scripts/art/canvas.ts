@@ -114,7 +114,9 @@ export class Canvas {
       for (let x = Math.floor(cx - rx); x <= Math.ceil(cx + rx); x++) {
         const nx = (x + 0.5 - cx) / rx;
         const ny = (y + 0.5 - cy) / ry;
-        if (nx * nx + ny * ny <= 1) blend ? this.blend(x, y, c) : this.set(x, y, c);
+        if (nx * nx + ny * ny > 1) continue;
+        if (blend) this.blend(x, y, c);
+        else this.set(x, y, c);
       }
     }
   }

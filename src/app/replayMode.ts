@@ -2,7 +2,7 @@ import type { FeedItem, HamletStore, ReplayView } from '../store/store';
 import type { ReplayFile } from '../replay/format';
 import { PlaybackClock, ReplayPlayer } from '../replay/player';
 
-export interface ReplayModeHost {
+interface ReplayModeHost {
   /** Stop the live town while the replay is shown (it keeps its state). */
   pauseLive(): void;
   /** Show the live town again and let it run as before. */

@@ -14,7 +14,7 @@ import { ReplayMode } from './replayMode';
 import { mountReplayUi } from '../ui/replay/replayUi';
 
 /** What the page hands the replay feature: its live town, and how to swap in a forked one. */
-export interface LiveTown {
+interface LiveTown {
   readonly sim: Simulation;
   /** Stop the live runner; returns whether it was running. */
   stop(): boolean;

@@ -35,7 +35,7 @@ export function wheelFactor(deltaY: number): number {
 }
 
 /** How far past the map's edge the view may be panned, as a share of the view (panels cover the edges). */
-export const EDGE_SLACK = 0.25;
+const EDGE_SLACK = 0.25;
 
 /**
  * Keep the map on screen: on an axis where the whole map fits in the view it is centred; otherwise
@@ -57,7 +57,7 @@ export function clampScroll(v: CameraView, mapW: number, mapH: number): { scroll
 /** Zooms in screen terms (1 = one map pixel per CSS pixel); the camera's zoom is this × the pixel ratio. */
 export const MAX_VIEW_ZOOM = 3;
 /** The least zoom ever offered, even for a huge map on a small screen. */
-export const FLOOR_VIEW_ZOOM = 0.05;
+const FLOOR_VIEW_ZOOM = 0.05;
 
 /** The smallest zoom: the whole map in view (but never below a quarter unless the map needs it). */
 export function minViewZoom(cssW: number, cssH: number, mapW: number, mapH: number): number {

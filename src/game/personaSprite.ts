@@ -9,7 +9,7 @@ const DIRS = ['down', 'left', 'right', 'up'] as const;
 type Dir = (typeof DIRS)[number];
 
 /** Walk animations for one sprite sheet: rows down/left/right/up, columns step A / stand / step B. */
-export function ensureAnimations(scene: Phaser.Scene, sprite: string): void {
+function ensureAnimations(scene: Phaser.Scene, sprite: string): void {
   const key = characterKey(sprite);
   DIRS.forEach((dir, row) => {
     const anim = `${key}:walk-${dir}`;

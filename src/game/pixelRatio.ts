@@ -2,7 +2,7 @@
  * Canvas pixels per CSS pixel: the screen's device pixel ratio, so names, emoji and tiles are sharp
  * on 2× screens, capped at 2 (a 3× phone would fill 2.25 times the pixels for little to see).
  */
-export const MAX_PIXEL_RATIO = 2;
+const MAX_PIXEL_RATIO = 2;
 
 export function pixelRatio(): number {
   const r = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;

@@ -1,4 +1,4 @@
-export type CallOutcome = 'ok' | 'retried' | 'fallback' | 'error';
+type CallOutcome = 'ok' | 'retried' | 'fallback';
 
 /** One LLM call as the inspector shows it. Never holds the API key. */
 export interface CallRecord {
@@ -20,7 +20,7 @@ export interface CallRecord {
   error?: string;
 }
 
-export interface Totals {
+interface Totals {
   calls: number;
   promptTokens: number;
   completionTokens: number;
@@ -58,7 +58,7 @@ export class CallLog {
       t.completionTokens += rec.tokens.completion;
       t.cost += cost;
       if (rec.outcome === 'fallback') t.fallbacks++;
-      if (rec.outcome === 'error' || rec.outcome === 'fallback') t.errors += rec.error ? 1 : 0;
+      if (rec.outcome === 'fallback') t.errors += rec.error ? 1 : 0;
     }
     for (const l of this.listeners) l(rec);
     return rec;

@@ -14,14 +14,14 @@ import { DAY, formatAmPm, formatDate } from '../sim/clock';
 import * as f from './format';
 
 /** A call's prompt: template name (prompts/<prompt>.txt), its variables, and sampling settings. */
-export interface PromptBinding<K extends BrainCall> {
+interface PromptBinding<K extends BrainCall> {
   prompt: string;
   vars: (ctx: CallContext, ...args: CallArgs<K>) => Record<string, string>;
   temperature?: number;
   maxTokens?: number;
 }
 
-export type PromptBindings = { [K in BrainCall]: PromptBinding<K> };
+type PromptBindings = { [K in BrainCall]: PromptBinding<K> };
 
 /** The template a call uses; only `poignancy` varies with its arguments. */
 export function promptNameFor(call: BrainCall, args: readonly unknown[]): string {

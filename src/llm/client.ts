@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import type { LlmConfig } from './config';
 
-export interface ChatRequest {
+interface ChatRequest {
   system: string;
   user: string;
   /** Name for the response_format json_schema. */
@@ -13,7 +13,7 @@ export interface ChatRequest {
   history?: { role: 'assistant' | 'user'; content: string }[];
 }
 
-export interface ChatReply {
+interface ChatReply {
   text: string;
   promptTokens: number;
   completionTokens: number;
@@ -34,10 +34,10 @@ export class TransportError extends Error {
 }
 
 export const MAX_RATE_LIMIT_WAITS = 3;
-export const MAX_TRANSIENT_RETRIES = 2;
+const MAX_TRANSIENT_RETRIES = 2;
 const MAX_RETRY_AFTER_MS = 60_000;
 
-export interface ClientOptions {
+interface ClientOptions {
   /** Injected for tests; defaults to setTimeout. */
   sleep?: (ms: number) => Promise<void>;
   /** Called while waiting out a 429, for the UI's notice. */
@@ -176,7 +176,7 @@ export class LlmClient {
 }
 
 /** retry-after as seconds or an HTTP date, capped. */
-export function retryAfterMs(headers: Headers | undefined): number | undefined {
+function retryAfterMs(headers: Headers | undefined): number | undefined {
   const v = headers?.get('retry-after-ms') ?? null;
   if (v && Number.isFinite(Number(v))) return Math.min(Number(v), MAX_RETRY_AFTER_MS);
   const s = headers?.get('retry-after') ?? null;

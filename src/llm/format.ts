@@ -8,7 +8,7 @@ import type { ScheduleItem } from '../sim/persona/scratch';
 import { DAY, HOUR, MINUTE, dayStart, formatAmPm, formatDate, formatDateTime, minuteOfDay, parseHHMM } from '../sim/clock';
 import { describeCommitment } from '../sim/cognition/commitments';
 
-export const NONE = '(none)';
+const NONE = '(none)';
 
 /** Smallville's identity stable set with today's date. */
 export function identityOf(p: Persona, now: number): string {
@@ -29,7 +29,7 @@ export function hourLabel(hour: number): string {
 }
 
 /** "1:35 pm" for a minute of the day; 1440 reads as "12:00 am". */
-export function minuteLabel(minute: number): string {
+function minuteLabel(minute: number): string {
   return formatAmPm((minute % 1440) * MINUTE);
 }
 
@@ -107,7 +107,7 @@ export function workText(p: Persona): string {
 }
 
 /** The sector of an address "world:sector:arena:object" (or null for "<persona> …" / "<waiting> …"). */
-export function sectorOf(address: string | null): string | null {
+function sectorOf(address: string | null): string | null {
   if (!address || address.startsWith('<')) return null;
   return address.split(':')[1] ?? null;
 }

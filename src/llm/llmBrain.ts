@@ -12,7 +12,7 @@ import { TransportError, type LlmClient } from './client';
 /** Validation retries after the first attempt (the error is fed back each time). */
 export const MAX_VALIDATION_RETRIES = 2;
 
-export const SYSTEM_PROMPT = 'You are simulating a person in a small town called Hamlet. Reply with JSON only, no prose.';
+const SYSTEM_PROMPT = 'You are simulating a person in a small town called Hamlet. Reply with JSON only, no prose.';
 
 type Args<K extends BrainCall> = Parameters<Brain[K]> extends [CallContext, ...infer A] ? A : never;
 type Result<K extends BrainCall> = Awaited<ReturnType<Brain[K]>>;
@@ -20,7 +20,7 @@ type Result<K extends BrainCall> = Awaited<ReturnType<Brain[K]>>;
 /** The calls asked with a prompt template (every Brain call but embed). */
 const PROMPTED_CALLS = Object.keys(CALLS) as BrainCall[];
 
-export interface LlmBrainOptions {
+interface LlmBrainOptions {
   /** Answers calls once the day's token budget is spent. */
   offline: Brain;
   /** Called with the ids of personas waiting on the model (for the 💭 bubble). */
@@ -40,6 +40,8 @@ export interface LlmBrainOptions {
  * guard applies its documented fallback and counts it; every attempt is in the call log. Its Brain
  * methods are generated from the table (below the class), so adding a call needs no change here.
  */
+// The templated Brain methods are defined on the prototype below the class, one per prompt binding.
+// oxlint-disable-next-line typescript/no-unsafe-declaration-merging
 export class LlmBrain {
   readonly log: CallLog;
   private readonly pending = new Map<string, number>();
@@ -120,7 +122,7 @@ export class LlmBrain {
     let retries = 0;
     let error = '';
     let parsed: unknown;
-    const record = (outcome: 'ok' | 'retried' | 'fallback' | 'error', err?: string) =>
+    const record = (outcome: 'ok' | 'retried' | 'fallback', err?: string) =>
       this.log.add({
         persona: ctx.persona.id,
         module: call,
@@ -215,6 +217,7 @@ export class LlmBrain {
 }
 
 // The templated Brain methods, one per prompt binding: `llm.dailyPlan(ctx, wake)` is `llm.ask('dailyPlan', ctx, [wake])`.
+// oxlint-disable-next-line typescript/no-unsafe-declaration-merging
 export interface LlmBrain extends Omit<Brain, 'name' | 'embed'> {}
 for (const call of PROMPTED_CALLS) {
   Object.defineProperty(LlmBrain.prototype, call, {

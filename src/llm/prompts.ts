@@ -27,7 +27,7 @@ export interface Template {
   source: string;
 }
 
-export class PromptError extends Error {
+class PromptError extends Error {
   override name = 'PromptError';
 }
 
@@ -36,12 +36,12 @@ const NAME = /^[a-z0-9_]+$/;
 const SEPARATOR = '---';
 
 /** "../../prompts/wake_up_hour.txt" or "wake_up_hour" → "wake_up_hour". */
-export function templateNameOf(key: string): string {
+function templateNameOf(key: string): string {
   return key.replace(/^.*[\\/]/, '').replace(/\.txt$/, '');
 }
 
 /** The distinct placeholder names in a body, in order of first use. */
-export function placeholdersOf(body: string): string[] {
+function placeholdersOf(body: string): string[] {
   return [...new Set([...body.matchAll(PLACEHOLDER)].map((m) => m[1]))];
 }
 

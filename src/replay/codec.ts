@@ -2,7 +2,7 @@ import { gunzip, gzip, isGzip } from './gzip';
 import { REPLAY_FORMAT, REPLAY_VERSION, ReplaySchema, lastStepOf, type MapInfo, type ReplayFile } from './format';
 import { snapshotPersonaCount } from '../sim/snapshot';
 
-export type ReplayErrorKind = 'empty' | 'not-gzip' | 'truncated' | 'json' | 'smallville-part' | 'format' | 'version' | 'invalid' | 'personas' | 'map';
+type ReplayErrorKind = 'empty' | 'not-gzip' | 'truncated' | 'json' | 'smallville-part' | 'format' | 'version' | 'invalid' | 'personas' | 'map';
 
 /** A replay that cannot be opened, with a message for the player. */
 export class ReplayError extends Error {
@@ -37,7 +37,7 @@ export async function replayText(bytes: Uint8Array, what = 'The file'): Promise<
   throw new ReplayError(`${what} is not a replay: it is neither gzip-compressed (.json.gz) nor JSON.`, 'not-gzip');
 }
 
-export function parseJson(text: string, what = 'The file'): unknown {
+function parseJson(text: string, what = 'The file'): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {

@@ -20,7 +20,7 @@ export function whyNotForkable(replay: ReplayFile, world: WorldModel): string | 
 }
 
 /** The persona files a replay was recorded with, validated. */
-export function replaySpecs(replay: ReplayFile): PersonaSpec[] {
+function replaySpecs(replay: ReplayFile): PersonaSpec[] {
   try {
     return parsePersonas((replay.specs ?? []).map((data, i) => ({ source: `replay persona #${i + 1}`, data })));
   } catch (err) {

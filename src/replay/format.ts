@@ -16,7 +16,7 @@ export const REPLAY_VERSION = 1;
 const step = z.number().int().min(0);
 const name = z.string().min(1);
 
-export const ReplayPersonaSchema = z
+const ReplayPersonaSchema = z
   .object({
     id: name.describe('Stable id (a Hamlet persona id, or "guest-…" for a persona Hamlet does not have)'),
     name: name.describe('Full name, as shown over the head and in conversations'),
@@ -26,17 +26,17 @@ export const ReplayPersonaSchema = z
   .describe('A persona of the replay; its index in `personas` is how frames and changes refer to it');
 
 /** [x, y, emoji, description, address, chattingWith]. */
-export const FrameTupleSchema = z
+const FrameTupleSchema = z
   .tuple([z.number().int(), z.number().int(), z.string(), z.string(), z.string(), z.string().nullable()])
   .describe('A persona’s full frame: [tile x, tile y, emoji, description, address, name of the persona it is chatting with or null]');
 
 /** [action id, target, reason ("" when it is the description itself), brain mode]. */
-export const ActionTupleSchema = z
+const ActionTupleSchema = z
   .tuple([z.string(), z.string(), z.string(), z.enum(['generative', 'registry', 'human'])])
   .nullable()
   .describe('The registered action a persona’s current action runs as (docs/action-registry.md): [action id, target, reason ("" when the reason is the description itself), brain mode ("human": the player)], or null when none');
 
-export const KeyframeSchema = z
+const KeyframeSchema = z
   .object({
     step,
     personas: z.array(FrameTupleSchema).describe('One frame per persona, in the order of `personas`'),
@@ -48,7 +48,7 @@ export const KeyframeSchema = z
   })
   .describe('Every persona’s frame at a step');
 
-export const PersonaChangeSchema = z
+const PersonaChangeSchema = z
   .object({
     i: z.number().int().min(0).describe('Persona index'),
     x: z.number().int().optional().describe('New tile x (present with y whenever the persona moved)'),
@@ -61,7 +61,7 @@ export const PersonaChangeSchema = z
   })
   .describe('What changed for one persona: only the fields that changed');
 
-export const ConversationSchema = z
+const ConversationSchema = z
   .object({
     participants: z.tuple([name, name]),
     summary: z.string(),
@@ -70,11 +70,11 @@ export const ConversationSchema = z
   .describe('A conversation that happened in this tick');
 
 /** [persona index, node id, type, predicate, description, poignancy, evidence node ids]. */
-export const MemoryAddSchema = z
+const MemoryAddSchema = z
   .tuple([z.number().int().min(0), z.number().int().min(1), z.enum(['event', 'chat', 'thought']), z.string(), z.string(), z.number(), z.array(z.number().int())])
   .describe('A memory added: [persona index, node id, type, predicate ("reflects" for reflections, "plan", "heard", "chat with" …), description, poignancy, evidence node ids]');
 
-export const CallSchema = z
+const CallSchema = z
   .object({
     persona: z.string(),
     module: z.string(),
@@ -87,12 +87,12 @@ export const CallSchema = z
     latencyMs: z.number(),
     tokens: z.object({ prompt: z.number(), completion: z.number() }),
     retries: z.number(),
-    outcome: z.enum(['ok', 'retried', 'fallback', 'error']),
+    outcome: z.enum(['ok', 'retried', 'fallback']),
     error: z.string().optional(),
   })
   .describe('An LLM call as the inspector shows it (never an API key); long texts are cut');
 
-export const StepSchema = z
+const StepSchema = z
   .object({
     p: z.array(PersonaChangeSchema).optional().describe('Persona changes'),
     c: z.array(ConversationSchema).optional().describe('Conversations'),
@@ -103,14 +103,14 @@ export const StepSchema = z
   .describe('What changed in one tick; {} when nothing did');
 
 const snapshotCommon = { step, seed: z.number(), startMs: z.number(), stepSeconds: z.number().positive(), strings: z.array(z.string()) };
-export const SnapshotSchema = z
+const SnapshotSchema = z
   .union([
     z.looseObject({ version: z.literal(2), ...snapshotCommon, parts: z.record(z.string(), z.looseObject({ v: z.number().int(), data: z.unknown() })).describe('One part per holder of simulation state (src/sim/snapshot.ts HOLDERS), each checked by its own schema when a town is restored') }),
     z.looseObject({ version: z.literal(1), ...snapshotCommon, personas: z.array(z.looseObject({ id: name })) }).describe('Format 1 (before explicit state ownership): read by migration'),
   ])
   .describe('A full simulation state a live town can continue from (see src/sim/snapshot.ts)');
 
-export const MapInfoSchema = z.object({
+const MapInfoSchema = z.object({
   name: name.describe('The map’s world name ("Hamlet"; "the Ville" for Smallville)'),
   width: z.number().int().positive(),
   height: z.number().int().positive(),

@@ -18,7 +18,7 @@ const base = (name: string) => name.split(/[\\/]/).pop()!.toLowerCase();
  * A replay opened on this town: a Hamlet replay must be of this map; personas whose sprite sheet
  * the page does not have borrow one (and say so).
  */
-export function fitToTown(replay: ReplayFile, town: TownInfo): ReplayFile {
+function fitToTown(replay: ReplayFile, town: TownInfo): ReplayFile {
   checkReplayMap(replay, town.map);
   const sprites = new Set(town.personas.map((p) => p.sprite));
   let borrowed = 0;
@@ -65,7 +65,7 @@ export async function openPickedFiles(files: PickedFile[], town: TownInfo): Prom
 }
 
 /** A replay to show, and the map to show it on when it is not Hamlet's. */
-export interface OpenedReplay {
+interface OpenedReplay {
   replay: ReplayFile;
   map: SuppliedMap | null;
 }

@@ -2,13 +2,13 @@ import type { PersonaFrame } from '../sim/simulation';
 import { lastStepOf, timeOfStep, type ActionTuple, type FrameTuple, type MemoryAdd, type ReplayCall, type ReplayConversation, type ReplayFile, type ReplayStep } from './format';
 
 /** A conversation of the replay, with the step at which it had happened (it is in the town from that step on). */
-export interface ReplayConversationAt extends ReplayConversation {
+interface ReplayConversationAt extends ReplayConversation {
   step: number;
   time: number;
 }
 
 /** A memory as the inspector shows it. */
-export interface ReplayMemory {
+interface ReplayMemory {
   /** The step from which the persona has it (the recording's first step for memories it started with). */
   step: number;
   id: number;
@@ -20,7 +20,7 @@ export interface ReplayMemory {
 }
 
 /** An LLM call of the replay, with the step of the tick that made it. */
-export interface ReplayCallAt extends ReplayCall {
+interface ReplayCallAt extends ReplayCall {
   step: number;
 }
 

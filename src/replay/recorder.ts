@@ -4,7 +4,7 @@ import type { CallRecord } from '../llm/callLog';
 import { REPLAY_FORMAT, REPLAY_VERSION, lastStepOf, type ActionTuple, type FrameTuple, type Keyframe, type MemoryAdd, type PersonaChange, type ReplayCall, type ReplayFile, type ReplayStep } from './format';
 import { mapInfoOf } from './mapInfo';
 
-export interface RecorderOptions {
+interface RecorderOptions {
   title?: string;
   /** Steps between keyframes of every persona's frame (default: one game hour). */
   keyframeInterval?: number;
@@ -22,12 +22,12 @@ export interface RecorderOptions {
   maxSteps?: number;
 }
 
-export function frameTuple(f: PersonaFrame): FrameTuple {
+function frameTuple(f: PersonaFrame): FrameTuple {
   return [f.tile.x, f.tile.y, f.emoji, f.description, f.address, f.chattingWith];
 }
 
 /** The registered action of a frame; the reason is left out ("") when it only repeats the description. */
-export function actionTuple(f: PersonaFrame): ActionTuple {
+function actionTuple(f: PersonaFrame): ActionTuple {
   if (!f.actionId) return null;
   return [f.actionId, f.actionTarget ?? '', f.actionReason && f.actionReason !== f.description ? f.actionReason : '', f.brainMode ?? 'generative'];
 }

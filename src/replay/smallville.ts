@@ -9,7 +9,7 @@ import { ReplayError, validateReplay } from './codec';
  * docs/replay-format.md ("Smallville import").
  */
 
-export const SmallvilleMetaSchema = z.looseObject({
+const SmallvilleMetaSchema = z.looseObject({
   start_date: z.string().min(1),
   curr_time: z.string().optional(),
   sec_per_step: z.number().positive(),
@@ -20,17 +20,17 @@ export const SmallvilleMetaSchema = z.looseObject({
 
 const ChatSchema = z.array(z.tuple([z.string(), z.string()]).or(z.array(z.string()).min(2))).nullable();
 
-export const SmallvilleMoveSchema = z.looseObject({
+const SmallvilleMoveSchema = z.looseObject({
   movement: z.tuple([z.number().int(), z.number().int()]).optional(),
   pronunciatio: z.string().nullable().optional(),
   description: z.string().nullable().optional(),
   chat: ChatSchema.optional(),
 });
 
-export const SmallvilleMovementSchema = z.record(z.string().regex(/^\d+$/, 'steps are numbered "0", "1", …'), z.record(z.string(), SmallvilleMoveSchema));
+const SmallvilleMovementSchema = z.record(z.string().regex(/^\d+$/, 'steps are numbered "0", "1", …'), z.record(z.string(), SmallvilleMoveSchema));
 
 /** The Ville, Smallville's map: 140 × 100 tiles of 32 px. */
-export const THE_VILLE: MapInfo = { name: 'the Ville', width: 140, height: 100, tileSize: 32 };
+const THE_VILLE: MapInfo = { name: 'the Ville', width: 140, height: 100, tileSize: 32 };
 
 export interface HamletPersonaRef {
   id: string;
@@ -38,7 +38,7 @@ export interface HamletPersonaRef {
   sprite: string;
 }
 
-export interface SmallvilleImportOptions {
+interface SmallvilleImportOptions {
   /** Hamlet's personas: a Smallville persona of the same name is shown as that persona; the others are guests borrowing these sprites. */
   hamlet: HamletPersonaRef[];
   /** The map the replay is shown on; positions outside it are clamped and counted in the notice. */
@@ -51,7 +51,7 @@ export interface SmallvilleImportOptions {
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
 /** "February 13, 2023" (Smallville's start_date) → "2023-02-13T00:00:00". */
-export function parseSmallvilleDate(s: string): string | null {
+function parseSmallvilleDate(s: string): string | null {
   const m = /^\s*([A-Za-z]+)\s+(\d{1,2}),\s*(\d{4})/.exec(s);
   if (!m) return null;
   const month = MONTHS.indexOf(m[1]!.toLowerCase());

@@ -22,7 +22,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /** Does this parsed JSON look like a Tiled map? */
-export function isTiledMap(doc: unknown): doc is Record<string, unknown> {
+function isTiledMap(doc: unknown): doc is Record<string, unknown> {
   return isRecord(doc) && Array.isArray(doc.layers) && Array.isArray(doc.tilesets) && typeof doc.tilewidth === 'number' && typeof doc.width === 'number';
 }
 
@@ -30,7 +30,7 @@ export function isTiledMap(doc: unknown): doc is Record<string, unknown> {
  * Check a Tiled map and find its tileset images among the given files (by file name). Says clearly
  * what is missing: external tilesets, or images not supplied.
  */
-export function supplyMap(doc: Record<string, unknown>, fileName: string, files: PickedFile[], name = 'the Ville'): SuppliedMap {
+function supplyMap(doc: Record<string, unknown>, fileName: string, files: PickedFile[], name = 'the Ville'): SuppliedMap {
   const width = Number(doc.width);
   const height = Number(doc.height);
   const tileSize = Number(doc.tilewidth);

@@ -7,7 +7,7 @@ export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 export class GameClock {
@@ -92,7 +92,7 @@ export function parseHHMM(s: string): number {
 }
 
 /** The morning hour "skip to next morning" lands on. */
-export const MORNING_HOUR = 6;
+const MORNING_HOUR = 6;
 
 /** The next time the clock reads `hour`:00 after `now` (later today, or tomorrow). */
 export function nextTimeAtHour(now: number, hour: number): number {

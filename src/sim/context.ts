@@ -45,6 +45,6 @@ export function rngFor(sim: SimContext, ...labels: (string | number)[]): Rng {
  * resident. PlayerController (src/sim/player/controller.ts) implements it; naming the interface here
  * keeps the context from importing the controller, which imports cognition.
  */
-export interface PlayerSide {
+interface PlayerSide {
   open(sim: SimContext, persona: Persona, startedBy: 'player' | 'persona'): Promise<void>;
 }

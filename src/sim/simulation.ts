@@ -30,7 +30,7 @@ import { PlayerController, type PlayerInput, type PlayerView } from './player/co
 import { checkPlayerInput } from './player/playerState';
 import { playerSpawn } from './player/player';
 
-export interface SimulationOptions {
+interface SimulationOptions {
   world: WorldModel;
   personas: PersonaSpec[];
   brain: Brain;

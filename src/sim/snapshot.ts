@@ -23,12 +23,12 @@ export { SnapshotError } from './state/holder';
  * subjects, objects and descriptions thousands of times. Times are game seconds since the start
  * unless a part says otherwise.
  */
-export const SNAPSHOT_VERSION = 2;
+const SNAPSHOT_VERSION = 2;
 
 /** Every holder of simulation state, in the order parts are read (a part may look at earlier ones). */
 export const HOLDERS: readonly StateHolder<never>[] = [clockHolder, personasHolder, townHolder, conversationsHolder, embeddingsHolder, directorHolder, inputsHolder, playerHolder] as unknown as StateHolder<never>[];
 
-export interface SnapshotPart {
+interface SnapshotPart {
   /** The holder's version of its part. */
   v: number;
   data: unknown;
@@ -46,7 +46,7 @@ export interface SimSnapshot {
 }
 
 /** Most strings a snapshot may hold. */
-export const MAX_STRINGS = 5_000_000;
+const MAX_STRINGS = 5_000_000;
 
 const EnvelopeSchema = z.object({
   version: z.literal(SNAPSHOT_VERSION),
@@ -71,7 +71,7 @@ function pathText(path: readonly PropertyKey[]): string {
   return path.map((k, i) => (typeof k === 'number' ? `[${k}]` : `${i ? '.' : ''}${String(k)}`)).join('') || '(the whole part)';
 }
 
-export function zodProblem(err: z.ZodError): string {
+function zodProblem(err: z.ZodError): string {
   const issue = err.issues[0]!;
   return `${pathText(issue.path)}: ${issue.message}`;
 }

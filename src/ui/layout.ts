@@ -13,17 +13,17 @@ import './layout.css';
  * On a phone (narrow screen) the left panels fold into a row of headers at the bottom and the right
  * slot becomes a bottom sheet above them. Empty slot area lets pointer events through to the map.
  */
-export type SlotName = 'top' | 'left' | 'right' | 'center' | 'bottom';
+type SlotName = 'top' | 'left' | 'right' | 'center' | 'bottom';
 
-export interface Layout {
+interface Layout {
   readonly root: HTMLElement;
   slot(name: SlotName): HTMLElement;
 }
 
 /** Widths below this are laid out as a phone (keep in step with layout.css). */
-export const NARROW_PX = 700;
+const NARROW_PX = 700;
 
-export function isNarrow(): boolean {
+function isNarrow(): boolean {
   return typeof window !== 'undefined' && window.matchMedia(`(max-width: ${NARROW_PX}px)`).matches;
 }
 
@@ -47,7 +47,7 @@ export function pageLayout(parent: HTMLElement = document.body): Layout {
   return shared;
 }
 
-export interface FoldingPanel {
+interface FoldingPanel {
   el: HTMLElement;
   head: HTMLElement;
   body: HTMLElement;

@@ -4,7 +4,7 @@ import { PRESETS, configFromPreset, publicConfig, type LlmConfig, type PresetNam
 const STORAGE = 'hamlet.llm.settings';
 const KEY_STORAGE = 'hamlet.llm.key';
 
-export interface SavedSettings {
+interface SavedSettings {
   enabled: boolean;
   preset: PresetName | 'proxy' | 'custom';
   config: Omit<LlmConfig, 'apiKey'>;

@@ -34,7 +34,6 @@ interface Handle {
   screenPositionOf(id: string): { x: number; y: number } | null;
   screenPositionOfTile(x: number, y: number): { x: number; y: number };
 }
-const H = () => (window as unknown as { hamlet: Handle }).hamlet;
 const PAYLOAD = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
 
 describe('the inspector overlay', () => {
@@ -156,7 +155,10 @@ describe('the inspector overlay', () => {
     const rows = await page.$$eval('.insp-scores tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
     expect(rows.length).toBeGreaterThan(0);
     for (const [, , rec, imp, rel, total] of rows) {
-      for (const v of [rec, imp, rel]) expect(Number(v)).toBeGreaterThanOrEqual(0), expect(Number(v)).toBeLessThanOrEqual(1);
+      for (const v of [rec, imp, rel]) {
+        expect(Number(v)).toBeGreaterThanOrEqual(0);
+        expect(Number(v)).toBeLessThanOrEqual(1);
+      }
       // 0.5·recency + 3·relevance + 2·importance (to the two decimals shown).
       expect(Math.abs(Number(total) - (0.5 * Number(rec) + 3 * Number(rel) + 2 * Number(imp)))).toBeLessThan(0.03);
     }

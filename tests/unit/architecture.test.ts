@@ -1,6 +1,10 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cyclesOf, importGraph, type ImportEdge } from '../support/importGraph';
+import { cyclesOf, importGraph, type ImportEdge } from '../../scripts/lint/importGraph';
+import { unusedExports } from '../../scripts/lint/unusedExports';
 
 /**
  * The house rules over the import graph (README "Layout", CONTRIBUTING.md): the simulation is pure,
@@ -42,5 +46,19 @@ describe('architecture', () => {
     expect(cyclesOf([edge('src/a.ts', 'src/b.ts'), edge('src/b.ts', 'src/c.ts', true), edge('src/c.ts', 'src/a.ts'), edge('src/c.ts', 'src/d.ts')])).toEqual([['src/a.ts', 'src/b.ts', 'src/c.ts']]);
     expect(cyclesOf([edge('src/a.ts', 'src/a.ts')])).toEqual([['src/a.ts']]);
     expect(cyclesOf([edge('src/a.ts', 'src/b.ts'), edge('src/b.ts', 'zod')])).toEqual([]);
+  });
+
+  it('finds an export nothing imports (the unused-exports check in npm test)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hamlet-exports-'));
+    try {
+      for (const d of ['src/a', 'tests', 'scripts']) mkdirSync(join(dir, d), { recursive: true });
+      writeFileSync(join(dir, 'src/a/lib.ts'), 'export const used = 1;\nexport function dead(): void {}\nexport type Shape = { x: number };\nexport interface Kept { y: number }\n');
+      writeFileSync(join(dir, 'src/a/ns.ts'), 'export const viaNamespace = 2;\nexport const notViaNamespace = 3;\n');
+      writeFileSync(join(dir, 'src/main.ts'), "import { used, type Kept } from './a/lib';\nimport * as ns from './a/ns';\nconsole.log(used, ns.viaNamespace);\nexport type { Kept };\n");
+      writeFileSync(join(dir, 'tests/t.ts'), "import type { Shape } from '../src/a/lib';\n");
+      expect(unusedExports(dir).map((e) => `${e.file}:${e.line} ${e.name}`)).toEqual(['src/a/lib.ts:2 dead', 'src/a/ns.ts:2 notViaNamespace', 'src/main.ts:4 Kept']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -63,7 +63,10 @@ describe('retrieval scoring (Smallville new_retrieve)', () => {
     expect(scored.map((s) => s.node.description)).toEqual(['planning the Valentine party at the café', 'watering the garden', 'sweeping the floor']);
     for (const s of scored) {
       expect(s.score).toBeCloseTo(RETRIEVAL_WEIGHTS.recency * s.recency + RETRIEVAL_WEIGHTS.relevance * s.relevance + RETRIEVAL_WEIGHTS.importance * s.importance, 10);
-      for (const v of [s.recency, s.relevance, s.importance]) expect(v).toBeGreaterThanOrEqual(0), expect(v).toBeLessThanOrEqual(1);
+      for (const v of [s.recency, s.relevance, s.importance]) {
+        expect(v).toBeGreaterThanOrEqual(0);
+        expect(v).toBeLessThanOrEqual(1);
+      }
     }
     expect(scored[0]!.relevance).toBe(1);
     expect(scored[1]!.importance).toBe(1);

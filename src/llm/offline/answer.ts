@@ -16,7 +16,7 @@ import { extractNews } from '../../sim/cognition/converse';
  * same persona state and question give the same answer.
  */
 
-export interface AnswerInput {
+interface AnswerInput {
   persona: Persona;
   question: string;
   /** Memories retrieved for the question, most relevant first. */
@@ -27,7 +27,7 @@ export interface AnswerInput {
   people: ReadonlyMap<string, string>;
 }
 
-export type QuestionKind = 'doing-now' | 'today' | 'work' | 'home' | 'hours' | 'age' | 'about-self' | 'relation' | 'person' | 'event' | 'plans' | 'topic';
+type QuestionKind = 'doing-now' | 'today' | 'work' | 'home' | 'hours' | 'age' | 'about-self' | 'relation' | 'person' | 'event' | 'plans' | 'topic';
 
 const STOP = new Set(
   'a an the and or but of to in on at for with about from by is are am was were be been being do does did done have has had will would can could should shall may might must you your yours yourself i me my mine we our us it its this that these those there here what whats who whom whose which when where why how think feel know tell say said going go come coming get got any some anything something much many more most really just very like please along going coming today tonight tomorrow morning afternoon evening night now right later day week up out so if not no yes'.split(
@@ -36,7 +36,7 @@ const STOP = new Set(
 );
 
 /** The content words of a question (lower case, apostrophes dropped), e.g. "valentines", "party". */
-export function topicWords(question: string): string[] {
+function topicWords(question: string): string[] {
   return [...new Set((question.toLowerCase().replace(/['’]s\b/g, '').replace(/['’]/g, '').match(/[a-zà-ÿ0-9-]+/g) ?? []).filter((w) => w.length > 2 && !STOP.has(w)))];
 }
 

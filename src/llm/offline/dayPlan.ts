@@ -4,14 +4,14 @@ import type { Rng } from '../../sim/rng';
 import { parseLifestyle } from './lifestyle';
 
 /** A persona's workplace activity, naming the place so it can be read back from the text. */
-export function workActivity(p: Persona): string {
+function workActivity(p: Persona): string {
   const o = p.spec.occupation!;
   if (o.title === 'student') return `attending classes at ${o.workplace}`;
   return `working as ${/^[aeiou]/i.test(o.title) ? 'an' : 'a'} ${o.title} at ${o.workplace}`;
 }
 
 /** Work hours today as [first hour, end hour) or null on a day off. */
-export function workHours(p: Persona, dayMs: number): [number, number] | null {
+function workHours(p: Persona, dayMs: number): [number, number] | null {
   const o = p.spec.occupation;
   if (!o || !o.days.includes(weekdayOf(dayMs))) return null;
   const start = Math.floor(parseHHMM(o.start) / 60);

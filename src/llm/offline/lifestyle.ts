@@ -1,5 +1,5 @@
 /** Hours read from a persona's lifestyle sentence ("goes to bed around 11 pm, wakes up around 7 am"). */
-export interface LifestyleHours {
+interface LifestyleHours {
   wake: number;
   /** Bed hour on a 0–24 scale; after-midnight bedtimes are capped at 24 (the day's schedule ends at midnight). */
   bed: number;

@@ -276,5 +276,3 @@ export class OfflineBrain implements Brain {
 }
 
 const BUSY_LATELY = ' has been busy lately';
-
-export type { ConceptNode };

@@ -26,11 +26,6 @@ export const WORK_TASKS: Record<string, string[]> = {
 };
 export const GENERIC_WORK = ['working at the desk', 'tidying the workspace', 'talking with a colleague', 'taking care of the day\'s tasks'];
 
-export interface ActivityTemplate {
-  /** Subtasks in order; each becomes "parent (subtask)" after decomposition. */
-  steps: string[];
-}
-
 /** Decomposition templates by activity kind (matched by a keyword of the hourly activity). */
 export const TEMPLATES: { match: RegExp; steps: string[] }[] = [
   { match: /^hosting .*(party|celebration|dinner)/, steps: ['decorating the room with streamers', 'setting out snacks and drinks on a table', 'greeting guests at the door', 'chatting with guests at a table', 'serving drinks at the counter', 'tidying up after the guests'] },

@@ -89,7 +89,7 @@ function sleepTimeReason(now: number): string | null {
 }
 
 /** No going back to bed this soon after waking up (stops a WAKE_UP ⇄ SLEEP flip-flop). */
-export const AWAKE_AT_LEAST = 180;
+const AWAKE_AT_LEAST = 180;
 
 const EAT_KINDS = new Set(['home', 'cafe', 'bakery', 'bar', 'grocery', 'park', 'square', 'college']);
 const STUDY_ARENAS = /library|classroom|room|bedroom|apartment|common room/;
@@ -135,11 +135,11 @@ function goToTargets(w: ActionWorld, p: Persona): string[] {
 }
 
 /** Other people within this many tiles may be chatted with. */
-export const CHAT_RADIUS = 10;
+const CHAT_RADIUS = 10;
 
 // ---- the actions ------------------------------------------------------------------------------
 
-export function createDefaultRegistry(): ActionRegistry {
+function createDefaultRegistry(): ActionRegistry {
   const r = new ActionRegistry();
 
   r.register({

@@ -3,7 +3,7 @@ import { dayIndex, isOwnWorkplace, isStudent, placeOfActionAddress } from './pla
 import type { ActionWorld, Place } from './types';
 import type { ActionId } from './ids';
 
-export interface Resolved {
+interface Resolved {
   action: ActionId;
   target: string;
   /** Where the planner put it. */

@@ -5,7 +5,7 @@ import { REGISTRY, type ActionRegistry } from './registry';
 import { type ActionWorld, type Place } from './types';
 import { SCENE_IDS, type ActionId, type SceneId } from './ids';
 
-export interface ScenePolicy {
+interface ScenePolicy {
   id: SceneId;
   /** When and where it applies, for people and the docs. */
   when: string;
@@ -35,7 +35,7 @@ const DEFAULTS: Record<SceneId, ActionId[]> = {
 };
 
 /** The scene policies, built from the scenes each registered action names. */
-export function scenePolicies(registry: ActionRegistry = REGISTRY): Record<SceneId, ScenePolicy> {
+function scenePolicies(registry: ActionRegistry = REGISTRY): Record<SceneId, ScenePolicy> {
   const out = {} as Record<SceneId, ScenePolicy>;
   for (const id of SCENE_IDS) {
     out[id] = { id, when: WHEN[id], allowed: registry.all().filter((d) => d.scenes.includes(id)).map((d) => d.id), defaults: DEFAULTS[id] };

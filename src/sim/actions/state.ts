@@ -1,7 +1,7 @@
 import type { ActionId } from './ids';
 
 /** Credits in every persona's wallet at the start (seed 004). */
-export const START_CREDITS = 100;
+const START_CREDITS = 100;
 
 /** A persona's money, kept minimal (seed 004's credits): a balance and the day of its last check-in. */
 export interface Wallet {

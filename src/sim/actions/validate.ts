@@ -10,14 +10,14 @@ import type { SceneId } from './ids';
 import type { DecisionRecord } from './state';
 
 /** What a brain (or the planner, resolved) proposes: an action id and its target. */
-export interface Proposal {
+interface Proposal {
   action: string;
   target: string;
 }
 
 export type Verdict = { ok: true; def: ActionDef; call: ActionCall } | { ok: false; reason: string };
 
-export interface ValidateOptions {
+interface ValidateOptions {
   /** Check cooldowns (a chooser's decisions); the planner's schedule is not subject to them. */
   cooldowns: boolean;
   /** Where the action happens when it is already known (the planner's address); else from the target. */
@@ -80,7 +80,7 @@ export interface ActionOption {
 }
 
 /** At most this many targets are listed per action (nearest or first ones). */
-export const MAX_TARGETS = 12;
+const MAX_TARGETS = 12;
 
 /** The scene's allowed actions whose precondition holds now and that are out of cooldown, highest priority first. */
 export function availableOptions(w: ActionWorld, p: Persona, scene: SceneId): ActionOption[] {

@@ -51,9 +51,9 @@ import {
 /** A call's arguments after the context. */
 export type CallArgs<K extends GuardedCall> = Parameters<Brain[K]> extends [CallContext, ...infer A] ? A : never;
 /** A call's answer. */
-export type Answer<K extends GuardedCall> = Awaited<ReturnType<Brain[K]>>;
+type Answer<K extends GuardedCall> = Awaited<ReturnType<Brain[K]>>;
 
-export interface Contract<K extends GuardedCall> {
+interface Contract<K extends GuardedCall> {
   /** The JSON object a model must reply with (null: not asked of a chat model). */
   reply: z.ZodObject | null;
   /** The schema the model is sent when it depends on the arguments (an enum of the ids offered); default `reply`. */
@@ -68,18 +68,18 @@ export interface Contract<K extends GuardedCall> {
   unasked?: (ctx: CallContext, ...args: CallArgs<K>) => Answer<K> | undefined;
 }
 
-export type Contracts = { [K in GuardedCall]: Contract<K> };
+type Contracts = { [K in GuardedCall]: Contract<K> };
 
 // ---- limits shared by replies and answers -------------------------------------------------------
 
 /** The first daily plan a model is asked for (Smallville: "5 to 8 items" in broad strokes). */
-export const DAILY_PLAN_ITEMS = { min: 5, max: 8 } as const;
+const DAILY_PLAN_ITEMS = { min: 5, max: 8 } as const;
 /** Any brain's daily plan: timed items, at most one per hour (the offline brain plans in finer strokes). */
 const DAILY_PLAN_ANY = { min: 1, max: 24 } as const;
 /** A new day's plan requirement (revise_identity): 4 to 6 timed items; more are cut. */
-export const PLAN_REQ_ITEMS = { min: 4, max: 6 } as const;
+const PLAN_REQ_ITEMS = { min: 4, max: 6 } as const;
 /** The emoji over a persona's head, in UTF-16 units (1–3 emoji, ZWJ sequences included). */
-export const EMOJI_UNITS = 16;
+const EMOJI_UNITS = 16;
 const PLAN_ITEM = 200;
 const ACTIVITY = 150;
 const SENTENCE = 400;

@@ -34,7 +34,7 @@ function dayOf(text: string, now: number): number {
 }
 
 /** The places a sentence may name: the map's sectors (with their kinds) and, for "home" and "work", the persona's own. */
-export interface Places {
+interface Places {
   sectors: readonly { name: string; kind: string }[];
   home?: string;
   work?: string;

@@ -9,7 +9,7 @@ import { addCommitment, parseCommitment, placesFor } from './commitments';
 export const MAX_ROUNDS = 8;
 
 /** Memories retrieved per focal point for a conversation turn (Smallville's agent_chat_v2 uses 15). */
-export const TURN_RETRIEVAL = 15;
+const TURN_RETRIEVAL = 15;
 
 /**
  * What a speaker brings to mind for its next line (Smallville's agent_chat_v2): memories retrieved

@@ -4,7 +4,7 @@ import type { ChatLine } from '../persona/memory';
 import { ensureEmbeddings, scoreMemories, unembedded } from './retrieve';
 
 /** Memories an interview answer draws on per question (as many as a reflection). */
-export const INTERVIEW_MEMORIES = 30;
+const INTERVIEW_MEMORIES = 30;
 
 /**
  * An interview (Smallville's analysis mode): the persona answers a question in character from the

@@ -125,7 +125,7 @@ function learnSurroundings(sim: SimContext, p: Persona): void {
 }
 
 /** The personas in each perception space (arena, sector ground or street), in town order. */
-export type PerceptionIndex = ReadonlyMap<number, readonly Persona[]>;
+type PerceptionIndex = ReadonlyMap<number, readonly Persona[]>;
 
 /**
  * Who is in which space, for a phase in which nobody moves: a persona then looks only at its own

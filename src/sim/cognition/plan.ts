@@ -9,15 +9,15 @@ import { THIRTY_DAYS } from '../persona/memory';
 import type { Triple } from '../persona/scratch';
 import { hourlyToMinutes, padDay } from './schedule';
 
-export type NewDay = false | 'First day' | 'New day';
+type NewDay = false | 'First day' | 'New day';
 
 /** Smallville's diversity rule: regenerate the hourly schedule up to 3 times until ≥ 5 distinct activities. */
-export const DIVERSITY_TRIES = 3;
-export const MIN_DISTINCT_ACTIVITIES = 5;
+const DIVERSITY_TRIES = 3;
+const MIN_DISTINCT_ACTIVITIES = 5;
 /** Blocks this long or longer are decomposed into 5-minute-increment subtasks. */
-export const DECOMP_THRESHOLD_MIN = 60;
+const DECOMP_THRESHOLD_MIN = 60;
 /** No decomposition at or after this hour (night quiet). */
-export const NO_DECOMP_FROM_HOUR = 23;
+const NO_DECOMP_FROM_HOUR = 23;
 
 function ctxOf(sim: SimContext, p: Persona): CallContext {
   return { persona: p, now: sim.clock.now };
@@ -76,7 +76,7 @@ export function reviseIdentityFocalPoints(p: Persona, now: number): [string, str
  * person), then today's `currently` (third person) from yesterday's and the notes, then today's
  * daily plan requirement (4–6 timed items), which every later prompt reads through the identity.
  */
-export async function reviseIdentity(sim: SimContext, p: Persona): Promise<{ planNote: string; thoughtNote: string }> {
+async function reviseIdentity(sim: SimContext, p: Persona): Promise<{ planNote: string; thoughtNote: string }> {
   const now = sim.clock.now;
   const ctx = ctxOf(sim, p);
   const retrieved = await newRetrieve(sim, p, reviseIdentityFocalPoints(p, now));
@@ -124,7 +124,7 @@ export async function chooseAddress(sim: SimContext, p: Persona, action: string)
   return `${sim.world.name}:${sector}:${arena}:${object}`;
 }
 
-export interface NewAction {
+interface NewAction {
   address: string;
   duration: number;
   description: string;

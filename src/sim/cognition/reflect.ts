@@ -5,8 +5,8 @@ import { THIRTY_DAYS, isExpired } from '../persona/memory';
 import { keywordsOf } from './converse';
 import { newRetrieve, RETRIEVE_COUNT } from './retrieve';
 
-export const FOCAL_POINTS = 3;
-export const INSIGHTS_PER_FOCAL_POINT = 5;
+const FOCAL_POINTS = 3;
+const INSIGHTS_PER_FOCAL_POINT = 5;
 
 /**
  * Reflect: when the summed poignancy of new memories reaches the importance trigger, ask for focal

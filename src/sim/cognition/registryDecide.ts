@@ -16,10 +16,10 @@ import type { SceneId } from '../actions/ids';
 /** After a refused answer the brain is asked again with the reason at most this many times; then the scene default runs. */
 export const MAX_DECISION_RETRIES = 2;
 /** Lines others said to the persona that go into its decision context. */
-export const HEARD_LINES = 3;
+const HEARD_LINES = 3;
 
 /** A decision that has been validated but not applied yet. */
-export interface PendingDecision {
+interface PendingDecision {
   persona: Persona;
   def: ActionDef;
   call: ActionCall;
@@ -28,12 +28,12 @@ export interface PendingDecision {
 }
 
 /** How long before a commitment starts a registry persona sets off for it (a walk across town). */
-export const COMMITMENT_LEAD_MINUTES = 30;
+const COMMITMENT_LEAD_MINUTES = 30;
 /** Whispered beliefs that go into a decision's context, newest first. */
-export const MIND_THOUGHTS = 3;
+const MIND_THOUGHTS = 3;
 
 /** The commitment whose time has come now (from the lead before its start to its end), if any. */
-export function dueCommitment(p: Persona, now: number): Commitment | null {
+function dueCommitment(p: Persona, now: number): Commitment | null {
   const today = dayIndex(now);
   const m = minuteOfDay(now);
   return p.commitments.find((c) => c.day === today && m >= c.start - COMMITMENT_LEAD_MINUTES && m < c.start + c.minutes) ?? null;
@@ -49,7 +49,7 @@ function dueOf(c: Commitment | null): DueCommitment | null {
  * believes it) and its timed plans from today on. A registry persona has no daily schedule to put
  * them in, so they go into every decision's context instead.
  */
-export function mindLines(p: Persona, now: number): string[] {
+function mindLines(p: Persona, now: number): string[] {
   const out: string[] = [];
   const today = dayIndex(now);
   const m = minuteOfDay(now);
@@ -98,7 +98,7 @@ function withDuePlanMove(w: ActionWorld, p: Persona, scene: SceneId, options: Ac
  * commitment has come due that it has not set off for (then the action in progress gives way,
  * unless it is in a conversation).
  */
-export function needsDecision(sim: SimContext, p: Persona): boolean {
+function needsDecision(sim: SimContext, p: Persona): boolean {
   const now = sim.clock.now;
   if (p.scratch.actCheckFinished(now)) return true;
   const c = dueCommitment(p, now);
@@ -106,7 +106,7 @@ export function needsDecision(sim: SimContext, p: Persona): boolean {
 }
 
 /** What others said to the persona lately (from its conversation memories), newest last. */
-export function heardLines(p: Persona, n = HEARD_LINES): string[] {
+function heardLines(p: Persona, n = HEARD_LINES): string[] {
   const out: string[] = [];
   for (let i = p.memory.nodes.length - 1; i >= 0 && out.length < n; i--) {
     const node = p.memory.nodes[i]!;

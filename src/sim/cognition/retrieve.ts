@@ -63,7 +63,7 @@ export async function ensureEmbeddings(sim: SimContext, p: Persona, texts: Itera
   missing.forEach((t, i) => sim.embeddings.set(t, vectors[i]!));
 }
 
-export interface Scored {
+interface Scored {
   node: ConceptNode;
   recency: number;
   relevance: number;
@@ -75,7 +75,7 @@ export interface Scored {
  * The memories retrieval may return (unexpired events and thoughts, no "is idle" events), most
  * recently accessed first, newest first among equals: the order recency is scored by.
  */
-export function rankByAccess(p: Persona, now: number): ConceptNode[] {
+function rankByAccess(p: Persona, now: number): ConceptNode[] {
   return p.memory.nodes
     .filter((n) => n.type !== 'chat' && !isExpired(n, now) && !n.embeddingKey.includes('idle'))
     .sort(byAccess);

@@ -85,7 +85,7 @@ export function failSafeDecomp(main: ScheduleItem[], doneSoFar: ScheduleItem[]):
   return trimToTotal([...doneSoFar.map(([a, m]) => [a, m] as ScheduleItem), ...rest], total);
 }
 
-export interface Stretch {
+interface Stretch {
   startHour: number;
   endHour: number;
   /** f_daily_schedule indexes [startIndex, endIndex) of the stretch. */

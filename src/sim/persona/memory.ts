@@ -31,7 +31,7 @@ export interface ConceptNode {
   transcript: ChatLine[];
 }
 
-export interface NewNode {
+interface NewNode {
   created: number;
   expiration?: number | null;
   subject: string;

@@ -17,7 +17,7 @@ import { Scratch } from './scratch';
  */
 
 /** Bounds: far above what a long game makes, low enough that a crafted file cannot exhaust the page. */
-export const MAX_MEMORIES = 500_000;
+const MAX_MEMORIES = 500_000;
 const MAX_LIST = 10_000;
 
 const str = (max = MAX_STRING) => z.string().max(max);
@@ -103,7 +103,7 @@ const NodeTupleSchema = z.tuple([
   z.array(z.number().int().min(1)).max(1000),
   z.array(z.tuple([S, S])).max(1000),
 ]);
-export type NodeTuple = z.infer<typeof NodeTupleSchema>;
+type NodeTuple = z.infer<typeof NodeTupleSchema>;
 
 const PersonaPartSchema = z.strictObject({
   id: str(200),

@@ -12,7 +12,7 @@ export const SCRATCH_DEFAULTS = {
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:MM (24 h)');
 const weekday = z.enum(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
 
-export const OccupationSchema = z.object({
+const OccupationSchema = z.object({
   title: z.string().min(1),
   /** A sector name on the map. */
   workplace: z.string().min(1),
@@ -23,7 +23,7 @@ export const OccupationSchema = z.object({
   end: hhmm,
 });
 
-export const RelationshipSchema = z.object({
+const RelationshipSchema = z.object({
   id: z.string().min(1),
   kind: z.string().min(1),
   note: z.string(),
@@ -62,4 +62,3 @@ export const PersonaSchema = z.object({
 });
 
 export type PersonaSpec = z.infer<typeof PersonaSchema>;
-export type Occupation = z.infer<typeof OccupationSchema>;

@@ -27,17 +27,17 @@ export type PlayerInput =
   | { kind: 'leave' };
 
 /** How close (in tiles, either way) the player must be to start talking to someone. */
-export const TALK_DISTANCE = 2;
+const TALK_DISTANCE = 2;
 /** A player's line is cut to this many characters. */
 export const PLAYER_LINE_MAX = 500;
 /** A conversation with the player ends after this many lines (the persona says goodbye). */
 export const PLAYER_CHAT_MAX_LINES = 40;
 /** The persona waits this long for the player's next line, then leaves (game minutes). */
-export const PLAYER_CHAT_PATIENCE_MIN = 30;
+const PLAYER_CHAT_PATIENCE_MIN = 30;
 /** How far the player may walk from the persona before the conversation counts as left (tiles). */
-export const LEAVE_DISTANCE = 6;
+const LEAVE_DISTANCE = 6;
 /** The player's line says goodbye. */
-export const GOODBYE = /\b(good ?bye|bye|see you|farewell|take care|gotta go|got to go|have to go|later!?$)\b/i;
+const GOODBYE = /\b(good ?bye|bye|see you|farewell|take care|gotta go|got to go|have to go|later!?$)\b/i;
 
 export interface PlayerChat {
   personaId: string;
@@ -54,7 +54,7 @@ export interface PlayerChat {
 }
 
 /** A conversation with the player that ended, and why. */
-export interface EndedChat {
+interface EndedChat {
   personaId: string;
   with: string;
   lines: ChatLine[];

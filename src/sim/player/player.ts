@@ -9,13 +9,13 @@ import type { Tile, WorldModel } from '../world/types';
 export const PLAYER_ID = 'player-resident';
 
 /** Where the player's resident starts and "lives": a visitor's spot on the town's square. */
-export const PLAYER_SECTOR_KINDS = ['square', 'park'] as const;
+const PLAYER_SECTOR_KINDS = ['square', 'park'] as const;
 
-export const PLAYER_NAME_MAX = 40;
-export const PLAYER_DESCRIPTION_MAX = 240;
+const PLAYER_NAME_MAX = 40;
+const PLAYER_DESCRIPTION_MAX = 240;
 
 /** What the start screen asks of a player: a name, a few words about them, and a look. */
-export interface PlayerSetup {
+interface PlayerSetup {
   name: string;
   description: string;
   /** A sprite sheet name under public/assets/characters/. */

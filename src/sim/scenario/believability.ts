@@ -9,14 +9,14 @@ import { VALENTINE_PARTY as P } from './party';
  * Each figure is computed from what the town did, never from the brain's own bookkeeping.
  */
 
-export interface TalkFigures {
+interface TalkFigures {
   lines: number;
   distinct: number;
   /** The most repeated line and how often it was said. */
   top: { text: string; count: number }[];
 }
 
-export function talkFigures(lines: string[]): TalkFigures {
+function talkFigures(lines: string[]): TalkFigures {
   const counts = new Map<string, number>();
   for (const l of lines) counts.set(l, (counts.get(l) ?? 0) + 1);
   const top = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 5).map(([text, count]) => ({ text, count }));
@@ -24,7 +24,7 @@ export function talkFigures(lines: string[]): TalkFigures {
 }
 
 /** Each persona's hourly schedule per day, as planned (before commitments and chats reshape it). */
-export class PlanWatch {
+class PlanWatch {
   readonly byPersona = new Map<string, Map<number, string>>();
   observe(sim: Simulation): void {
     const day = Math.floor(dayStart(sim.now) / DAY);
@@ -43,7 +43,7 @@ export class PlanWatch {
 }
 
 /** Guests (not the host) standing on each tile of the event's sector, at one step. */
-export function guestsPerTile(sim: Simulation, r: StepResult, sector: string, host: string): number[] {
+function guestsPerTile(sim: Simulation, r: StepResult, sector: string, host: string): number[] {
   const w = sim.world;
   const counts = new Map<number, number>();
   for (const f of r.personas) {
@@ -57,7 +57,7 @@ export function guestsPerTile(sim: Simulation, r: StepResult, sector: string, ho
 }
 
 /** One interview question with the fact its answer must contain (any of `facts`, case-insensitive). */
-export interface InterviewCase {
+interface InterviewCase {
   persona: string;
   question: string;
   facts: RegExp;
@@ -90,7 +90,7 @@ function taskAt(p: Persona, minute: number): string {
  * position), read from the town's state at the time they are asked: the persona file, today's
  * schedule, its commitments and its conversations.
  */
-export function interviewCases(sim: Simulation): InterviewCase[] {
+function interviewCases(sim: Simulation): InterviewCase[] {
   const sorted = [...sim.personas].sort((a, b) => a.id.localeCompare(b.id));
   const host = sim.byId.get(P.host)!;
   const picks = [host, ...[sorted[3]!, sorted[15]!, sorted[9]!].filter((p) => p !== host)].slice(0, 3);
@@ -120,7 +120,7 @@ export function interviewCases(sim: Simulation): InterviewCase[] {
   return out.slice(0, 30);
 }
 
-export interface WeekFigures {
+interface WeekFigures {
   days: number;
   talk: TalkFigures;
   /** Distinct hourly plans per persona over the run. */

@@ -13,7 +13,7 @@ export const VALENTINE_PARTY = {
   partyEnd: Date.parse('2023-02-14T19:00:00Z'),
 };
 
-export interface PartyOutcome {
+interface PartyOutcome {
   tracker: EventTracker;
   /** Personas besides the host with the party among their commitments. */
   planned: string[];

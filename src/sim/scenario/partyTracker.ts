@@ -3,20 +3,20 @@ import type { StepResult } from '../simulation';
 import type { WorldModel } from '../world/types';
 
 /** One persona's brush with the event: when it first heard of it and from whom. */
-export interface Heard {
+interface Heard {
   name: string;
   time: number;
   from: string;
 }
 
-export interface Invitation {
+interface Invitation {
   time: number;
   from: string;
   to: string;
   accepted: boolean | null;
 }
 
-export interface EventWatch {
+interface EventWatch {
   /** Words that identify the event in talk, e.g. /valentine/i. */
   topic: RegExp;
   /** Who came up with it (the whispered persona): counted as knowing from the start. */

@@ -14,7 +14,7 @@ import { SnapshotError, type StateHolder } from './holder';
 
 const S = z.number().int().min(0);
 /** The longest run a snapshot may describe: ten game years of 10-second steps. */
-export const MAX_STEP = 10 * 366 * 24 * 360;
+const MAX_STEP = 10 * 366 * 24 * 360;
 
 export const clockHolder: StateHolder<{ step: number }> = {
   key: 'clock',

@@ -20,7 +20,7 @@ import { MAX_REQUEST } from '../inputs';
 
 export { MAX_REQUEST } from '../inputs';
 /** Steps taken from a plan (the rest are dropped, noted in the plan). */
-export const MAX_STEPS = 8;
+const MAX_STEPS = 8;
 
 /** A line for the town's activity feed. */
 export interface TownEvent {
@@ -171,18 +171,18 @@ export function requestText(text: string): string {
 }
 
 /** "[Sofia Moreno] host the party" → "Sofia Moreno" */
-export function tagOf(step: string): string | null {
+function tagOf(step: string): string | null {
   return /^\s*\[([^\]]{1,80})\]/.exec(step)?.[1]?.trim() ?? null;
 }
 
-export function untagged(step: string): string {
+function untagged(step: string): string {
   return step.replace(/^\s*\[[^\]]{1,80}\]\s*/, '').trim();
 }
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** The persona a step's tag names: full name, or a first name that only one persona has. */
-export function assigneeOf(sim: SimContext, step: string): Persona | null {
+function assigneeOf(sim: SimContext, step: string): Persona | null {
   const tag = tagOf(step)?.toLowerCase();
   if (!tag) return null;
   const full = sim.personas.find((p) => p.name.toLowerCase() === tag);
@@ -195,7 +195,7 @@ export function assigneeOf(sim: SimContext, step: string): Persona | null {
  * Who looks after a request when nobody is named: someone who works at the place it names, else
  * lives there, else has it among their haunts, else the first resident.
  */
-export function coordinatorFor(sim: SimContext, request: string): Persona {
+function coordinatorFor(sim: SimContext, request: string): Persona {
   const sector = findSector(request, { sectors: sim.world.sectors });
   const ps = sim.personas;
   return (
@@ -228,7 +228,7 @@ export function asTask(request: string): string {
 }
 
 /** seed 003's default steps (analyse the request, carry it out, verify), all for the coordinator. */
-export function defaultSteps(request: string, coordinator: Persona): string[] {
+function defaultSteps(request: string, coordinator: Persona): string[] {
   const tag = `[${coordinator.name}]`;
   // The carry-out step is told as "You will <step>": the request without its "please" or "could the town".
   return [`${tag} Analyse the request: "${request}"`, `${tag} ${asTask(request) || request}`, `${tag} Verify that it happened`];

@@ -7,7 +7,7 @@
 export type StepStatus = 'not_started' | 'in_progress' | 'completed' | 'blocked';
 export const STEP_STATUSES: readonly StepStatus[] = ['not_started', 'in_progress', 'completed', 'blocked'];
 
-export interface PlanStep {
+interface PlanStep {
   /** The step as written, with its "[Name]" tag. */
   text: string;
   /** The persona id the tag names, or null when it names nobody in town. */

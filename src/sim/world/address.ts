@@ -19,18 +19,6 @@ export function addressOf(world: WorldModel, x: number, y: number): string {
   return `${world.name}:${sector.name}:${arena.name}:${world.objects[o].name}`;
 }
 
-/** Parts of an address; missing levels are undefined. */
-export function splitAddress(address: string): { world: string; sector?: string; arena?: string; object?: string } {
-  const [world, sector, arena, object] = address.split(':');
-  return { world, sector, arena, object };
-}
-
-/** The "world:sector:arena" prefix of a tile's address, or undefined if the tile is in no arena. */
-export function arenaKeyOf(world: WorldModel, x: number, y: number): string | undefined {
-  const parts = addressOf(world, x, y).split(':');
-  return parts.length >= 3 ? parts.slice(0, 3).join(':') : undefined;
-}
-
 export function tilesOf(world: WorldModel, address: string): Tile[] {
   return world.addressTiles.get(address) ?? [];
 }

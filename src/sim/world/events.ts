@@ -12,10 +12,6 @@ export function tripleEvent(t: Triple, description: string | null): WorldEvent {
   return { subject: t[0], predicate: t[1], object: t[2], description: description ?? `${t[0]} ${t[1]} ${t[2]}` };
 }
 
-export function idleEvent(subject: string): WorldEvent {
-  return { subject, predicate: 'is', object: 'idle', description: `${subject.split(':').pop()} is idle` };
-}
-
 export function isIdle(e: WorldEvent): boolean {
   return e.predicate === 'is' && e.object === 'idle';
 }

@@ -1,7 +1,7 @@
 import PF from 'pathfinding';
 import type { Tile, WorldModel } from './types';
 
-export interface PathStats {
+interface PathStats {
   /** A* searches actually run (cache misses). */
   computed: number;
   cacheHits: number;

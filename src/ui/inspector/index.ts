@@ -20,7 +20,7 @@ export interface Inspector {
 }
 
 /** Refreshes per second: enough to follow a persona, cheap enough never to cost frames. */
-export const REFRESH_HZ = 4;
+const REFRESH_HZ = 4;
 
 /**
  * The in-game inspector: a persona panel with tabs, a town panel and the tile readout, as a DOM

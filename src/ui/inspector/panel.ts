@@ -11,7 +11,7 @@ import { chatsTab } from './tabs/chats';
 import { brainTab } from './tabs/brain';
 import { talkTab } from './tabs/talk';
 
-export interface PersonaPanel {
+interface PersonaPanel {
   el: HTMLElement;
   refresh(source: InspectorSource): void;
   show(tab: TabId): void;

@@ -2,7 +2,7 @@ import type { WorldModel } from '../../sim/world/types';
 import { addressOf, isWalkable } from '../../sim/world/address';
 
 /** What the tile readout says about one tile. */
-export interface TileInfo {
+interface TileInfo {
   x: number;
   y: number;
   walkable: boolean;
@@ -12,7 +12,7 @@ export interface TileInfo {
   events: string[];
 }
 
-export interface TileOccupant {
+interface TileOccupant {
   name: string;
   tile: { x: number; y: number };
   description: string;

@@ -3,7 +3,7 @@ import { button, h, renderIfChanged } from './dom';
 import type { InspectorSource } from './source';
 import { tileInfo, tileLine } from './tileInfo';
 
-export interface TileReadout {
+interface TileReadout {
   el: HTMLElement;
   refresh(source: InspectorSource): void;
 }

@@ -8,7 +8,7 @@ import { townActionTotals } from '../../sim/actions/state';
 import type { PersonaFrame } from '../../sim/simulation';
 import type { StepStatus, TownPlan } from '../../sim/town/planningTool';
 
-export interface TownPanel {
+interface TownPanel {
   el: HTMLElement;
   refresh(source: InspectorSource): void;
 }

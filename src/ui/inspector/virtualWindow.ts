@@ -1,5 +1,5 @@
 /** Which rows of a long fixed-row-height list to put in the DOM: the visible ones plus a few either side. */
-export interface RowWindow {
+interface RowWindow {
   /** First row index to render (inclusive). */
   start: number;
   /** Last row index to render (exclusive). */

@@ -7,7 +7,7 @@ import { timelineMarks } from './timeline';
 import './replay.css';
 import { foldingPanel, pageLayout } from '../layout';
 
-export interface ReplayUiActions {
+interface ReplayUiActions {
   /** Open the demo replay that ships with the app. */
   openDemo(): Promise<void>;
   /** Open picked or dropped files (a replay, or a Smallville folder's two files). */

@@ -1,4 +1,4 @@
-export interface TimelineMark {
+interface TimelineMark {
   /** Position along the timeline, 0 … 1. */
   at: number;
   kind: 'day' | 'hour' | 'tick';

@@ -4,7 +4,7 @@ import { DAY_MINUTES, hhmm, minuteOf, scheduleSegments, segmentAt, type Segment 
 import type { Tab, TabContext } from '../tab';
 
 /** A stable pastel colour per task label, so the same activity looks the same on both rows. */
-export function colourOf(label: string): string {
+function colourOf(label: string): string {
   if (/sleep/i.test(label)) return 'hsl(240 14% 38%)';
   let hash = 0;
   for (const ch of label.toLowerCase().split(/\W+/).slice(0, 2).join(' ')) hash = (hash * 31 + ch.charCodeAt(0)) | 0;

@@ -8,7 +8,7 @@ import type { Tab, TabContext } from '../tab';
 import { VirtualList } from '../virtualList';
 
 const TYPES: NodeType[] = ['event', 'chat', 'thought'];
-export const ROW_HEIGHT = 40;
+const ROW_HEIGHT = 40;
 
 export function when(ms: number): string {
   return `${weekdayOf(ms)} ${formatHHMM(ms)}`;

@@ -22,6 +22,17 @@ function filesUnder(dir: string): string[] {
   return out;
 }
 
+/** The repository-relative path a relative specifier names, or the bare package name. */
+export function resolveSpecifier(root: string, fromFile: string, spec: string): string {
+  if (!spec.startsWith('.')) return spec;
+  return resolveLocal(root, join(root, fromFile), spec);
+}
+
+/** Every TypeScript module under `dirs`, repository-relative. */
+export function localFiles(root: string, dirs: readonly string[]): string[] {
+  return dirs.flatMap((dir) => filesUnder(join(root, dir)).map((f) => relative(root, f)));
+}
+
 function resolveLocal(root: string, fromFile: string, spec: string): string {
   const base = resolve(dirname(fromFile), spec);
   for (const candidate of [base, `${base}.ts`, join(base, 'index.ts')]) {
