@@ -8,7 +8,7 @@ import { createSave, decodeSave, encodeSave, openSave, type SaveFile, type SaveS
 import { AUTOSAVES, SaveSlots, type SlotInfo } from '../save/slots';
 
 /** What the page hands the saves feature: its live town and how to swap in a loaded one. */
-export interface SavesHost {
+interface SavesHost {
   readonly sim: Simulation;
   recorder(): Recorder | null;
   /** The brain settings as the page keeps them (never the key), or null. */

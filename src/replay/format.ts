@@ -110,7 +110,7 @@ const SnapshotSchema = z
   ])
   .describe('A full simulation state a live town can continue from (see src/sim/snapshot.ts)');
 
-const MapInfoSchema = z.object({
+export const MapInfoSchema = z.object({
   name: name.describe('The map’s world name ("Hamlet"; "the Ville" for Smallville)'),
   width: z.number().int().positive(),
   height: z.number().int().positive(),

@@ -17,10 +17,10 @@ import type { Recorder } from '../replay/recorder';
  * without the key, and the recording window. One gzip JSON file, `.hamlet.json.gz`, the same in the
  * page (IndexedDB slots, export and import) and the CLI (`--save`, `--load`).
  */
-export const SAVE_FORMAT = 'hamlet-save';
-export const SAVE_VERSION = 1;
+const SAVE_FORMAT = 'hamlet-save';
+const SAVE_VERSION = 1;
 /** Largest save unpacked: far above a week of 25 personas, low enough to refuse a gzip bomb. */
-export const MAX_SAVE_BYTES = 400_000_000;
+const MAX_SAVE_BYTES = 400_000_000;
 
 /** Brain settings as the page keeps them: never the key. */
 const SettingsSchema = z.object({
@@ -120,7 +120,7 @@ export async function decodeSave(bytes: Uint8Array, what = 'The save'): Promise<
   return checkSave(doc, what);
 }
 
-export function checkSave(doc: unknown, what = 'The save'): SaveFile {
+function checkSave(doc: unknown, what = 'The save'): SaveFile {
   const d = doc as { format?: unknown; version?: unknown } | null;
   if (typeof d !== 'object' || d === null || Array.isArray(d)) throw new SaveError(`${what} is not a Hamlet save: it holds no JSON object.`);
   if (d.format === 'hamlet-replay') throw new SaveError(`${what} is a replay, not a save: open it with "📂 Open a replay…".`);

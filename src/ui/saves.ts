@@ -30,7 +30,7 @@ function ago(iso: string, now = Date.now()): string {
   return new Date(iso).toLocaleDateString();
 }
 
-export function download(bytes: Uint8Array, fileName: string): void {
+function download(bytes: Uint8Array, fileName: string): void {
   const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/gzip' }));
   const a = document.createElement('a');
   a.href = url;
