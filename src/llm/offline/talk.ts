@@ -35,7 +35,7 @@ export function worksDuring(p: Persona, day: number, start: number, minutes: num
 
 /** An invitation line ("… would you like to come to <event>?") and an acceptance of one. */
 export const INVITE = /would you like to come to (.+)\?/i;
-export const ACCEPT = /\b(I'd love to come|count me in|I wouldn't miss it|I'll be there)\b/i;
+const ACCEPT = /\b(I'd love to come|count me in|I wouldn't miss it|I'll be there)\b/i;
 const DECLINE = /\b(can't make it|working then|not sure I can)\b/i;
 /** Whether a reply to an invitation says yes. */
 export function accepts(text: string): boolean {
@@ -48,7 +48,7 @@ const GOODBYE = /\b(bye|see you|take care|catch you later|talk soon|until next t
 type Tone = 'warm' | 'quiet' | 'blunt' | 'easy';
 
 /** How a persona talks, from its innate traits. */
-export function toneOf(p: Persona): Tone {
+function toneOf(p: Persona): Tone {
   const t = p.spec.innate.toLowerCase();
   const score = (re: RegExp) => (t.match(re) ?? []).length;
   const s: [Tone, number][] = [
@@ -81,7 +81,7 @@ function saidTo(speaker: Persona, listener: Persona, convo: ChatLine[]): string[
 
 const gists = new Map<string, string>();
 /** A statement's gist, independent of who says it and in which person: its longer lower-case words (memoised: lines repeat). */
-export function gist(text: string): string {
+function gist(text: string): string {
   let g = gists.get(text);
   if (g === undefined) {
     g = (text.match(/\b[a-z][a-z'-]{4,}\b/g) ?? []).filter((w) => !/^(about|there|their|which|would|could|should|heard|telling)$/.test(w)).slice(0, 6).join(' ');

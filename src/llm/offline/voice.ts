@@ -8,7 +8,7 @@ import type { Persona } from '../../sim/persona/persona';
 const IRREGULAR: Record<string, string> = { is: 'am', has: 'have', does: 'do', goes: 'go', was: 'was', "isn't": "am not", "doesn't": "don't", "hasn't": "haven't" };
 
 /** "wants" → "want", "watches" → "watch", "tries" → "try"; other words unchanged. */
-function baseVerb(verb: string): string {
+export function baseVerb(verb: string): string {
   const v = verb.toLowerCase();
   if (IRREGULAR[v]) return IRREGULAR[v]!;
   if (/[^aeiou]ies$/.test(v)) return `${v.slice(0, -3)}y`;
