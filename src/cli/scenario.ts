@@ -29,7 +29,8 @@ async function main(): Promise<void> {
   checkPersonasAgainstWorld(personas, world);
   const offline = new OfflineBrain(seed, personas);
   const llm = llmBrainFromArgs(args, offline);
-  const sim = new Simulation({ world, personas, brain: llm ?? offline, seed, start: P.start });
+  // An experiment: Smallville's lock-step semantics, so a slow model changes nothing but the wall time.
+  const sim = new Simulation({ world, personas, brain: llm ?? offline, seed, start: P.start, stepMode: 'lockstep' });
   const host = sim.byId.get(P.host)!;
 
   const t0 = performance.now();
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
   const others = personas.length - 1;
   const heard = [...tracker.heard.values()].sort((a, b) => a.time - b.time);
   const whisperAt = Date.parse(`${P.whisperAt}Z`);
-  console.log(`Valentine's Day party — ${personas.length} personas, seed ${seed}, brain ${sim.brain.name}, ${days} game days in ${secs.toFixed(1)} s`);
+  console.log(`Valentine's Day party — ${personas.length} personas, seed ${seed}, brain ${sim.brain.name} (lock-step), ${days} game days in ${secs.toFixed(1)} s`);
   console.log(`Whispered to ${host.name} at ${formatAmPm(whisperAt)} on ${formatDate(whisperAt)}: "${P.whisper}"\n`);
   console.log(`Heard of the party: ${heard.length} of ${others} (${Math.round((heard.length / others) * 100)}%)`);
   for (const h of heard) console.log(`  ${formatDate(h.time).padEnd(26)} ${formatAmPm(h.time).padStart(8)}  ${h.name.padEnd(16)} from ${h.from}`);

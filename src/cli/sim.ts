@@ -16,11 +16,13 @@ import { registryModes } from '../sim/actions/state';
 import { createSave, decodeSave, encodeSave, openSave, type SaveFile } from '../save/saveFile';
 import type { PersonaSpec } from '../sim/persona/schema';
 import type { WorldModel } from '../sim/world/types';
+import { describeStepMode, paceStep, stepModeFromArgs } from './stepMode';
 
 const USAGE =
   'usage: npm run sim -- [--hours 24] [--seed 1] [--personas 25] [--registry N] [--start 2023-02-13T00:00:00] [--out FILE(.json.gz replay | .jsonl | .jsonl.gz)] [--window-hours 24]\n' +
   '                      [--load SAVE.hamlet.json.gz] [--save SAVE.hamlet.json.gz]  (a save: the town to go on from / the town at the end)\n' +
-  '                      [--llm BASE_URL --model NAME [--concurrency 4] [--timeout 60] [--budget TOKENS] [--embedding-model NAME]]  (key from OPENAI_API_KEY)';
+  '                      [--llm BASE_URL --model NAME [--concurrency 4] [--timeout 60] [--budget TOKENS] [--embedding-model NAME]]  (key from OPENAI_API_KEY)\n' +
+  '                      [--lockstep | --speed 1]  (on a model: lock-step waits for every call; otherwise the clock runs at --speed and answers take effect when they arrive)';
 
 function progressBar(done: number, total: number, label: string): string {
   const width = 30;
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
   if (loadFrom === true || saveTo === true) throw new Error('--load and --save need a file name');
   // The same window as the page's recorder (one game day): a week's recording no longer holds every step.
   const windowHours = numberArg(args, 'window-hours', 24);
+  const stepMode = stepModeFromArgs(args);
   let saved: SaveFile | null = null;
   let town: { personas: PersonaSpec[]; world: WorldModel };
   if (typeof loadFrom === 'string') {
@@ -64,14 +67,14 @@ async function main(): Promise<void> {
   };
   let sim: Simulation;
   if (saved) {
-    sim = openSave(saved, town.world, brainFor, `The save ${String(loadFrom)}`);
+    sim = openSave(saved, town.world, brainFor, `The save ${String(loadFrom)}`, stepMode.mode);
     town = { personas: sim.personas.map((p) => p.spec), world: town.world };
     console.error(`loaded ${String(loadFrom)}: ${sim.personas.length} personas at ${formatDate(sim.now)} ${formatHHMM(sim.now)} (step ${sim.step})`);
   } else {
     const registryCount = numberArg(args, 'registry', 0);
     if (registryCount < 0 || registryCount > town.personas.length) throw new Error(`--registry must be between 0 and ${town.personas.length}`);
     const brainModes = registryModes(town.personas.map((p) => p.id), registryCount);
-    sim = new Simulation({ world: town.world, personas: town.personas, brain: brainFor(town.personas, seed), seed, start, brainModes });
+    sim = new Simulation({ world: town.world, personas: town.personas, brain: brainFor(town.personas, seed), seed, start, brainModes, stepMode: stepMode.mode });
   }
   const llm = made.llm;
   const steps = Math.round((hours * 3600) / sim.clock.stepSeconds);
@@ -97,6 +100,7 @@ async function main(): Promise<void> {
   const last = new Map<string, string>();
   const t0 = performance.now();
   for (let i = 0; i < steps; i++) {
+    const stepStart = performance.now();
     const r = await sim.tick();
     recorder?.record(r);
     if (sink) {
@@ -112,6 +116,7 @@ async function main(): Promise<void> {
       for (const f of r.personas) summary.get(f.id)!.push(`  ${formatHHMM(r.time)}  ${where(f)} — ${f.chattingWith ? `chatting with ${f.chattingWith}` : f.description}  [${f.actionId ?? '-'}]`);
     }
     if (i % 200 === 0 || i === steps - 1) process.stderr.write(progressBar(i + 1, steps, formatHHMM(sim.now)));
+    await paceStep(sim, stepMode, stepStart);
   }
   const secs = (performance.now() - t0) / 1000;
   process.stderr.write('\n');
@@ -135,6 +140,7 @@ async function main(): Promise<void> {
     console.log(`${p.name} (${p.occupation?.title ?? 'no job'}; ${agent.mode} brain; ${agent.wallet.credits} credits; ${st.decisions} decisions, ${st.rejections} rejected, ${st.defaults} defaults)`);
     console.log(summary.get(p.id)!.join('\n'));
   }
+  console.log(describeStepMode(sim, stepMode));
   console.log(`\n${sim.conversations.length} conversations between ${new Set(sim.conversations.map((c) => [...c.participants].sort().join(' & '))).size} pairs; brain fallbacks: ${sim.brain.fallbackTotal}`);
   printActionTotals(sim);
   if (llm) printLlmTotals(llm, town.personas.map((p) => ({ id: p.id, name: p.name })), sim.clock.startMs, hours);

@@ -64,6 +64,11 @@ export class LlmBrain {
     return `llm:${this.client.config.model}`;
   }
 
+  /** Calls go over the network (so a step does not wait for them), unless the offline brain stands in for the rest of the day. */
+  get remote(): boolean {
+    return !this.budgetExceeded;
+  }
+
   /** Tokens spent on the current game day. */
   get tokensToday(): number {
     return this.dayTokens;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Simulation } from '../sim/simulation';
+import { Simulation, type StepMode } from '../sim/simulation';
 import type { Brain } from '../sim/brain/port';
 import type { WorldModel } from '../sim/world/types';
 import type { PersonaSpec } from '../sim/persona/schema';
@@ -150,7 +150,7 @@ function checkSave(doc: unknown, what = 'The save'): SaveFile {
  * with its state restored. Refused, naming why, when the map differs or any part is wrong; nothing
  * else changes (the caller's live town is untouched until it adopts the result).
  */
-export function openSave(save: SaveFile, world: WorldModel, brainFor: (specs: PersonaSpec[], seed: number) => Brain, what = 'The save'): Simulation {
+export function openSave(save: SaveFile, world: WorldModel, brainFor: (specs: PersonaSpec[], seed: number) => Brain, what = 'The save', stepMode: StepMode = 'async'): Simulation {
   const here = mapInfoOf(world);
   const m = save.game.map;
   if (m.name !== here.name || m.width !== here.width || m.height !== here.height || (m.fingerprint && m.fingerprint !== here.fingerprint)) {
@@ -164,7 +164,7 @@ export function openSave(save: SaveFile, world: WorldModel, brainFor: (specs: Pe
   } catch (err) {
     throw new SaveError(`${what}'s persona files do not fit this town: ${err instanceof Error ? err.message : String(err)}`);
   }
-  const sim = new Simulation({ world, personas: specs, brain: brainFor(specs, save.game.seed), seed: save.game.seed, start: save.game.start, stepSeconds: save.game.stepSeconds });
+  const sim = new Simulation({ world, personas: specs, brain: brainFor(specs, save.game.seed), seed: save.game.seed, start: save.game.start, stepSeconds: save.game.stepSeconds, stepMode });
   try {
     sim.restore(save.state);
   } catch (err) {

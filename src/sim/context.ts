@@ -33,6 +33,11 @@ export interface SimContext {
   embeddings: EmbeddingStore;
   /** The player's resident and its inputs and conversation, when a person plays (src/sim/player). */
   player?: PlayerSide | null;
+  /**
+   * Personas whose thinking waits on a remote brain (asynchronous steps), or who are being drawn into
+   * a chat that is still being written: no one starts a chat or a wait with them meanwhile.
+   */
+  thinking: Set<Persona>;
 }
 
 /** A deterministic random stream for one decision, independent of evaluation order. */

@@ -37,6 +37,11 @@ export class PendingInputs {
     return out;
   }
 
+  /** Put inputs back at the front of the queue, in order (the resident was still busy thinking). */
+  putBack(items: readonly PendingInput[]): void {
+    this.items = [...items, ...this.items];
+  }
+
   list(): readonly PendingInput[] {
     return this.items;
   }

@@ -29,6 +29,15 @@ import type { ActionStats, BrainMode } from './actions/state';
 import { PlayerController, type PlayerInput, type PlayerView } from './player/controller';
 import { checkPlayerInput } from './player/playerState';
 import { playerSpawn } from './player/player';
+import { afterMicrotasks, StepGate, type AnswerEffect } from './brain/stepGate';
+
+/**
+ * How a step treats a remote brain. 'async' (the page's mode, the default): a step never waits on the
+ * network; a persona whose answer is pending keeps doing what it was doing, and the answer takes
+ * effect at the first step after it arrives. 'lockstep' (Smallville's semantics, for experiments):
+ * every step waits for every call. With a local brain (the offline brain) the two are the same run.
+ */
+export type StepMode = 'async' | 'lockstep';
 
 interface SimulationOptions {
   world: WorldModel;
@@ -50,6 +59,8 @@ interface SimulationOptions {
    * runs exactly as it always did. It joins after the town's personas, with the brain mode 'human'.
    */
   player?: PersonaSpec;
+  /** 'async' (default) or 'lockstep': see StepMode. */
+  stepMode?: StepMode;
 }
 
 /** What changed for one persona in one step: enough to draw it and to record it. */
@@ -80,6 +91,8 @@ export interface StepResult {
   townEvents: TownEvent[];
   /** The player's conversation and refused inputs after this step, or null without a player. */
   player: PlayerView | null;
+  /** Answers of a remote brain that took effect at the start of this step (asynchronous mode only; absent when none did). */
+  answers?: AnswerEffect[];
 }
 
 /**
@@ -114,10 +127,22 @@ export class Simulation implements SimContext {
   private readonly inputs = new PendingInputs();
   /** The player's resident and its conversation; null when nobody plays. */
   readonly player: PlayerController | null = null;
+  /** 'async' or 'lockstep' (see StepMode). */
+  readonly stepMode: StepMode;
+  /** Holds a remote brain's answers until the step after they arrive (asynchronous mode). */
+  readonly gate = new StepGate(() => this.clock.step);
+  /** Personas whose thinking is still under way from an earlier step: they skip cognition until it ends. */
+  readonly thinking = new Set<Persona>();
+  /** Embedding still under way from an earlier step (town-wide: one batch at a time). */
+  private embeddingBusy = false;
+  /** A failure of thinking that ended between steps: the next step reports it. */
+  private lateFailure: unknown = null;
 
   constructor(opts: SimulationOptions) {
     this.world = opts.world;
     this.brain = opts.brain instanceof GuardedBrain ? opts.brain : new GuardedBrain(opts.brain);
+    this.stepMode = opts.stepMode ?? 'async';
+    if (this.stepMode === 'async') this.brain.gate = this.gate;
     this.clock = new GameClock(opts.start, opts.stepSeconds ?? 10);
     this.seed = opts.seed;
     this.paths = new PathFinder(opts.world, opts.timer);
@@ -206,7 +231,20 @@ export class Simulation implements SimContext {
     return t;
   }
 
-  private async runStep(): Promise<StepResult> {
+  /**
+   * Whether this step runs asynchronously: in 'async' mode while the brain is remote, and for as long
+   * as thinking started on a remote brain is still under way (after a switch to the offline brain).
+   * Otherwise the step awaits every call, exactly as the lock-step run does.
+   */
+  private get asynchronous(): boolean {
+    return this.stepMode === 'async' && (this.brain.remote || this.thinking.size > 0 || this.gate.inFlight > 0 || this.gate.waiting > 0 || this.embeddingBusy);
+  }
+
+  private runStep(): Promise<StepResult> {
+    return this.asynchronous ? this.runStepAsync() : this.runStepLockstep();
+  }
+
+  private async runStepLockstep(): Promise<StepResult> {
     let t = this.timer?.() ?? 0;
     const now = this.clock.now;
     const convoCount = this.conversations.length;
@@ -243,7 +281,11 @@ export class Simulation implements SimContext {
     t = this.lap('check actions, reflect', t);
     await this.embedNewMemories();
     t = this.lap('embed', t);
+    return this.finishStep(now, convoCount, t);
+  }
 
+  /** Execute (every persona moves along its path, thinking or not), then the step's frames. */
+  private finishStep(now: number, convoCount: number, t: number, answers?: AnswerEffect[]): StepResult {
     this.moved.clear();
     for (const p of this.personas) if (execute(this, p)) this.moved.add(p);
     this.updateObjectEvents();
@@ -258,9 +300,119 @@ export class Simulation implements SimContext {
       townEvents: this.director.drainEvents(),
       player: this.player?.view() ?? null,
     };
+    if (answers && answers.length > 0) result.answers = answers;
     this.lap('frames', t);
     this.clock.advance();
     return result;
+  }
+
+  /**
+   * Did `work` finish within this step? Waits for the microtasks it queued (a local answer, a
+   * fallback), never for the network. Work that is still under way carries on in later steps: its
+   * remote answers take effect at step starts only (the gate), and `onLate` hears when it ends.
+   */
+  private async within(work: Promise<unknown>, onLate?: () => void): Promise<boolean> {
+    let done = false;
+    let failed = false;
+    let error: unknown;
+    const tracked = work.then(
+      () => {
+        done = true;
+      },
+      (e: unknown) => {
+        done = failed = true;
+        error = e;
+      },
+    );
+    await Promise.race([tracked, afterMicrotasks()]);
+    if (failed) throw error;
+    if (done) return true;
+    void tracked.then(() => {
+      if (failed) this.lateFailure ??= error;
+      onLate?.();
+    });
+    return false;
+  }
+
+  /** A persona's thinking that outlasts this step: it skips cognition (and is no one's chat partner) until it ends. */
+  private async thinkWithin(p: Persona, work: Promise<unknown>): Promise<boolean> {
+    const done = await this.within(work, () => this.thinking.delete(p));
+    if (!done) this.thinking.add(p);
+    return done;
+  }
+
+  /**
+   * The asynchronous step (AI Town's model): answers that arrived since the last step take effect
+   * first; then every persona that is not still thinking perceives, plans, reacts and reflects as in
+   * the lock-step run, but a stage that waits on the network is left running and the step goes on.
+   */
+  private async runStepAsync(): Promise<StepResult> {
+    let t = this.timer?.() ?? 0;
+    const now = this.clock.now;
+    this.gate.holding = true;
+    try {
+      const answers = this.gate.deliver();
+      // The delivered answers' continuations run now, and may end some personas' thinking.
+      await afterMicrotasks();
+      if (this.lateFailure) {
+        const e = this.lateFailure;
+        this.lateFailure = null;
+        throw e;
+      }
+      const convoCount = this.conversations.length;
+      const playerInputs: PlayerInput[] = [];
+      // The player's inputs in order; a whisper or a request the model is still working on carries on.
+      for (const input of this.inputs.drain()) {
+        if (input.kind === 'whisper') await this.within(whisperTo(this, this.byId.get(input.persona)!, input.text));
+        else if (input.kind === 'request') await this.within(this.director.makePlan(this, input.text));
+        else if (input.kind === 'player') playerInputs.push(input.input);
+        else this.byId.get(input.persona)!.agent.mode = input.mode;
+      }
+      if (this.player) {
+        const resident = this.player.persona;
+        // The resident's chat partner may still be writing an answer: its moves and words wait for it.
+        if (this.thinking.has(resident)) this.inputs.putBack(playerInputs.map((input) => ({ kind: 'player' as const, input })));
+        else await this.thinkWithin(resident, this.player.step(this, playerInputs));
+      }
+      const free = this.personas.filter((p) => !this.thinking.has(p));
+      t = this.lap('whispers, requests', t);
+      await Promise.all(free.filter((p) => p.agent.mode === 'registry').map((p) => this.thinkWithin(p, registryStep(this, [p]))));
+      t = this.lap('registry decisions', t);
+
+      const around = perceptionIndex(this);
+      const retrieved = new Map<Persona, Map<string, Retrieved>>();
+      const planning = free
+        .filter((p) => p.agent.mode === 'generative')
+        .map((p) => ({
+          p,
+          work: (async () => {
+            const perceived = await perceive(this, p, this.moved.has(p), around);
+            retrieved.set(p, retrieve(p, perceived, now));
+            await plan(this, p, newDayFor(p, now));
+          })(),
+        }));
+      const planned = await Promise.all(planning.map(({ p, work }) => this.thinkWithin(p, work)));
+      const ready = planning.filter((_, i) => planned[i]).map(({ p }) => p);
+      t = this.lap('perceive, retrieve, plan', t);
+      for (const p of ready) {
+        // An earlier reaction may have drawn this persona into a chat that is still being written.
+        if (this.thinking.has(p)) continue;
+        await this.thinkWithin(p, react(this, p, retrieved.get(p)!));
+      }
+      t = this.lap('react, converse', t);
+      checkNewActions(this, this.personas);
+      const reflecting = ready.filter((p) => !this.thinking.has(p));
+      await Promise.all(reflecting.map((p) => this.thinkWithin(p, reflect(this, p))));
+      t = this.lap('check actions, reflect', t);
+      if (!this.embeddingBusy) {
+        const done = await this.within(this.embedNewMemories(), () => (this.embeddingBusy = false));
+        this.embeddingBusy = !done;
+      }
+      t = this.lap('embed', t);
+      return this.finishStep(now, convoCount, t, answers);
+    } finally {
+      this.gate.holding = false;
+    }
   }
 
   /** Objects in use show their user's object event at their tiles (Smallville's tile events). */
@@ -322,6 +474,10 @@ export class Simulation implements SimContext {
   restore(snap: unknown): void {
     if (this.stepping) throw new Error('Simulation.restore called while a step is running');
     restoreSnapshot(this.state, snap);
+    // Thinking under way belonged to the state before: its answers are dropped, not applied to this one.
+    this.gate.reset();
+    this.thinking.clear();
+    this.embeddingBusy = false;
   }
 
   /**

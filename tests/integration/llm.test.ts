@@ -28,7 +28,7 @@ function brainFor(url: string, over: Partial<LlmConfig> = {}) {
   // Waits (429 back-off, 5xx retry delays) are recorded instead of slept, so the test is quick.
   const client = new LlmClient(config, { sleep: async (ms) => void sleeps.push(ms) });
   const llm = new LlmBrain(client, templates, { offline: new OfflineBrain(1, personas) });
-  const sim = new Simulation({ world: loadWorld(miniMap()), personas, brain: llm, seed: 1, start: '2023-02-13T00:00:00' });
+  const sim = new Simulation({ world: loadWorld(miniMap()), personas, brain: llm, seed: 1, start: '2023-02-13T00:00:00', stepMode: 'lockstep' });
   return { llm, sim, ctx: (i = 0) => ({ persona: sim.personas[i]!, now: sim.now }) };
 }
 

@@ -25,7 +25,7 @@ describe('a whispered plan on the model: it spreads by invitation and the person
     const personas = miniPersonas();
     const client = new LlmClient({ ...DEFAULT_CONFIG, baseURL: fake.url, model: 'fake-model', apiKey: 'sk-fake', timeoutMs: 5_000 });
     const llm = new LlmBrain(client, loadPromptsNode(), { offline: new OfflineBrain(1, personas) });
-    const sim = new Simulation({ world: loadWorld(miniMap()), personas, brain: llm, seed: 1, start: '2023-02-13T08:00:00' });
+    const sim = new Simulation({ world: loadWorld(miniMap()), personas, brain: llm, seed: 1, start: '2023-02-13T08:00:00', stepMode: 'lockstep' });
     const [ann, bob] = sim.personas as [typeof sim.personas[0], typeof sim.personas[0]];
 
     sim.whisper(ann.id, "You want to throw a Valentine's Day party at Bramble Café on February 14 at 5 pm");

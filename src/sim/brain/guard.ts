@@ -1,6 +1,7 @@
 import type { Brain, CallContext, GuardedCall } from './port';
 import { GUARDED_CALLS, contractOf } from './contracts';
 import { ReplyError } from './reply';
+import type { StepGate } from './stepGate';
 
 interface CallStats {
   calls: number;
@@ -38,6 +39,11 @@ export class GuardedBrain {
   fallbackTotal = 0;
   onFallback: ((e: FallbackEvent) => void) | null = null;
   fallbackBrain: Brain | null;
+  /**
+   * Set by the simulation in its asynchronous mode: answers of a remote brain are held until the
+   * step after they arrive (src/sim/brain/stepGate.ts). Local answers never pass through it.
+   */
+  gate: StepGate | null = null;
 
   constructor(
     public inner: Brain,
@@ -55,8 +61,18 @@ export class GuardedBrain {
     return this.inner.name;
   }
 
-  /** Ask `call` of the inner brain, through its contract. */
-  async ask(call: GuardedCall, ctx: CallContext, args: readonly unknown[]): Promise<unknown> {
+  /** Does the brain behind the guard answer over the network right now (so a step must not wait for it)? */
+  get remote(): boolean {
+    return this.inner.remote === true;
+  }
+
+  /** Ask `call` of the inner brain, through its contract (held by the gate when the brain is remote). */
+  ask(call: GuardedCall, ctx: CallContext, args: readonly unknown[]): Promise<unknown> {
+    const answer = this.answer(call, ctx, args);
+    return this.gate?.holding && this.remote ? this.gate.hold(answer, ctx.persona.id, call) : answer;
+  }
+
+  private async answer(call: GuardedCall, ctx: CallContext, args: readonly unknown[]): Promise<unknown> {
     const c = contractOf(call) as unknown as LooseContract;
     const known = c.unasked?.(ctx, ...args);
     if (known !== undefined) return known;

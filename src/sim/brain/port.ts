@@ -125,6 +125,12 @@ export type ReactChoice = 1 | 2;
  */
 export interface Brain {
   readonly name: string;
+  /**
+   * True while the brain answers over the network (an LLM endpoint): the simulation then does not
+   * wait for its answers in a step, they take effect at the first step after they arrive. Absent or
+   * false for a local brain (the offline brain), whose answers take effect at once.
+   */
+  readonly remote?: boolean;
   wakeUpHour(ctx: CallContext): Promise<number>;
   /** The first day's plan: broad items with times ("wake up and complete the morning routine at 6:00 am"); limits in contracts.ts. */
   dailyPlan(ctx: CallContext, wakeUpHour: number): Promise<string[]>;
@@ -175,7 +181,7 @@ export interface Brain {
 }
 
 /** The calls answered from a prompt template (embed goes to the embeddings endpoint instead). */
-export type BrainCall = Exclude<keyof Brain, 'name' | 'embed'>;
+export type BrainCall = Exclude<keyof Brain, 'name' | 'remote' | 'embed'>;
 
 /** Every call the guard checks and counts: the templated ones and embed. */
 export type GuardedCall = BrainCall | 'embed';

@@ -56,7 +56,7 @@ export async function shouldReact(sim: SimContext, p: Persona, focused: Retrieve
   const s = p.scratch;
   if (s.chattingWith || (s.actAddress ?? '').includes('<waiting>')) return null;
   const target = sim.byName.get(focused.currEvent.subject);
-  if (!target || target === p) return null;
+  if (!target || target === p || sim.thinking.has(target)) return null;
   const memories = [...focused.events, ...focused.thoughts];
   const ctx = { persona: p, now: sim.clock.now };
   if (canTalk(sim, p, target) && (await sim.brain.decideToTalk(ctx, target, memories))) return { kind: 'chat', target };
@@ -87,6 +87,16 @@ export async function createReact(sim: SimContext, p: Persona, description: stri
 
 /** The chat reaction: a conversation, its summary, and the chat action for both. */
 export async function chatReact(sim: SimContext, init: Persona, target: Persona): Promise<void> {
+  // The target is part of this chat until it is written (it may outlast the step on a remote brain).
+  sim.thinking.add(target);
+  try {
+    await writeChat(sim, init, target);
+  } finally {
+    sim.thinking.delete(target);
+  }
+}
+
+async function writeChat(sim: SimContext, init: Persona, target: Persona): Promise<void> {
   const now = sim.clock.now;
   const convo = await converse(sim, init, target);
   const summary = await sim.brain.summarizeConversation({ persona: init, now }, convo);
