@@ -112,7 +112,10 @@ function onLoaded(mapJson: unknown): void {
     );
     goLive(sim);
     store.subscribe((s, prev) => {
-      if (s.step !== prev.step && s.mode === 'live') brainSwitch?.refreshTotals();
+      if (s.step !== prev.step && s.mode === 'live') {
+        brainSwitch?.refreshTotals();
+        brainSwitch?.showThinking();
+      }
     });
     const settings = mountSettings((config) => useBrain(config), __LLM_PROXY__);
     const saved = loadSettings();

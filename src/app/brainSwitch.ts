@@ -37,7 +37,7 @@ export class BrainSwitch {
     });
     this.llm = new LlmBrain(client, loadPromptsBrowser(), {
       offline: this.offline,
-      onPending: (ids) => this.store.setState({ thinking: ids }),
+      onPending: () => this.showThinking(),
       onBudgetExceeded: (message) => this.store.setState({ notice: message }),
       onNotice: (message) => this.store.setState({ notice: message }),
     });
@@ -45,6 +45,17 @@ export class BrainSwitch {
     this.llm.log.listeners.add(() => this.refreshSoon());
     this.sim.brain.setInner(this.llm);
     this.store.setState({ brainName: this.llm.name, notice: null });
+  }
+
+  /**
+   * The personas shown with 💭: those with a call in flight, and those whose thinking outlasts a step
+   * (an answer arrived and takes effect at the next step, or a chat partner's lines are being written).
+   */
+  showThinking(): void {
+    const ids = new Set([...(this.llm?.pendingIds ?? []), ...[...this.sim.thinking].map((p) => p.id)]);
+    const was = this.store.getState().thinking;
+    if (was.length === ids.size && was.every((id) => ids.has(id))) return;
+    this.store.setState({ thinking: [...ids] });
   }
 
   /** Refresh the totals at most four times a second while calls come in. */

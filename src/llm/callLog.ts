@@ -1,6 +1,8 @@
 type CallOutcome = 'ok' | 'retried' | 'fallback';
 
-/** One LLM call as the inspector shows it. Never holds the API key. */
+import { scrubDeep, scrubSecrets } from './secrets';
+
+/** One LLM call as the inspector shows it. Never holds the API key (every text is scrubbed on the way in). */
 export interface CallRecord {
   id: number;
   persona: string;
@@ -12,7 +14,8 @@ export interface CallRecord {
   promptText: string;
   /** Raw replies, one per attempt. */
   replies: string[];
-  parsed: unknown;
+  /** The validated answer; absent when no reply was usable. */
+  parsed?: unknown;
   latencyMs: number;
   tokens: { prompt: number; completion: number };
   retries: number;
@@ -47,7 +50,15 @@ export class CallLog {
   ) {}
 
   add(r: Omit<CallRecord, 'id'>): CallRecord {
-    const rec = { ...r, id: this.nextId++ };
+    // A provider's error text may echo the key; a reply may quote the prompt: scrub before anything keeps it.
+    const rec: CallRecord = {
+      ...r,
+      promptText: scrubSecrets(r.promptText),
+      replies: r.replies.map(scrubSecrets),
+      parsed: r.parsed === undefined ? undefined : scrubDeep(r.parsed),
+      ...(r.error === undefined ? {} : { error: scrubSecrets(r.error) }),
+      id: this.nextId++,
+    };
     this.records.push(rec);
     if (this.records.length > this.limit) this.records.splice(0, this.records.length - this.limit);
     const cost = (rec.tokens.prompt * this.price.input + rec.tokens.completion * this.price.output) / 1e6;

@@ -69,6 +69,11 @@ export class LlmBrain {
     return !this.budgetExceeded;
   }
 
+  /** Personas with a call in flight. */
+  get pendingIds(): string[] {
+    return [...this.pending.keys()];
+  }
+
   /** Tokens spent on the current game day. */
   get tokensToday(): number {
     return this.dayTokens;

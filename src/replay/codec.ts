@@ -1,4 +1,5 @@
 import { gunzip, gzip, isGzip } from './gzip';
+import { scrubSecrets } from '../llm/secrets';
 import { REPLAY_FORMAT, REPLAY_VERSION, ReplaySchema, lastStepOf, type MapInfo, type ReplayFile } from './format';
 import { snapshotPersonaCount } from '../sim/snapshot';
 
@@ -15,9 +16,9 @@ export class ReplayError extends Error {
   }
 }
 
-/** The replay as a .json.gz file's bytes. */
+/** The replay as a .json.gz file's bytes; no known API key survives into them. */
 export async function encodeReplay(replay: ReplayFile): Promise<Uint8Array> {
-  return gzip(new TextEncoder().encode(JSON.stringify(replay)));
+  return gzip(new TextEncoder().encode(scrubSecrets(JSON.stringify(replay))));
 }
 
 /** Bytes → text: gunzipped when gzip, taken as is when it already looks like JSON. */

@@ -83,7 +83,7 @@ const CallSchema = z
     gameTime: z.number(),
     promptText: z.string(),
     replies: z.array(z.string()),
-    parsed: z.unknown(),
+    parsed: z.unknown().optional().describe('The validated answer; absent when no reply was usable (a fallback)'),
     latencyMs: z.number(),
     tokens: z.object({ prompt: z.number(), completion: z.number() }),
     retries: z.number(),
@@ -99,6 +99,10 @@ const StepSchema = z
     o: z.array(z.tuple([z.string(), z.string().nullable()])).optional().describe('Object events: [object address, what is happening there, or null when it ends]'),
     m: z.array(MemoryAddSchema).optional().describe('Memories added (cognitive detail)'),
     l: z.array(CallSchema).optional().describe('LLM calls made (cognitive detail)'),
+    a: z
+      .array(z.tuple([z.number().int().min(0), z.string(), step]))
+      .optional()
+      .describe('Answers of a model that took effect at this tick (asynchronous mode): [persona index, brain call, tick it was asked in]'),
   })
   .describe('What changed in one tick; {} when nothing did');
 

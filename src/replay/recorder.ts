@@ -164,6 +164,7 @@ export class Recorder {
       if (this.pendingCalls.length) rec.l = this.pendingCalls;
     }
     this.pendingCalls = [];
+    if (r.answers?.length) rec.a = r.answers.map((a) => [this.sim.personas.findIndex((p) => p.id === a.persona), a.call, a.asked]);
     this.brains.add(this.sim.brain.name);
     this.steps.push(rec);
 

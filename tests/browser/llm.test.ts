@@ -6,7 +6,7 @@ import { goodModel } from '../support/goodModel';
 
 interface Handle {
   ready: boolean;
-  store: { getState(): { step: number; brainName: string; llm: { calls: number } | null; personas: { id: string; description: string }[]; setSpeed(s: number): void } };
+  store: { getState(): { step: number; thinking: string[]; brainName: string; llm: { calls: number } | null; personas: { id: string; description: string }[]; setSpeed(s: number): void } };
   brains: { llm: { log: { records: { outcome: string; promptText: string }[] } } | null } | null;
 }
 
@@ -45,10 +45,18 @@ describe('playing against an OpenAI-compatible endpoint from the page', () => {
     await page.click('button[name=apply]');
     await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().brainName.startsWith('llm:'));
     await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(60));
-    // The call counter moves while the first step (a whole day's planning, ~700 calls) is computed.
-    await page.waitForFunction(() => ((window as unknown as { hamlet: Handle }).hamlet.store.getState().llm?.calls ?? 0) > 30, null, { timeout: 60_000 });
-    expect(await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().step)).toBe(0);
-    await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().step > 0, null, { timeout: 150_000 });
+    // The clock never waits for the model: steps go by while the morning's planning calls are under
+    // way, and the personas waiting on an answer show 💭.
+    const during = await page.waitForFunction(
+      () => {
+        const s = (window as unknown as { hamlet: Handle }).hamlet.store.getState();
+        return s.step > 20 && (s.llm?.calls ?? 0) > 30 && s.personas.some((p) => !p.description) ? { step: s.step, thinking: s.thinking.length } : null;
+      },
+      null,
+      { timeout: 60_000 },
+    );
+    expect((await during.jsonValue())!.thinking).toBeGreaterThan(0);
+    await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().personas.every((p) => p.description), null, { timeout: 150_000 });
     const state = await page.evaluate(() => {
       const h = (window as unknown as { hamlet: Handle }).hamlet;
       const s = h.store.getState();
