@@ -54,7 +54,9 @@ describe('state ownership', () => {
       inputs: 'inputs',
       player: 'player',
     };
-    const notState = ['world', 'brain', 'seed', 'byName', 'byId', 'paths', 'stepping', 'phaseTimes', 'timer'];
+    // stepMode is how the run steps; gate, thinking, embeddingBusy and lateFailure are a remote brain's
+    // work in flight, which a save does not carry (a restored persona thinks again: Simulation.restore).
+    const notState = ['world', 'brain', 'seed', 'byName', 'byId', 'paths', 'stepping', 'phaseTimes', 'timer', 'stepMode', 'gate', 'thinking', 'embeddingBusy', 'lateFailure'];
     const sim = build();
     expect(Object.keys(sim).sort()).toEqual([...Object.keys(held), ...notState].sort());
     const keys = HOLDERS.map((h) => h.key);
