@@ -8,7 +8,7 @@ describe("the Valentine's Day party (the paper's information diffusion experimen
   it('one whisper to Sofia travels by conversation: at least half the town hears, at least 5 come', async () => {
     const personas = loadTownPersonas();
     const sim = new Simulation({ world: loadTownWorld(), personas, brain: new OfflineBrain(1, personas), seed: 1, start: P.start });
-    const out = await runParty(sim, P.partyEnd);
+    const out = await runParty(sim, P.partyEnd + 31 * 60_000);
     const heard = [...out.tracker.heard.values()].sort((a, b) => a.time - b.time);
     const host = sim.byId.get(P.host)!.name;
 
@@ -25,5 +25,11 @@ describe("the Valentine's Day party (the paper's information diffusion experimen
     // Those who came had planned to: they are there because of the party, not by chance.
     const came = out.attended.filter((n) => out.planned.includes(n));
     expect(came.length).toBeGreaterThanOrEqual(5);
+    // A party that looks like one: the host there before it starts, guests spread over the room
+    // (never more than two on a tile), and gone half an hour after the end.
+    expect(out.tracker.hostArrived).not.toBeNull();
+    expect(out.tracker.hostArrived!).toBeLessThanOrEqual(P.partyStart);
+    expect(out.tracker.maxPerTile).toBeLessThanOrEqual(2);
+    expect(out.tracker.lingering!.length, `still at the party: ${out.tracker.lingering}`).toBeLessThanOrEqual(2);
   });
 });

@@ -12,9 +12,9 @@ import { GENERIC_WORK, TEMPLATES, WORK_TASKS, splitMinutes } from './tasks';
 import { chooseArena, chooseObject, chooseSector } from './places';
 import { emojiFor } from './emoji';
 import { offlineTownPlan } from './townPlan';
-import { accepts, INVITE, offlineTurn, relationOf, summarize, talkChance } from './talk';
+import { accepts, INVITE, offlineTurn, relationOf, summarize, talkChance, worksDuring } from './talk';
 import { thirdPerson } from '../../sim/brain/fallbacks';
-import { eventClause } from '../../sim/cognition/commitments';
+import { eventClause, whenOf } from '../../sim/cognition/commitments';
 import { extractNews, heardAs } from '../../sim/cognition/converse';
 import { lowerFirst } from './voice';
 import { localEmbedding } from '../../sim/brain/localEmbedding';
@@ -243,8 +243,11 @@ export class OfflineBrain implements Brain {
     const declined = ctx.persona.memory.nodes.filter((n) => n.type === 'thought' && n.description.includes("I can't make it to")).map((n) => n.description);
     for (const line of convo) {
       if (line.speaker !== other.name) continue;
-      const clause = eventClause(extractNews(line.text) ?? '');
+      const clause = eventClause(extractNews(line.text) ?? '')?.replace(/,? and invite everyone .*$/, '');
       if (clause && declined.some((d) => d.includes(clause.split(' at ')[0]!))) continue;
+      // Someone on shift at that hour does not plan to go.
+      const when = clause ? whenOf(clause, ctx.now) : null;
+      if (when && worksDuring(ctx.persona, when.day, when.start, when.minutes)) continue;
       if (clause && this.rng(ctx, 'interest', other.id).chance(relationOf(ctx.persona, other) ? 0.5 : 0.3)) return `I want to go to the ${clause.replace(/^(the|a|an)\s+/i, '')}.`;
     }
     return `Nothing from my talk with ${other.firstName} changes my plans.`;

@@ -81,6 +81,14 @@ export function findSector(text: string, places: Places): string | null {
   return null;
 }
 
+/** When a sentence says something happens: its day (index), start minute and length, or null without a time of day. */
+export function whenOf(text: string, now: number): { day: number; start: number; minutes: number } | null {
+  const time = TIME.exec(text);
+  if (!time) return null;
+  const start = ((Number(time[1]) % 12) + (time[3]!.toLowerCase() === 'p' ? 12 : 0)) * 60 + Number(time[2] ?? 0);
+  return { day: dayOf(text, now), start, minutes: /party|celebration|dinner|concert|open[- ]mic/i.test(text) ? 120 : 60 };
+}
+
 /**
  * Read a timed plan out of a sentence: an intention ("I will", "wants to" …), a place on the map,
  * a time of day and optionally a date. Null when any of these is missing, so idle talk about an
@@ -128,9 +136,13 @@ export function commitmentTask(c: Commitment): string {
   return `${c.host ? 'hosting' : 'going to'} ${c.event} at ${c.sector}`;
 }
 
+/** Minutes before its start the host of an event is there. */
+export const HOST_EARLY_MIN = 30;
+
 /** Add a commitment unless the persona already has one for the same place and time. */
 export function addCommitment(p: Persona, c: Commitment): boolean {
-  if (p.commitments.some((o) => o.sector === c.sector && o.day === c.day && o.start === c.start)) return false;
+  // One commitment per event: the same place and time, or the same event that day (heard twice, told differently).
+  if (p.commitments.some((o) => o.day === c.day && ((o.sector === c.sector && o.start === c.start) || (o.event === c.event && c.event !== 'the gathering')))) return false;
   p.commitments.push(c);
   // Being told where something is teaches the place, so the persona can choose to go there.
   p.spatial.learn(c.sector);
@@ -151,7 +163,8 @@ export function applyCommitments(sim: SimContext, p: Persona): void {
     const nowMin = minuteOfDay(now);
     const end = c.start + c.minutes;
     if (end <= nowMin) continue;
-    const from = Math.max(c.start, nowMin);
+    // The host comes early, to get the place ready and greet the first guests.
+    const from = Math.max(c.start - (c.host ? HOST_EARLY_MIN : 0), nowMin);
     s.fDailySchedule = insertIntoSchedule(s.fDailySchedule, from, commitmentTask(c), end - from);
     c.scheduledOn = today;
     // The action in progress gives way: it ends when the commitment starts (or now, if it has).

@@ -4,10 +4,51 @@ import type { Persona } from '../persona/persona';
 import type { Tile } from '../world/types';
 import { tilesOf } from '../world/address';
 
+/** Tiles others stand on, and the tiles they are walking to (so two people never head for the same free spot). */
 function occupied(sim: SimContext, self: Persona): Set<number> {
   const set = new Set<number>();
-  for (const o of sim.personas) if (o !== self) set.add(o.tile.y * sim.world.width + o.tile.x);
+  for (const o of sim.personas) {
+    if (o === self) continue;
+    set.add(o.tile.y * sim.world.width + o.tile.x);
+    const dest = o.scratch.plannedPath[o.scratch.plannedPath.length - 1];
+    if (dest) set.add(dest.y * sim.world.width + dest.x);
+  }
   return set;
+}
+
+/** Things people sit at or gather round: free tiles beside them are taken first when a room fills up. */
+const SEAT = /table|chair|stool|bench|sofa|couch|seat/i;
+
+/**
+ * When every tile of an action's object is taken (a busy café, a party), the free walkable tiles of
+ * the same room: those beside a seat first, then the rest, each nearest the object first. So a crowd
+ * spreads over the room instead of standing on one tile.
+ */
+function roomTiles(sim: SimContext, address: string, near: Tile[], busy: Set<number>): Tile[] {
+  const { world } = sim;
+  if (address.startsWith('<persona>')) {
+    // Meeting someone: stand beside the meeting point, not on it.
+    return near
+      .flatMap((t) => [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [-1, -1], [1, -1], [-1, 1]].map(([dx, dy]) => ({ x: t.x + dx!, y: t.y + dy! })))
+      .filter((t) => t.x >= 0 && t.y >= 0 && t.x < world.width && t.y < world.height && world.walkable[t.y * world.width + t.x] === 1 && !busy.has(t.y * world.width + t.x));
+  }
+  const parts = address.split(':');
+  if (parts.length < 3 || address.startsWith('<')) return [];
+  const room = parts.slice(0, 3).join(':');
+  const free = tilesOf(world, room).filter((t) => world.walkable[t.y * world.width + t.x] === 1 && !busy.has(t.y * world.width + t.x));
+  if (free.length === 0) return [];
+  const seats = new Set<number>();
+  for (const o of world.objects) {
+    if (`${world.name}:${o.sector}:${o.arena}` !== room || !SEAT.test(o.name)) continue;
+    for (const t of tilesOf(world, `${room}:${o.name}`)) {
+      for (const [dx, dy] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]] as const) seats.add((t.y + dy) * world.width + (t.x + dx));
+    }
+  }
+  const dist = (t: Tile) => Math.min(...near.map((n) => Math.abs(n.x - t.x) + Math.abs(n.y - t.y)));
+  return free
+    .map((t) => ({ t, seat: seats.has(t.y * world.width + t.x) ? 0 : 1, d: dist(t) }))
+    .sort((a, b) => a.seat - b.seat || a.d - b.d || a.t.y - b.t.y || a.t.x - b.t.x)
+    .map((x) => x.t);
 }
 
 /** The tiles an action's address points at (walkable ones), or [] if none. */
@@ -54,10 +95,14 @@ function planPath(sim: SimContext, p: Persona): void {
   s.plannedPath = [];
   const tiles = targetTiles(sim, p, s.actAddress ?? '');
   if (tiles.length === 0) return;
-  if (tiles.some((t) => t.x === p.tile.x && t.y === p.tile.y)) return;
+  const here = p.tile.y * sim.world.width + p.tile.x;
+  const shared = sim.personas.some((o) => o !== p && o.tile.y * sim.world.width + o.tile.x === here);
+  if (!shared && tiles.some((t) => t.x === p.tile.x && t.y === p.tile.y)) return;
   const busy = occupied(sim, p);
   const free = tiles.filter((t) => !busy.has(t.y * sim.world.width + t.x));
-  const candidates = (free.length > 0 ? free : tiles)
+  const room = free.length > 0 ? [] : roomTiles(sim, s.actAddress ?? '', tiles, busy);
+  if (room.length > 0 && room.some((t) => t.x === p.tile.x && t.y === p.tile.y)) return;
+  const candidates = (free.length > 0 ? free : room.length > 0 ? room.slice(0, 3) : tiles)
     .map((t) => ({ t, d: Math.abs(t.x - p.tile.x) + Math.abs(t.y - p.tile.y) }))
     .sort((a, b) => a.d - b.d || a.t.y - b.t.y || a.t.x - b.t.x);
   // Try the nearest few by straight-line distance; keep the first reachable.

@@ -43,6 +43,12 @@ export class EventTracker {
   readonly present = new Map<string, number>();
   /** Names in the sector at the first step at least 30 minutes into the event. */
   snapshotAt: { time: number; names: string[] } | null = null;
+  /** When the host first stood in the sector, from an hour before the start on (null: never). */
+  hostArrived: number | null = null;
+  /** The most guests on one tile of the sector at any step from 30 minutes into the event to its end. */
+  maxPerTile = 0;
+  /** Guests still in the sector 30 minutes after the end. */
+  lingering: string[] | null = null;
 
   constructor(
     private readonly world: WorldModel,
@@ -51,15 +57,23 @@ export class EventTracker {
 
   observe(r: StepResult): void {
     for (const c of r.conversations) this.observeConversation(c);
-    if (r.time < this.watch.start || r.time >= this.watch.end) return;
+    const w = this.watch;
+    if (r.time < w.start - 60 * 60_000 || r.time > w.end + 30 * 60_000) return;
     const names: string[] = [];
+    const perTile = new Map<number, number>();
     for (const f of r.personas) {
-      const s = this.world.sectorAt[f.tile.y * this.world.width + f.tile.x];
-      if (s === undefined || s < 0 || this.world.sectors[s]!.name !== this.watch.sector) continue;
+      const i = f.tile.y * this.world.width + f.tile.x;
+      const s = this.world.sectorAt[i];
+      if (s === undefined || s < 0 || this.world.sectors[s]!.name !== w.sector) continue;
       names.push(f.name);
-      this.present.set(f.name, (this.present.get(f.name) ?? 0) + 1);
+      if (f.name === w.host) this.hostArrived ??= r.time;
+      else perTile.set(i, (perTile.get(i) ?? 0) + 1);
     }
-    if (!this.snapshotAt && r.time >= this.watch.start + 30 * 60_000) this.snapshotAt = { time: r.time, names };
+    if (r.time >= w.end + 30 * 60_000) this.lingering ??= names.filter((n) => n !== w.host);
+    if (r.time < w.start || r.time >= w.end) return;
+    for (const n of names) this.present.set(n, (this.present.get(n) ?? 0) + 1);
+    if (r.time >= w.start + 30 * 60_000) this.maxPerTile = Math.max(this.maxPerTile, ...perTile.values(), 0);
+    if (!this.snapshotAt && r.time >= w.start + 30 * 60_000) this.snapshotAt = { time: r.time, names };
   }
 
   private observeConversation(c: ConversationRecord): void {
