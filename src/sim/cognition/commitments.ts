@@ -137,7 +137,7 @@ export function commitmentTask(c: Commitment): string {
 }
 
 /** Minutes before its start the host of an event is there. */
-export const HOST_EARLY_MIN = 30;
+const HOST_EARLY_MIN = 30;
 
 /** Add a commitment unless the persona already has one for the same place and time. */
 export function addCommitment(p: Persona, c: Commitment): boolean {
