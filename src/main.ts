@@ -56,7 +56,7 @@ let savesHandle: SavesApi | null = null;
 
 function onLoaded(mapJson: unknown): void {
   try {
-    const world = loadWorld(mapJson);
+    const world = loadWorld(mapJson, 'maps/hamlet.tmj');
     checkPersonasAgainstWorld(personas!, world);
     // ?registry=N (or ids, or all): personas on the registry brain, one call per decision (docs/action-registry.md).
     const registry = registryParam(params.get('registry'), personas!.map((p) => p.id));

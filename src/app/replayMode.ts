@@ -38,8 +38,8 @@ export class ReplayMode {
     return this.player !== null;
   }
 
-  /** Show a replay (replacing one already open), paused at its start. */
-  open(replay: ReplayFile, opts: { play?: boolean; speed?: number } = {}): void {
+  /** Show a replay (replacing one already open), at its start or at step `at` (the timeline still covers it all). */
+  open(replay: ReplayFile, opts: { play?: boolean; speed?: number; at?: number } = {}): void {
     if (!this.active) this.host.pauseLive();
     this.stopLoop();
     this.host.useSprites(replay.personas);
@@ -47,6 +47,7 @@ export class ReplayMode {
     this.player = new ReplayPlayer(replay);
     this.clock = new PlaybackClock(this.player.firstStep, this.player.lastStep);
     this.clock.speed = opts.speed ?? 8;
+    if (opts.at !== undefined) this.clock.seek(opts.at);
     this.shownStep = -1;
     this.feedCount = -1;
     const view: ReplayView = {

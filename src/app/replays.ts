@@ -11,6 +11,7 @@ import type { CallRecord } from '../llm/callLog';
 import type { SuppliedMap } from '../replay/suppliedMap';
 import type { ReplayFile } from '../replay/format';
 import { ReplayMode } from './replayMode';
+import { dayStartStep } from '../replay/player';
 import { mountReplayUi } from '../ui/replay/replayUi';
 
 /** What the page hands the replay feature: its live town, and how to swap in a forked one. */
@@ -72,7 +73,8 @@ export function setupReplays(root: HTMLElement, store: HamletStore, live: LiveTo
     openDemo: async () => {
       const replay = await fetchReplay(demoUrl, town());
       await live.showMap(null);
-      mode.open(replay, { play: true });
+      // Open where the day begins (the timeline still covers the night before it).
+      mode.open(replay, { play: true, at: dayStartStep(replay) });
     },
     openFiles: async (files) => {
       const opened = await openPickedFiles(files, town());
@@ -125,7 +127,7 @@ export function setupReplays(root: HTMLElement, store: HamletStore, live: LiveTo
       try {
         const replay = await fetchReplay(url, town());
         await live.showMap(null);
-        mode.open(replay, { play: true });
+        mode.open(replay, { play: true, at: dayStartStep(replay) });
       } catch (err) {
         ui.showError(err instanceof Error ? err.message : String(err));
       }

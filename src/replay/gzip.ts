@@ -1,23 +1,16 @@
 /**
  * gzip through the Compression Streams API, which browsers and Node ≥ 18 both have: the replay
- * code stays the same in the page, the CLI and the tests.
+ * code stays the same in the page, the CLI and the tests. Files from elsewhere are inflated with a
+ * bound (src/io/bounded.ts, which also checks JSON depth and string length); `gunzip` is for Hamlet's
+ * own bytes.
  */
-async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
-  const out = new Response(new Blob([bytes as BlobPart]).stream().pipeThrough(stream));
+import { gunzipBounded as inflateBounded, InputError } from '../io/bounded';
+
+export { gzip, isGzip } from '../io/bounded';
+
+export async function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
+  const out = new Response(new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip')));
   return new Uint8Array(await out.arrayBuffer());
-}
-
-export function gzip(bytes: Uint8Array): Promise<Uint8Array> {
-  return pipe(bytes, new CompressionStream('gzip'));
-}
-
-export function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
-  return pipe(bytes, new DecompressionStream('gzip'));
-}
-
-/** gzip data starts with the magic bytes 1f 8b. */
-export function isGzip(bytes: Uint8Array): boolean {
-  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
 /** Uncompressed data that would pass `limit` bytes (a gzip bomb, or a file far larger than any real one). */
@@ -30,27 +23,14 @@ export class InflateLimitError extends Error {
 
 /**
  * gunzip that stops as soon as the output passes `limit` bytes (throws InflateLimitError): a few KB
- * of gzip can unpack to gigabytes, and nothing should hold them before looking.
+ * of gzip can unpack to gigabytes, and nothing should hold them before looking. Damaged gzip data
+ * throws an InputError ('truncated').
  */
 export async function gunzipBounded(bytes: Uint8Array, limit: number): Promise<Uint8Array> {
-  const reader = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip')).getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > limit) {
-      await reader.cancel();
-      throw new InflateLimitError(limit);
-    }
-    chunks.push(value);
+  try {
+    return await inflateBounded(bytes, 'The file', limit);
+  } catch (err) {
+    if (err instanceof InputError && err.kind === 'too-large') throw new InflateLimitError(limit);
+    throw err;
   }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }

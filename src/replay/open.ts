@@ -1,4 +1,5 @@
-import { checkReplayMap, decodeReplay, ReplayError, replayText } from './codec';
+import { checkReplayMap, decodeReplay, REPLAY_LIMITS, ReplayError, replayText, type ReplayErrorKind } from './codec';
+import { checkFileSize, InputError } from '../io/bounded';
 import type { MapInfo, ReplayFile } from './format';
 import { importSmallville, type HamletPersonaRef } from './smallville';
 import { findSuppliedMap, type SuppliedMap } from './suppliedMap';
@@ -11,6 +12,33 @@ export interface TownInfo {
   personas: HamletPersonaRef[];
 }
 
+
+/** A file's name as a person knows it (the last part of its path), quoted. */
+export function fileLabel(name: string): string {
+  return `“${name.split(/[\\/]/).pop() || name}”`;
+}
+
+/**
+ * Run an opener; whatever goes wrong comes out as a ReplayError whose message names the file (a bug
+ * deeper down included: it still says which file and what broke, never a bare TypeError).
+ */
+async function naming<T>(label: string, open: () => Promise<T>): Promise<T> {
+  try {
+    return await open();
+  } catch (err) {
+    if (err instanceof InputError) {
+      const kind = err.kind as ReplayErrorKind;
+      return Promise.reject(err.message.includes(label) ? (err instanceof ReplayError ? err : new ReplayError(err.message, kind)) : new ReplayError(`${label}: ${err.message}`, kind));
+    }
+    const reason = err instanceof RangeError && /call stack/i.test(err.message) ? 'it nests too deeply' : err instanceof Error ? err.message : String(err);
+    return Promise.reject(new ReplayError(`${label} could not be opened: ${reason}.`, 'invalid'));
+  }
+}
+
+async function readPicked(f: PickedFile): Promise<Uint8Array> {
+  if (f.size !== undefined) checkFileSize(f.size, fileLabel(f.name), REPLAY_LIMITS);
+  return f.bytes();
+}
 
 const base = (name: string) => name.split(/[\\/]/).pop()!.toLowerCase();
 
@@ -32,9 +60,10 @@ function fitToTown(replay: ReplayFile, town: TownInfo): ReplayFile {
   return { ...replay, personas, notice: replay.notice ? `${replay.notice} ${note}` : note };
 }
 
-/** Open a replay file's bytes (.json.gz or .json) on this town. */
-export async function openReplayBytes(bytes: Uint8Array, town: TownInfo): Promise<ReplayFile> {
-  return fitToTown(await decodeReplay(bytes), town);
+/** Open a replay file's bytes (.json.gz or .json) on this town; `name` is the file's, for messages. */
+export async function openReplayBytes(bytes: Uint8Array, town: TownInfo, name = 'the replay'): Promise<ReplayFile> {
+  const label = fileLabel(name);
+  return naming(label, async () => fitToTown(await decodeReplay(bytes, label), town));
 }
 
 /**
@@ -47,11 +76,13 @@ export async function openPickedFiles(files: PickedFile[], town: TownInfo): Prom
   const meta = files.find((f) => base(f.name) === 'meta.json');
   const movement = files.find((f) => base(f.name) === 'master_movement.json');
   if (meta && movement) {
-    const [m, mv] = await Promise.all([meta.bytes(), movement.bytes()]);
-    // Its own map when one was given with it (a Tiled map and its tileset images), else Hamlet's.
-    const map = await findSuppliedMap(files);
-    const replay = importSmallville(await replayText(m, "Smallville's meta.json"), await replayText(mv, "Smallville's master_movement.json"), { hamlet: town.personas, showOn: map?.info ?? town.map });
-    return { replay: map ? replay : fitToTown(replay, town), map };
+    return naming('The Smallville replay', async () => {
+      const [m, mv] = await Promise.all([readPicked(meta), readPicked(movement)]);
+      // Its own map when one was given with it (a Tiled map and its tileset images), else Hamlet's.
+      const map = await findSuppliedMap(files);
+      const replay = importSmallville(await replayText(m, "Smallville's meta.json"), await replayText(mv, "Smallville's master_movement.json"), { hamlet: town.personas, showOn: map?.info ?? town.map });
+      return { replay: map ? replay : fitToTown(replay, town), map };
+    });
   }
   if (meta || movement) {
     const missing = meta ? 'master_movement.json' : 'meta.json';
@@ -61,7 +92,8 @@ export async function openPickedFiles(files: PickedFile[], town: TownInfo): Prom
   if (files.length > 1 && replays.length !== 1) {
     throw new ReplayError(`Open one replay at a time (a .json.gz file), or a Smallville demo folder; got ${files.length} files.`, 'format');
   }
-  return { replay: await openReplayBytes(await (replays[0] ?? files[0]!).bytes(), town), map: null };
+  const file = replays[0] ?? files[0]!;
+  return { replay: await openReplayBytes(await naming(fileLabel(file.name), () => readPicked(file)), town, file.name), map: null };
 }
 
 /** A replay to show, and the map to show it on when it is not Hamlet's. */
@@ -79,5 +111,8 @@ export async function fetchReplay(url: string, town: TownInfo, fetcher: typeof f
     throw new ReplayError(`Could not download the replay from ${url}: ${err instanceof Error ? err.message : String(err)}.`, 'empty');
   }
   if (!res.ok) throw new ReplayError(`Could not download the replay from ${url}: the server answered ${res.status} ${res.statusText}.`, 'empty');
-  return openReplayBytes(new Uint8Array(await res.arrayBuffer()), town);
+  const name = url.split(/[?#]/)[0]!.split('/').pop() || url;
+  const length = Number(res.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(length)) await naming(fileLabel(name), async () => checkFileSize(length, fileLabel(name), REPLAY_LIMITS));
+  return openReplayBytes(new Uint8Array(await res.arrayBuffer()), town, name);
 }

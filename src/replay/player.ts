@@ -280,3 +280,18 @@ export class PlaybackClock {
     this.playing = false;
   }
 }
+
+/**
+ * Where a recorded day begins for a watcher: the step by which a quarter of the personas (at least
+ * one) have left the tile they started on, less a few game minutes, so "watch a recorded day" does
+ * not open on a town asleep. The first step when nobody ever moves.
+ */
+export function dayStartStep(replay: Pick<ReplayFile, 'firstStep' | 'steps' | 'personas' | 'stepSeconds'>, leadSeconds = 300): number {
+  const need = Math.max(1, Math.ceil(replay.personas.length / 4));
+  const moved = new Set<number>();
+  for (let i = 0; i < replay.steps.length; i++) {
+    for (const c of replay.steps[i]!.p ?? []) if (c.x !== undefined) moved.add(c.i);
+    if (moved.size >= need) return Math.max(replay.firstStep, replay.firstStep + i - Math.round(leadSeconds / replay.stepSeconds));
+  }
+  return replay.firstStep;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REPLAY_FORMAT, REPLAY_VERSION, type FrameTuple, type Keyframe, type MapInfo, type PersonaChange, type ReplayConversation, type ReplayFile, type ReplayPersona, type ReplayStep } from './format';
-import { ReplayError, validateReplay } from './codec';
+import { parseJson, REPLAY_LIMITS, ReplayError, validateReplay } from './codec';
 
 /**
  * Import of a Smallville demo folder (the "compressed storage" the original's replay viewer reads):
@@ -61,11 +61,7 @@ function parseSmallvilleDate(s: string): string | null {
 }
 
 function parseJsonPart(text: string, file: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (err) {
-    throw new ReplayError(`Smallville's ${file} is cut off or is not valid JSON (${err instanceof Error ? err.message : String(err)}).`, 'json');
-  }
+  return parseJson(text, `Smallville's ${file}`);
 }
 
 function firstIssue(e: z.ZodError): string {
@@ -84,6 +80,11 @@ export function importSmallville(metaText: string, movementText: string, opts: S
   const metaR = SmallvilleMetaSchema.safeParse(parseJsonPart(metaText, 'meta.json'));
   if (!metaR.success) throw new ReplayError(`Smallville's meta.json is not as expected: ${firstIssue(metaR.error)}.`, 'invalid');
   const meta = metaR.data;
+  const L = REPLAY_LIMITS;
+  if (!(meta.sec_per_step >= L.stepSeconds.min && meta.sec_per_step <= L.stepSeconds.max)) throw new ReplayError(`Smallville's meta.json has sec_per_step ${meta.sec_per_step}; Hamlet plays steps of ${L.stepSeconds.min} to ${L.stepSeconds.max} seconds.`, 'invalid');
+  if (meta.persona_names.length > L.maxPersonas) throw new ReplayError(`Smallville's meta.json lists ${meta.persona_names.length.toLocaleString('en')} personas; Hamlet imports up to ${L.maxPersonas.toLocaleString('en')} (limit: personas).`, 'too-large');
+  const twice = meta.persona_names.find((n, i) => meta.persona_names.indexOf(n) !== i);
+  if (twice) throw new ReplayError(`Smallville's meta.json lists "${twice}" twice in persona_names.`, 'invalid');
   const start = parseSmallvilleDate(meta.start_date);
   if (!start) throw new ReplayError(`Smallville's meta.json has a start_date "${meta.start_date}" that is not a date like "February 13, 2023".`, 'invalid');
   const moveR = SmallvilleMovementSchema.safeParse(parseJsonPart(movementText, 'master_movement.json'));
@@ -91,6 +92,9 @@ export function importSmallville(metaText: string, movementText: string, opts: S
   const movement = moveR.data;
   const stepsIn = Object.keys(movement).map(Number).sort((a, b) => a - b);
   if (stepsIn.length === 0 || stepsIn[0] !== 0) throw new ReplayError("Smallville's master_movement.json has no step \"0\" with every persona's starting place.", 'invalid');
+  // Checked before anything is built: one step "20000000" would otherwise make twenty million empty steps.
+  const lastIn = stepsIn[stepsIn.length - 1]!;
+  if (lastIn > L.maxSteps) throw new ReplayError(`Smallville's master_movement.json goes to step ${lastIn.toLocaleString('en')}; Hamlet imports up to ${L.maxSteps.toLocaleString('en')} steps (limit: steps).`, 'too-large');
 
   const names = meta.persona_names;
   const known = new Set(names);

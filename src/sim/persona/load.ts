@@ -1,14 +1,27 @@
 import { PersonaSchema, type PersonaSpec } from './schema';
 import type { WorldModel } from '../world/types';
 
-/** Validate persona files; the error names the file and the field. */
+/** At most this many personas in a town: each one costs memory, pathfinding and brain calls every step. */
+export const MAX_PERSONAS = 1000;
+
+/** Validate persona files; the error names the file and the field. Two files with one id are refused, naming both. */
 export function parsePersonas(files: { source: string; data: unknown }[]): PersonaSpec[] {
+  if (files.length > MAX_PERSONAS) throw new Error(`${files.length} persona files; a town holds up to ${MAX_PERSONAS} personas (limit: personas).`);
+  const seen = new Map<string, string>();
   return files.map(({ source, data }) => {
-    const r = PersonaSchema.safeParse(data);
+    let r: ReturnType<typeof PersonaSchema.safeParse>;
+    try {
+      r = PersonaSchema.safeParse(data);
+    } catch (err) {
+      throw new Error(`Persona file ${source} could not be read: ${err instanceof RangeError ? 'it nests too deeply' : err instanceof Error ? err.message : String(err)}`);
+    }
     if (!r.success) {
-      const issue = r.error.issues[0];
+      const issue = r.error.issues[0]!;
       throw new Error(`Persona file ${source}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
     }
+    const first = seen.get(r.data.id);
+    if (first !== undefined) throw new Error(`Persona files ${first} and ${source} both have the id "${r.data.id}"; each persona needs its own id.`);
+    seen.set(r.data.id, source);
     return r.data;
   });
 }

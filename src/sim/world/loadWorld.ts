@@ -9,14 +9,34 @@ export class MapError extends Error {
   }
 }
 
+/**
+ * Bounds on a map, so a damaged or hostile file is refused quickly instead of hanging the page: the
+ * Ville is 140×100 tiles with a few hundred places.
+ */
+export const MAP_LIMITS = { maxSide: 1000, maxTiles: 1_000_000, maxTileSize: 256, maxPlaces: 5_000, maxLayerDepth: 16, maxNameLength: 200 } as const;
+
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A place name: text, not blank, without ":" (it separates the parts of an address). */
+function placeName(v: unknown, what: string): string {
+  if (typeof v !== 'string' || v.trim() === '') throw new MapError(`${what} has no name`);
+  if (v.length > MAP_LIMITS.maxNameLength) throw new MapError(`${what} has a name of ${v.length} characters (at most ${MAP_LIMITS.maxNameLength})`);
+  if (v.includes(':')) throw new MapError(`${what} is named "${v}": a name must not contain ":" (it separates the parts of an address)`);
+  return v;
+}
+
 const REQUIRED_TILE_LAYERS = ['ground', 'collision'] as const;
 const REQUIRED_OBJECT_LAYERS = ['sectors', 'arenas', 'objects', 'spawns'] as const;
 
-function findLayer(layers: TiledLayer[], name: string): TiledLayer | undefined {
+function findLayer(layers: TiledLayer[], name: string, depth = 0): TiledLayer | undefined {
+  if (depth > MAP_LIMITS.maxLayerDepth) throw new MapError(`layer groups nest more than ${MAP_LIMITS.maxLayerDepth} deep`);
   for (const layer of layers) {
+    if (!isObj(layer)) throw new MapError('a layer is not an object');
     if (layer.name === name) return layer;
     if (layer.type === 'group') {
-      const inner = findLayer(layer.layers, name);
+      if (!Array.isArray(layer.layers)) throw new MapError(`group layer "${String(layer.name)}" has no "layers" list`);
+      const inner = findLayer(layer.layers, name, depth + 1);
       if (inner) return inner;
     }
   }
@@ -33,18 +53,27 @@ function tileLayer(map: TiledMap, name: string): TiledLayerTilelayer {
   if (layer.data.length !== map.width * map.height) {
     throw new MapError(`tile layer "${name}" has ${layer.data.length} cells, expected ${map.width}×${map.height}`);
   }
+  const bad = (layer.data as unknown[]).findIndex((v) => !(typeof v === 'number' && Number.isInteger(v) && v >= 0));
+  if (bad >= 0) throw new MapError(`tile layer "${name}" has a cell that is not a tile number at (${bad % map.width}, ${Math.floor(bad / map.width)})`);
   return layer;
 }
 
 function objectLayer(map: TiledMap, name: string): TiledLayerObjectgroup {
   const layer = findLayer(map.layers ?? [], name);
   if (!layer) throw new MapError(`missing object layer "${name}"`);
-  if (layer.type !== 'objectgroup') throw new MapError(`layer "${name}" must be an object layer, found ${layer.type}`);
+  if (layer.type !== 'objectgroup') throw new MapError(`layer "${name}" must be an object layer, found ${String(layer.type)}`);
+  if (!Array.isArray(layer.objects)) throw new MapError(`object layer "${name}" has no "objects" list`);
+  if (layer.objects.length > MAP_LIMITS.maxPlaces) throw new MapError(`object layer "${name}" has ${layer.objects.length} objects (at most ${MAP_LIMITS.maxPlaces})`);
+  layer.objects.forEach((o, i) => {
+    if (!isObj(o)) throw new MapError(`object #${i + 1} in layer "${name}" is not an object`);
+  });
   return layer;
 }
 
-function stringProperty(props: TiledObject['properties'] | undefined, name: string): string | undefined {
-  const p = (props ?? []).find((q) => q.name === name);
+function stringProperty(props: TiledObject['properties'] | undefined, name: string, owner = 'the map'): string | undefined {
+  if (props === undefined || props === null) return undefined;
+  if (!Array.isArray(props)) throw new MapError(`the properties of ${owner} must be a list of {name, type, value}`);
+  const p = (props as unknown[]).find((q) => isObj(q) && q.name === name) as { value?: unknown } | undefined;
   return p && typeof p.value === 'string' ? p.value : undefined;
 }
 
@@ -52,6 +81,7 @@ function rectOf(obj: TiledObject, layer: string, tileSize: number, map: TiledMap
   const label = `object "${obj.name}" (id ${obj.id}) in layer "${layer}"`;
   if (obj.point || obj.ellipse || obj.polygon || obj.polyline) throw new MapError(`${label} must be a rectangle`);
   if (obj.rotation) throw new MapError(`${label} must not be rotated`);
+  for (const k of ['x', 'y', 'width', 'height'] as const) if (!isNum(obj[k])) throw new MapError(`${label} has no "${k}" (a number of pixels)`);
   const r = {
     x: Math.round(obj.x / tileSize),
     y: Math.round(obj.y / tileSize),
@@ -82,19 +112,34 @@ function uniqueContainer<T extends { name: string; rect: TileRect }>(items: T[],
  * Turn a Tiled JSON map into the plain world model. Pure: no Phaser, no I/O.
  * Throws MapError naming the layer or property when the map lacks what the simulation needs.
  */
-export function loadWorld(input: unknown): WorldModel {
-  if (!input || typeof input !== 'object') throw new MapError('not a Tiled JSON map (expected an object)');
-  const map = input as TiledMap;
-  if (map.orientation !== 'orthogonal') throw new MapError(`orientation must be "orthogonal", found "${String(map.orientation)}"`);
+export function loadWorld(input: unknown, source?: string): WorldModel {
+  try {
+    return readWorld(input);
+  } catch (err) {
+    // Every failure is a MapError naming the file (a bug below included), never a bare TypeError.
+    const reason = err instanceof MapError ? err.message.replace(/^Map error: /, '') : `it could not be read (${err instanceof RangeError && /call stack/i.test(err.message) ? 'it nests too deeply' : err instanceof Error ? err.message : String(err)})`;
+    throw new MapError(source ? `${source}: ${reason}` : reason);
+  }
+}
+
+function readWorld(input: unknown): WorldModel {
+  if (!isObj(input)) throw new MapError('not a Tiled JSON map (expected an object)');
+  const map = input as unknown as TiledMap;
+  if (map.orientation !== 'orthogonal') throw new MapError(`orientation must be "orthogonal", found "${String(map.orientation).slice(0, 40)}"`);
   if (map.infinite) throw new MapError('infinite maps are not supported (property "infinite" must be false)');
   if (!Number.isInteger(map.width) || !Number.isInteger(map.height) || map.width < 1 || map.height < 1) {
     throw new MapError('map "width" and "height" must be positive integers');
   }
+  if (map.width > MAP_LIMITS.maxSide || map.height > MAP_LIMITS.maxSide || map.width * map.height > MAP_LIMITS.maxTiles) {
+    throw new MapError(`the map is ${map.width}×${map.height} tiles; Hamlet loads maps of up to ${MAP_LIMITS.maxSide} tiles a side (limit: map size)`);
+  }
+  if (!Number.isInteger(map.tilewidth) || map.tilewidth < 1 || map.tilewidth > MAP_LIMITS.maxTileSize) throw new MapError(`"tilewidth" must be a whole number of pixels from 1 to ${MAP_LIMITS.maxTileSize}`);
   if (map.tilewidth !== map.tileheight) throw new MapError('"tilewidth" and "tileheight" must be equal');
   if (!Array.isArray(map.layers)) throw new MapError('map has no "layers" array');
   const tileSize = map.tilewidth;
   const { width, height } = map;
   const name = stringProperty(map.properties as TiledObject['properties'], 'world');
+  if (name !== undefined) placeName(name, 'the map property "world"');
   if (!name) throw new MapError('missing map property "world" (the world name, e.g. "Hamlet")');
 
   for (const l of REQUIRED_TILE_LAYERS) tileLayer(map, l);
@@ -109,8 +154,8 @@ export function loadWorld(input: unknown): WorldModel {
   }
 
   const sectors: SectorInfo[] = objectLayer(map, 'sectors').objects.map((o) => {
-    if (!o.name) throw new MapError(`a rectangle (id ${o.id}) in layer "sectors" has no name`);
-    const kind = stringProperty(o.properties, 'kind');
+    placeName(o.name, `a rectangle (id ${o.id}) in layer "sectors"`);
+    const kind = stringProperty(o.properties, 'kind', `sector "${o.name}"`);
     if (!kind) throw new MapError(`sector "${o.name}" in layer "sectors" lacks the string property "kind"`);
     return { name: o.name, kind, rect: rectOf(o, 'sectors', tileSize, map) };
   });
@@ -121,14 +166,14 @@ export function loadWorld(input: unknown): WorldModel {
   }
 
   const arenas: ArenaInfo[] = objectLayer(map, 'arenas').objects.map((o) => {
-    if (!o.name) throw new MapError(`a rectangle (id ${o.id}) in layer "arenas" has no name`);
+    placeName(o.name, `a rectangle (id ${o.id}) in layer "arenas"`);
     const rect = rectOf(o, 'arenas', tileSize, map);
     const sector = uniqueContainer(sectors, rect, `arena "${o.name}" (id ${o.id})`, 'sectors');
     return { name: o.name, sector: sector.name, rect };
   });
 
   const objects: GameObjectInfo[] = objectLayer(map, 'objects').objects.map((o) => {
-    if (!o.name) throw new MapError(`a rectangle (id ${o.id}) in layer "objects" has no name`);
+    placeName(o.name, `a rectangle (id ${o.id}) in layer "objects"`);
     const rect = rectOf(o, 'objects', tileSize, map);
     const arena = uniqueContainer(arenas, rect, `object "${o.name}" (id ${o.id})`, 'arenas');
     return { name: o.name, sector: arena.sector, arena: arena.name, rect };
@@ -137,6 +182,9 @@ export function loadWorld(input: unknown): WorldModel {
   const sectorAt = new Int16Array(width * height).fill(-1);
   const arenaAt = new Int16Array(width * height).fill(-1);
   const objectAt = new Int32Array(width * height).fill(-1);
+  // Painting costs the places' areas: bounded, so overlapping giant rectangles cannot hang the page.
+  const painted = [...sectors, ...arenas, ...objects].reduce((n, p) => n + p.rect.w * p.rect.h, 0);
+  if (painted > 20 * width * height) throw new MapError(`the places cover ${painted.toLocaleString('en')} tiles, more than 20 times the map (limit: place area); are rectangles stacked on each other?`);
   const paint = (arr: Int16Array | Int32Array, rect: TileRect, value: number) => {
     for (let y = rect.y; y < rect.y + rect.h; y++) for (let x = rect.x; x < rect.x + rect.w; x++) arr[y * width + x] = value;
   };
@@ -170,7 +218,8 @@ export function loadWorld(input: unknown): WorldModel {
 
   const spawns = new Map<string, Tile>();
   for (const o of objectLayer(map, 'spawns').objects) {
-    if (!o.name) throw new MapError(`a spawn point (id ${o.id}) in layer "spawns" has no name (the persona id)`);
+    if (typeof o.name !== 'string' || !o.name) throw new MapError(`a spawn point (id ${o.id}) in layer "spawns" has no name (the persona id)`);
+    if (!isNum(o.x) || !isNum(o.y)) throw new MapError(`spawn "${o.name}" in layer "spawns" has no "${isNum(o.x) ? 'y' : 'x'}" (a number of pixels)`);
     const t = { x: Math.floor(o.x / tileSize), y: Math.floor(o.y / tileSize) };
     if (t.x < 0 || t.y < 0 || t.x >= width || t.y >= height) throw new MapError(`spawn "${o.name}" in layer "spawns" is outside the map`);
     if (!walkable[t.y * width + t.x]) throw new MapError(`spawn "${o.name}" in layer "spawns" is on a blocked tile (${t.x}, ${t.y})`);

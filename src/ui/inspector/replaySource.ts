@@ -50,6 +50,25 @@ export function replaySource(store: HamletStore, world: () => WorldModel | null)
           predicate: m.predicate,
           transcript: m.type === 'chat' ? (byStep.get(m.step)?.lines.map(([speaker, text]) => ({ speaker, text })) ?? []) : [],
         }));
+        // A replay without chat memories (a Smallville import records where people were and what they
+        // said, not what they remembered): its conversations are this persona's chats.
+        if (!memory.some((m) => m.type === 'chat')) {
+          convos.forEach((c, i) => {
+            const other = c.participants[0] === f.name ? c.participants[1] : c.participants[0];
+            memory.push({
+              id: -(i + 1),
+              type: 'chat',
+              created: c.time,
+              description: `conversation with ${other}: ${c.summary}`,
+              poignancy: 0,
+              keywords: [],
+              evidence: [],
+              predicate: 'chat with',
+              transcript: c.lines.map(([speaker, text]) => ({ speaker, text })),
+            });
+          });
+          memory.sort((a, b) => a.created - b.created);
+        }
         return {
           id,
           name: f.name,

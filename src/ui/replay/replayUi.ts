@@ -34,7 +34,7 @@ function button(text: string, name: string, title: string, onClick: () => void):
   return b;
 }
 
-const picked = (f: File, name = f.webkitRelativePath || f.name): PickedFile => ({ name, bytes: async () => new Uint8Array(await f.arrayBuffer()) });
+const picked = (f: File, name = f.webkitRelativePath || f.name): PickedFile => ({ name, size: f.size, bytes: async () => new Uint8Array(await f.arrayBuffer()) });
 
 /** Files of a dropped folder (Smallville's demo folder): only the ones a replay can be, a few levels deep. */
 async function filesOfEntry(entry: FileSystemEntry, depth = 0): Promise<PickedFile[]> {
