@@ -9,6 +9,7 @@ import { MapInfoSchema, type ReplayFile } from '../replay/format';
 import { mapInfoOf } from '../replay/mapInfo';
 import { validateReplay } from '../replay/codec';
 import { gunzipBounded, gzip, InflateLimitError, isGzip } from '../replay/gzip';
+import { InputError, parseJsonBounded } from '../io/bounded';
 import type { Recorder } from '../replay/recorder';
 
 /**
@@ -113,9 +114,10 @@ export async function decodeSave(bytes: Uint8Array, what = 'The save'): Promise<
   } else if (bytes.length > MAX_SAVE_BYTES) throw new SaveError(`${what} is refused: it is larger than any save (${Math.round(bytes.length / 1e6)} MB).`);
   let doc: unknown;
   try {
-    doc = JSON.parse(new TextDecoder().decode(raw));
+    // Depth and text length checked before parsing (src/io/bounded.ts): nothing below recurses without end.
+    doc = parseJsonBounded(new TextDecoder().decode(raw), what);
   } catch (err) {
-    throw new SaveError(`${what} is cut off or is not JSON (${err instanceof Error ? err.message : String(err)}).`);
+    throw new SaveError(err instanceof InputError ? err.message : `${what} is cut off or is not JSON (${err instanceof Error ? err.message : String(err)}).`);
   }
   return checkSave(doc, what);
 }
