@@ -134,7 +134,7 @@ export function parseJsonBounded(text: string, what: string, limits: Pick<ReadLi
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     const cut = depth > 0 || inString || /end of (JSON|data) input|Unterminated/i.test(reason);
-    throw new InputError(`${what} is ${cut ? 'cut off (it ends in the middle of the JSON)' : 'not valid JSON'}: ${reason}.`, 'json');
+    throw new InputError(`${what} is ${cut ? 'cut off (it ends in the middle of the JSON)' : 'not JSON'}: ${reason}.`, 'json');
   }
 }
 
