@@ -6,7 +6,7 @@
  * the page, the CLI and the tests (Compression Streams exist in browsers and Node ≥ 18).
  */
 
-export type InputErrorKind = 'empty' | 'not-gzip' | 'truncated' | 'json' | 'too-large' | 'too-deep' | 'invalid';
+type InputErrorKind = 'empty' | 'not-gzip' | 'truncated' | 'json' | 'too-large' | 'too-deep' | 'invalid';
 
 /** A file that cannot be read, with a message for a person: which file, what is wrong. */
 export class InputError extends Error {
@@ -38,7 +38,7 @@ const MB = 1024 * 1024;
  */
 export const DEFAULT_LIMITS: ReadLimits = { maxFileBytes: 200 * MB, maxTextBytes: 160 * MB, maxDepth: 64, maxStringLength: 1 * MB };
 
-export function formatBytes(n: number): string {
+function formatBytes(n: number): string {
   if (n >= MB) return `${(n / MB).toFixed(n >= 10 * MB ? 0 : 1)} MB`;
   if (n >= 1024) return `${Math.round(n / 1024)} KB`;
   return `${n} bytes`;
@@ -147,19 +147,4 @@ export async function readJson(bytes: Uint8Array, what: string, limits: ReadLimi
 export async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
   const out = new Response(new Blob([bytes as BlobPart]).stream().pipeThrough(new CompressionStream('gzip')));
   return new Uint8Array(await out.arrayBuffer());
-}
-
-/** Run a loader; anything it throws that is not already a message for a person becomes one naming the file. */
-export function namingFile<T>(what: string, load: () => T): T {
-  try {
-    return load();
-  } catch (err) {
-    throw asInputError(err, what);
-  }
-}
-
-export function asInputError(err: unknown, what: string): Error {
-  if (err instanceof InputError) return err;
-  const reason = err instanceof RangeError && /call stack/i.test(err.message) ? 'it nests too deeply' : err instanceof Error ? err.message : String(err);
-  return new InputError(`${what} could not be read: ${reason}.`, 'invalid');
 }

@@ -14,7 +14,7 @@ export interface TownInfo {
 
 
 /** A file's name as a person knows it (the last part of its path), quoted. */
-export function fileLabel(name: string): string {
+function fileLabel(name: string): string {
   return `“${name.split(/[\\/]/).pop() || name}”`;
 }
 

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync, mkdirSync, copyFileSync, readdirSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzip, gunzipBounded, InputError, parseJsonBounded, readJson } from '../../src/io/bounded';
-import { decodeReplay, ReplayError, validateReplay } from '../../src/replay/codec';
+import { decodeReplay, ReplayError } from '../../src/replay/codec';
 import { openPickedFiles, openReplayBytes, type TownInfo } from '../../src/replay/open';
 import type { PickedFile } from '../../src/replay/pickedFile';
 import { importSmallville } from '../../src/replay/smallville';

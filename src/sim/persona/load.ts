@@ -2,7 +2,7 @@ import { PersonaSchema, type PersonaSpec } from './schema';
 import type { WorldModel } from '../world/types';
 
 /** At most this many personas in a town: each one costs memory, pathfinding and brain calls every step. */
-export const MAX_PERSONAS = 1000;
+const MAX_PERSONAS = 1000;
 
 /** Validate persona files; the error names the file and the field. Two files with one id are refused, naming both. */
 export function parsePersonas(files: { source: string; data: unknown }[]): PersonaSpec[] {

@@ -13,7 +13,7 @@ export class MapError extends Error {
  * Bounds on a map, so a damaged or hostile file is refused quickly instead of hanging the page: the
  * Ville is 140×100 tiles with a few hundred places.
  */
-export const MAP_LIMITS = { maxSide: 1000, maxTiles: 1_000_000, maxTileSize: 256, maxPlaces: 5_000, maxLayerDepth: 16, maxNameLength: 200 } as const;
+const MAP_LIMITS = { maxSide: 1000, maxTiles: 1_000_000, maxTileSize: 256, maxPlaces: 5_000, maxLayerDepth: 16, maxNameLength: 200 } as const;
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
