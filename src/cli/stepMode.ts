@@ -1,7 +1,7 @@
 import type { Simulation, StepMode } from '../sim/simulation';
 import { numberArg } from './args';
 
-export interface CliStepMode {
+interface CliStepMode {
   mode: StepMode;
   /** Game speed in the asynchronous mode: 1 = one step per real second, as the page's 1×. */
   speed: number;

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import type { LlmConfig } from './config';
+import { rememberSecret } from './secrets';
 
 interface ChatRequest {
   system: string;
@@ -61,6 +62,8 @@ export class LlmClient {
     readonly config: LlmConfig,
     private readonly opts: ClientOptions = {},
   ) {
+    // Every text stored from now on (call log, errors, recordings) is scrubbed of this key.
+    rememberSecret(config.apiKey);
     this.openai = new OpenAI({
       baseURL: config.baseURL,
       // The SDK insists on a key; local servers and the dev proxy ignore this placeholder.

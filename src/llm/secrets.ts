@@ -6,7 +6,7 @@
 const known = new Set<string>();
 
 /** What a secret becomes in stored text. */
-export const REDACTED = '[key removed]';
+const REDACTED = '[key removed]';
 
 /** Remember a key in use, so it is scrubbed from everything stored from now on. Short values (placeholders) are ignored. */
 export function rememberSecret(secret: string | undefined): void {
@@ -34,9 +34,4 @@ export function scrubDeep<T>(value: T): T {
     return out as T;
   }
   return value;
-}
-
-/** Only for tests: forget the keys remembered so far. */
-export function forgetSecrets(): void {
-  known.clear();
 }
