@@ -216,7 +216,12 @@ export function importSmallville(metaText: string, movementText: string, opts: S
     snapshots: [],
   };
   // The same checks as any replay, so the player can trust it.
-  return validateReplay(JSON.parse(JSON.stringify(replay)));
+  try {
+    return validateReplay(JSON.parse(JSON.stringify(replay)));
+  } catch (err) {
+    if (err instanceof ReplayError) throw new ReplayError(`Smallville's master_movement.json does not make a replay Hamlet can play: ${err.message.replace(/^The replay is damaged: /, '')}`, err.kind);
+    throw err;
+  }
 }
 
 function slug(s: string): string {

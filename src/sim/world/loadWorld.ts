@@ -15,7 +15,11 @@ export class MapError extends Error {
  */
 const MAP_LIMITS = { maxSide: 1000, maxTiles: 1_000_000, maxTileSize: 256, maxPlaces: 5_000, maxLayerDepth: 16, maxNameLength: 200 } as const;
 
+/** A value as it appears in the file, for a message. */
+const shown = (v: unknown): string => (v === undefined ? 'nothing' : typeof v === 'string' ? `"${v.slice(0, 40)}"` : (JSON.stringify(v) ?? String(v)).slice(0, 40));
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+/** "id 7", or the object's place in its layer when it has no usable id. */
+const idText = (o: { id?: unknown }, i: number): string => (typeof o.id === 'number' && Number.isFinite(o.id) ? `id ${o.id}` : `number ${i + 1} in its layer`);
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A place name: text, not blank, without ":" (it separates the parts of an address). */
@@ -35,7 +39,7 @@ function findLayer(layers: TiledLayer[], name: string, depth = 0): TiledLayer | 
     if (!isObj(layer)) throw new MapError('a layer is not an object');
     if (layer.name === name) return layer;
     if (layer.type === 'group') {
-      if (!Array.isArray(layer.layers)) throw new MapError(`group layer "${String(layer.name)}" has no "layers" list`);
+      if (!Array.isArray(layer.layers)) throw new MapError(`group layer ${shown(layer.name)} has no "layers" list`);
       const inner = findLayer(layer.layers, name, depth + 1);
       if (inner) return inner;
     }
@@ -46,7 +50,7 @@ function findLayer(layers: TiledLayer[], name: string, depth = 0): TiledLayer | 
 function tileLayer(map: TiledMap, name: string): TiledLayerTilelayer {
   const layer = findLayer(map.layers ?? [], name);
   if (!layer) throw new MapError(`missing tile layer "${name}"`);
-  if (layer.type !== 'tilelayer') throw new MapError(`layer "${name}" must be a tile layer, found ${layer.type}`);
+  if (layer.type !== 'tilelayer') throw new MapError(`layer "${name}" must be a tile layer, found ${shown(layer.type)}`);
   if (!Array.isArray(layer.data)) {
     throw new MapError(`tile layer "${name}" must store plain CSV/array data (set the map's layer format to CSV in Tiled)`);
   }
@@ -61,7 +65,7 @@ function tileLayer(map: TiledMap, name: string): TiledLayerTilelayer {
 function objectLayer(map: TiledMap, name: string): TiledLayerObjectgroup {
   const layer = findLayer(map.layers ?? [], name);
   if (!layer) throw new MapError(`missing object layer "${name}"`);
-  if (layer.type !== 'objectgroup') throw new MapError(`layer "${name}" must be an object layer, found ${String(layer.type)}`);
+  if (layer.type !== 'objectgroup') throw new MapError(`layer "${name}" must be an object layer, found ${shown(layer.type)}`);
   if (!Array.isArray(layer.objects)) throw new MapError(`object layer "${name}" has no "objects" list`);
   if (layer.objects.length > MAP_LIMITS.maxPlaces) throw new MapError(`object layer "${name}" has ${layer.objects.length} objects (at most ${MAP_LIMITS.maxPlaces})`);
   layer.objects.forEach((o, i) => {
@@ -77,8 +81,8 @@ function stringProperty(props: TiledObject['properties'] | undefined, name: stri
   return p && typeof p.value === 'string' ? p.value : undefined;
 }
 
-function rectOf(obj: TiledObject, layer: string, tileSize: number, map: TiledMap): TileRect {
-  const label = `object "${obj.name}" (id ${obj.id}) in layer "${layer}"`;
+function rectOf(obj: TiledObject, layer: string, tileSize: number, map: TiledMap, index = 0): TileRect {
+  const label = `object "${obj.name}" (${idText(obj, index)}) in layer "${layer}"`;
   if (obj.point || obj.ellipse || obj.polygon || obj.polyline) throw new MapError(`${label} must be a rectangle`);
   if (obj.rotation) throw new MapError(`${label} must not be rotated`);
   for (const k of ['x', 'y', 'width', 'height'] as const) if (!isNum(obj[k])) throw new MapError(`${label} has no "${k}" (a number of pixels)`);
@@ -125,7 +129,7 @@ export function loadWorld(input: unknown, source?: string): WorldModel {
 function readWorld(input: unknown): WorldModel {
   if (!isObj(input)) throw new MapError('not a Tiled JSON map (expected an object)');
   const map = input as unknown as TiledMap;
-  if (map.orientation !== 'orthogonal') throw new MapError(`orientation must be "orthogonal", found "${String(map.orientation).slice(0, 40)}"`);
+  if (map.orientation !== 'orthogonal') throw new MapError(`orientation must be "orthogonal", found ${shown(map.orientation)}`);
   if (map.infinite) throw new MapError('infinite maps are not supported (property "infinite" must be false)');
   if (!Number.isInteger(map.width) || !Number.isInteger(map.height) || map.width < 1 || map.height < 1) {
     throw new MapError('map "width" and "height" must be positive integers');
@@ -153,11 +157,11 @@ function readWorld(input: unknown): WorldModel {
     walkable[i] = collision[i] === 0 ? 1 : 0;
   }
 
-  const sectors: SectorInfo[] = objectLayer(map, 'sectors').objects.map((o) => {
-    placeName(o.name, `a rectangle (id ${o.id}) in layer "sectors"`);
+  const sectors: SectorInfo[] = objectLayer(map, 'sectors').objects.map((o, i) => {
+    placeName(o.name, `a rectangle (${idText(o, i)}) in layer "sectors"`);
     const kind = stringProperty(o.properties, 'kind', `sector "${o.name}"`);
     if (!kind) throw new MapError(`sector "${o.name}" in layer "sectors" lacks the string property "kind"`);
-    return { name: o.name, kind, rect: rectOf(o, 'sectors', tileSize, map) };
+    return { name: o.name, kind, rect: rectOf(o, 'sectors', tileSize, map, i) };
   });
   const seenSectors = new Set<string>();
   for (const s of sectors) {
@@ -165,17 +169,17 @@ function readWorld(input: unknown): WorldModel {
     seenSectors.add(s.name);
   }
 
-  const arenas: ArenaInfo[] = objectLayer(map, 'arenas').objects.map((o) => {
-    placeName(o.name, `a rectangle (id ${o.id}) in layer "arenas"`);
-    const rect = rectOf(o, 'arenas', tileSize, map);
-    const sector = uniqueContainer(sectors, rect, `arena "${o.name}" (id ${o.id})`, 'sectors');
+  const arenas: ArenaInfo[] = objectLayer(map, 'arenas').objects.map((o, i) => {
+    placeName(o.name, `a rectangle (${idText(o, i)}) in layer "arenas"`);
+    const rect = rectOf(o, 'arenas', tileSize, map, i);
+    const sector = uniqueContainer(sectors, rect, `arena "${o.name}" (${idText(o, i)})`, 'sectors');
     return { name: o.name, sector: sector.name, rect };
   });
 
-  const objects: GameObjectInfo[] = objectLayer(map, 'objects').objects.map((o) => {
-    placeName(o.name, `a rectangle (id ${o.id}) in layer "objects"`);
-    const rect = rectOf(o, 'objects', tileSize, map);
-    const arena = uniqueContainer(arenas, rect, `object "${o.name}" (id ${o.id})`, 'arenas');
+  const objects: GameObjectInfo[] = objectLayer(map, 'objects').objects.map((o, i) => {
+    placeName(o.name, `a rectangle (${idText(o, i)}) in layer "objects"`);
+    const rect = rectOf(o, 'objects', tileSize, map, i);
+    const arena = uniqueContainer(arenas, rect, `object "${o.name}" (${idText(o, i)})`, 'arenas');
     return { name: o.name, sector: arena.sector, arena: arena.name, rect };
   });
 
@@ -217,8 +221,8 @@ function readWorld(input: unknown): WorldModel {
   }
 
   const spawns = new Map<string, Tile>();
-  for (const o of objectLayer(map, 'spawns').objects) {
-    if (typeof o.name !== 'string' || !o.name) throw new MapError(`a spawn point (id ${o.id}) in layer "spawns" has no name (the persona id)`);
+  for (const [i, o] of objectLayer(map, 'spawns').objects.entries()) {
+    if (typeof o.name !== 'string' || !o.name) throw new MapError(`a spawn point (${idText(o, i)}) in layer "spawns" has no name (the persona id)`);
     if (!isNum(o.x) || !isNum(o.y)) throw new MapError(`spawn "${o.name}" in layer "spawns" has no "${isNum(o.x) ? 'y' : 'x'}" (a number of pixels)`);
     const t = { x: Math.floor(o.x / tileSize), y: Math.floor(o.y / tileSize) };
     if (t.x < 0 || t.y < 0 || t.x >= width || t.y >= height) throw new MapError(`spawn "${o.name}" in layer "spawns" is outside the map`);
