@@ -60,7 +60,8 @@ function onLoaded(mapJson: unknown): void {
     checkPersonasAgainstWorld(personas!, world);
     // ?registry=N (or ids, or all): personas on the registry brain, one call per decision (docs/action-registry.md).
     const registry = registryParam(params.get('registry'), personas!.map((p) => p.id));
-    sim = new Simulation({ world, personas: personas!, brain: new OfflineBrain(seed, personas!), seed, start: START, brainModes: registry.modes });
+    // ?pulse=off: no hourly town-wide decision (seed 004); the economy's actions stay.
+    sim = new Simulation({ world, personas: personas!, brain: new OfflineBrain(seed, personas!), seed, start: START, brainModes: registry.modes, pulse: params.get('pulse') !== 'off' });
     store.setState({ phase: 'ready', time: sim.now, step: sim.step, brainName: sim.brain.name, personas: sim.personas.map((p) => sim!.frameOf(p)), notice: registry.warning });
     const townData: TownSceneData = { store, sprites: new Map(personas!.map((p) => [p.id, p.sprite])), onHover: showTooltip, world };
     game.registry.set('town', townData);

@@ -29,6 +29,10 @@ export interface SectorSpec {
   name: string;
   kind: SectorKind;
   arenas: ArenaSpec[];
+  /** The economy (seed 004), written as the sector's Tiled properties: "title | wage | slots | HH:MM-HH:MM | arena" per job. */
+  jobs?: string[];
+  /** "name | price | food or goods" per item sold. */
+  items?: string[];
 }
 
 const KITCHEN: ArenaSpec = { name: 'kitchen', objects: { stove: 1, fridge: 1, 'kitchen table': 1, sink: 1 } };
@@ -98,6 +102,8 @@ export const SECTORS: SectorSpec[] = [
   {
     name: 'Bramble Café',
     kind: 'cafe',
+    jobs: ['café owner | 50 | 1 | 07:00-15:00 | café', 'barista | 35 | 1 | 07:00-15:00 | café', 'kitchen hand | 25 | 1 | 15:00-19:00 | café kitchen'],
+    items: ['coffee | 3 | food', 'croissant | 3 | food', 'sandwich | 6 | food'],
     arenas: [
       { name: 'café', objects: { 'café table': 4, counter: 1, 'coffee machine': 1, 'pastry case': 1 } },
       { name: 'café kitchen', objects: { stove: 1, sink: 1, fridge: 1 } },
@@ -106,6 +112,8 @@ export const SECTORS: SectorSpec[] = [
   {
     name: 'The Copper Kettle',
     kind: 'bar',
+    jobs: ['bar owner | 50 | 1 | 15:00-23:00 | bar', 'bartender | 35 | 1 | 16:00-23:00 | bar', 'glass collector | 25 | 1 | 18:00-22:00 | bar'],
+    items: ['pie and mash | 7 | food', 'cider | 4 | food'],
     arenas: [
       { name: 'bar', objects: { 'bar counter': 1, 'bar stool': 4, 'pub table': 3, piano: 1 } },
       { name: 'storeroom', objects: { crates: 1 } },
@@ -114,6 +122,8 @@ export const SECTORS: SectorSpec[] = [
   {
     name: 'Willow Grocery & Pharmacy',
     kind: 'grocery',
+    jobs: ['grocer | 45 | 1 | 06:30-15:30 | grocery', 'pharmacist | 55 | 1 | 09:00-17:30 | pharmacy', 'shelf stacker | 25 | 2 | 15:00-20:00 | storeroom'],
+    items: ['groceries | 8 | food', 'apples | 3 | food', 'medicine | 6 | goods'],
     arenas: [
       { name: 'grocery', objects: { 'grocery shelf': 4, 'produce stand': 2, 'cash register': 1 } },
       { name: 'pharmacy', objects: { 'medicine shelf': 2, 'pharmacy counter': 1 } },
@@ -123,6 +133,8 @@ export const SECTORS: SectorSpec[] = [
   {
     name: 'Hamlet Supply Co.',
     kind: 'shop',
+    jobs: ['shopkeeper | 45 | 1 | 08:00-17:00 | shop floor', 'stock helper | 25 | 1 | 15:00-18:00 | storeroom'],
+    items: ['seedlings | 5 | goods', 'tools | 12 | goods'],
     arenas: [
       { name: 'shop floor', objects: { 'supply shelf': 3, 'tool rack': 1, 'cash register': 1 } },
       { name: 'storeroom', objects: { crates: 1 } },
@@ -131,6 +143,8 @@ export const SECTORS: SectorSpec[] = [
   {
     name: 'Hamlet College',
     kind: 'college',
+    jobs: ['history professor | 55 | 1 | 10:00-16:00 | classroom 102', 'librarian | 45 | 1 | 09:00-17:00 | library', 'library assistant | 25 | 2 | 15:00-19:00 | library'],
+    items: ['canteen lunch | 4 | food'],
     arenas: [
       { name: 'classroom 101', objects: { blackboard: 1, lectern: 1, 'student desk': 6 } },
       { name: 'classroom 102', objects: { blackboard: 1, lectern: 1, 'student desk': 6 } },
@@ -141,6 +155,7 @@ export const SECTORS: SectorSpec[] = [
   {
     name: 'Millbrook Park',
     kind: 'park',
+    jobs: ['volunteer gardener | 15 | 2 | 07:00-11:00 | garden'],
     arenas: [
       { name: 'lawn', objects: { bench: 4, 'picnic table': 2 } },
       { name: 'pond', objects: { 'pond bank bench': 1, 'fishing spot': 1 } },
@@ -156,6 +171,7 @@ export const SECTORS: SectorSpec[] = [
   {
     name: 'Town Hall',
     kind: 'office',
+    jobs: ["mayor | 55 | 1 | 09:00-17:00 | mayor's office", "town clerk | 45 | 1 | 08:30-16:30 | clerk's office"],
     arenas: [
       { name: 'council chamber', objects: { lectern: 1, 'council bench': 4 } },
       { name: "clerk's office", objects: { desk: 1, 'filing cabinet': 1 } },
@@ -165,6 +181,7 @@ export const SECTORS: SectorSpec[] = [
   {
     name: 'Hamlet Clinic',
     kind: 'clinic',
+    jobs: ['doctor | 60 | 1 | 08:00-17:00 | exam room', 'nurse | 45 | 1 | 08:00-16:00 | reception'],
     arenas: [
       { name: 'reception', objects: { 'reception desk': 1, 'waiting chair': 4 } },
       { name: 'exam room', objects: { 'exam bed': 1, desk: 1, 'medicine cabinet': 1 } },
@@ -173,6 +190,8 @@ export const SECTORS: SectorSpec[] = [
   {
     name: 'Crumb & Crust Bakery',
     kind: 'bakery',
+    jobs: ['baker | 45 | 1 | 05:00-13:00 | bakehouse', 'counter help | 25 | 1 | 12:00-17:00 | bakery shop'],
+    items: ['bread | 4 | food', 'pastry | 3 | food'],
     arenas: [
       { name: 'bakery shop', objects: { 'display case': 1, 'cash register': 1, 'café table': 2 } },
       { name: 'bakehouse', objects: { oven: 2, 'kitchen counter': 1, 'flour sacks': 1 } },
@@ -181,11 +200,14 @@ export const SECTORS: SectorSpec[] = [
   {
     name: 'Patel Books',
     kind: 'shop',
+    jobs: ['bookseller | 40 | 1 | 10:00-18:00 | bookshop'],
+    items: ['book | 10 | goods'],
     arenas: [{ name: 'bookshop', objects: { bookshelf: 4, 'reading chair': 2, 'cash register': 1 } }],
   },
   {
     name: 'Hamlet Gazette',
     kind: 'workplace',
+    jobs: ['reporter | 40 | 1 | 09:30-17:30 | newsroom', 'paper round | 20 | 2 | 06:00-09:00 | print room'],
     arenas: [
       { name: 'newsroom', objects: { desk: 3, 'filing cabinet': 1 } },
       { name: 'print room', objects: { 'printing press': 1, 'paper stacks': 1 } },
@@ -194,11 +216,13 @@ export const SECTORS: SectorSpec[] = [
   {
     name: 'Lantern Art Studio',
     kind: 'workplace',
+    jobs: ['painter | 35 | 1 | 10:00-17:00 | studio'],
     arenas: [{ name: 'studio', objects: { easel: 3, 'work table': 1, 'paint shelf': 1 } }],
   },
   {
     name: 'Oak & Nail Workshop',
     kind: 'workplace',
+    jobs: ['carpenter | 45 | 1 | 07:30-16:00 | workshop'],
     arenas: [{ name: 'workshop', objects: { workbench: 2, 'tool rack': 1, 'lumber pile': 1 } }],
   },
 ];

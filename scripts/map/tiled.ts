@@ -4,7 +4,7 @@
  */
 import { TILE_NAMES, TILE_SIZE, TILESET_COLUMNS } from '../art/catalog';
 import { type Rect, TILE_LAYERS, type Town } from './grid';
-import { WORLD_NAME } from './spec';
+import { SECTORS, WORLD_NAME } from './spec';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -54,7 +54,7 @@ export function toTiled(town: Town): Record<string, Json> {
 
   const sectors = objectLayer(
     'sectors',
-    town.sectors.map((s) => rectObject(s.name, s.rect, [prop('kind', s.kind)])),
+    town.sectors.map((s) => rectObject(s.name, s.rect, [prop('kind', s.kind), ...economyProps(s.name)])),
   );
   const arenas = objectLayer('arenas', town.arenas.map((a) => rectObject(a.name, a.rect)));
   const objects = objectLayer('objects', town.objects.map((o) => rectObject(o.name, o.rect)));
@@ -109,6 +109,15 @@ export function toTiled(town: Town): Record<string, Json> {
     version: '1.10',
     width: town.w,
   });
+}
+
+/** A sector's jobs and items (seed 004) as Tiled string properties, one entry per line. */
+function economyProps(sector: string): Prop[] {
+  const spec = SECTORS.find((s) => s.name === sector);
+  const out: Prop[] = [];
+  if (spec?.jobs) out.push(prop('jobs', spec.jobs.join('\n')));
+  if (spec?.items) out.push(prop('items', spec.items.join('\n')));
+  return out;
 }
 
 function sortKeys(o: Record<string, Json>): Record<string, Json> {

@@ -1,4 +1,5 @@
-import type { FeedItem, HamletStore, ReplayView } from '../store/store';
+import { FEED_SIZE, economyFeedItem, type FeedItem, type HamletStore, type ReplayView } from '../store/store';
+import type { EconomyEvent } from '../sim/town/economy';
 import type { ReplayFile } from '../replay/format';
 import { PlaybackClock, ReplayPlayer } from '../replay/player';
 
@@ -126,12 +127,18 @@ export class ReplayMode {
       return;
     }
     this.shownStep = step;
-    const convos = player.conversationsBefore(step, 50);
-    const count = convos.length ? convos[convos.length - 1]!.step * 1000 + convos.length : 0;
+    const convos = player.conversationsBefore(step, FEED_SIZE);
+    const economy = player.economyBefore(step, FEED_SIZE);
+    const count = (convos.length ? convos[convos.length - 1]!.step * 1000 + convos.length : 0) + (economy.length ? economy[economy.length - 1]!.step * 1000 + economy.length : 0) * 7;
     let feed: FeedItem[] | undefined;
     if (count !== this.feedCount || force) {
       this.feedCount = count;
-      feed = convos.map((c) => ({ time: c.time, text: `${c.participants[0]} and ${c.participants[1]}: ${c.summary}` }));
+      // The live feed's order: within a step, economy events before conversations.
+      const lines = [
+        ...economy.map((e) => ({ step: e.step, k: 0, item: economyFeedItem({ ...e, action: e.action as EconomyEvent['action'], source: e.source as EconomyEvent['source'] }) })),
+        ...convos.map((c) => ({ step: c.step, k: 1, item: { time: c.time, text: `${c.participants[0]} and ${c.participants[1]}: ${c.summary}` } as FeedItem })),
+      ];
+      feed = lines.sort((a, b) => a.step - b.step || a.k - b.k).slice(-FEED_SIZE).map((l) => l.item);
     }
     this.store.setState({
       step,

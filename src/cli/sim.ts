@@ -19,7 +19,7 @@ import type { WorldModel } from '../sim/world/types';
 import { describeStepMode, paceStep, stepModeFromArgs } from './stepMode';
 
 const USAGE =
-  'usage: npm run sim -- [--hours 24] [--seed 1] [--personas 25] [--registry N] [--start 2023-02-13T00:00:00] [--out FILE(.json.gz replay | .jsonl | .jsonl.gz)] [--window-hours 24]\n' +
+  'usage: npm run sim -- [--hours 24] [--seed 1] [--personas 25] [--registry N] [--no-pulse] [--start 2023-02-13T00:00:00] [--out FILE(.json.gz replay | .jsonl | .jsonl.gz)] [--window-hours 24]\n' +
   '                      [--load SAVE.hamlet.json.gz] [--save SAVE.hamlet.json.gz]  (a save: the town to go on from / the town at the end)\n' +
   '                      [--llm BASE_URL --model NAME [--concurrency 4] [--timeout 60] [--budget TOKENS] [--embedding-model NAME]]  (key from OPENAI_API_KEY)\n' +
   '                      [--lockstep | --speed 1]  (on a model: lock-step waits for every call; otherwise the clock runs at --speed and answers take effect when they arrive)';
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
     const registryCount = numberArg(args, 'registry', 0);
     if (registryCount < 0 || registryCount > town.personas.length) throw new Error(`--registry must be between 0 and ${town.personas.length}`);
     const brainModes = registryModes(town.personas.map((p) => p.id), registryCount);
-    sim = new Simulation({ world: town.world, personas: town.personas, brain: brainFor(town.personas, seed), seed, start, brainModes, stepMode: stepMode.mode });
+    sim = new Simulation({ world: town.world, personas: town.personas, brain: brainFor(town.personas, seed), seed, start, brainModes, stepMode: stepMode.mode, pulse: !args.has('no-pulse') });
   }
   const llm = made.llm;
   const steps = Math.round((hours * 3600) / sim.clock.stepSeconds);
@@ -137,7 +137,7 @@ async function main(): Promise<void> {
   for (const p of town.personas) {
     const agent = sim.byId.get(p.id)!.agent;
     const st = agent.stats;
-    console.log(`${p.name} (${p.occupation?.title ?? 'no job'}; ${agent.mode} brain; ${agent.wallet.credits} credits; ${st.decisions} decisions, ${st.rejections} rejected, ${st.defaults} defaults)`);
+    console.log(`${p.name} (${p.occupation?.title ?? 'no job'}; ${agent.mode} brain; ${agent.wallet.credits} credits, holds ${Object.entries(agent.wallet.holdings).map(([k, n]) => `${n} ${k}`).join(', ') || 'nothing'}; ${st.decisions} decisions, ${st.rejections} rejected, ${st.defaults} defaults)`);
     console.log(summary.get(p.id)!.join('\n'));
   }
   console.log(describeStepMode(sim, stepMode));

@@ -5,7 +5,8 @@ const SUFFIX = 'bcdefghijklmnopqrstuvwxyz';
 
 /**
  * A town of n personas from the 25 of the map: copies ("Nora Hartwell B") share the home, job and
- * spawn of their original, so a benchmark can run 100 personas on the same map.
+ * spawn of their original, so a benchmark can run 100 personas on the same map; the map's job slots
+ * grow with the town (each copy works its original's job).
  */
 export function scaleTown(specs: PersonaSpec[], world: WorldModel, n: number): { personas: PersonaSpec[]; world: WorldModel } {
   if (n <= specs.length) return { personas: specs.slice(0, n), world };
@@ -19,5 +20,6 @@ export function scaleTown(specs: PersonaSpec[], world: WorldModel, n: number): {
     personas.push({ ...base, id, name: `${base.name} ${letter.toUpperCase()}`, lastName: `${base.lastName} ${letter.toUpperCase()}` });
     spawns.set(id, world.spawns.get(base.id)!);
   }
-  return { personas, world: { ...world, spawns } };
+  const times = Math.ceil(n / specs.length);
+  return { personas, world: { ...world, spawns, jobs: world.jobs.map((j) => ({ ...j, slots: j.slots * times })) } };
 }

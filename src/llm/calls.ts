@@ -295,6 +295,19 @@ export const CALLS: PromptBindings = {
     temperature: 0.2,
   },
 
+  townPulse: {
+    prompt: 'town_pulse',
+    vars: (_ctx, input) => ({
+      time: input.time,
+      residents: input.text.residents,
+      chat: input.text.chat,
+      last_round: input.text.lastRound,
+      jobs: input.text.jobs,
+      items: input.text.items,
+    }),
+    temperature: 0.5,
+  },
+
   townPlan: {
     prompt: 'town_plan',
     vars: (_ctx, input) => ({

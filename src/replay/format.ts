@@ -92,6 +92,16 @@ const CallSchema = z
   })
   .describe('An LLM call as the inspector shows it (never an API key); long texts are cut');
 
+const EconomyEventSchema = z
+  .object({
+    i: z.number().int().min(0).describe('Persona index'),
+    a: z.enum(['checkin', 'purchase', 'eat', 'chat', 'refused']).describe('What kind of event'),
+    w: z.string().describe('What happened ("bought bread at Crumb & Crust Bakery (−4 credits)")'),
+    r: z.string().describe('Why (the decision’s reason)'),
+    s: z.enum(['pulse', 'plan', 'brain', 'default', 'player']).describe('Who decided: the hourly pulse, the persona’s plan, its registry brain, the scene default, the player'),
+  })
+  .describe('An economy event for the activity feed');
+
 const StepSchema = z
   .object({
     p: z.array(PersonaChangeSchema).optional().describe('Persona changes'),
@@ -103,6 +113,7 @@ const StepSchema = z
       .array(z.tuple([z.number().int().min(0), z.string(), step]))
       .optional()
       .describe('Answers of a model that took effect at this tick (asynchronous mode): [persona index, brain call, tick it was asked in]'),
+    x: z.array(EconomyEventSchema).optional().describe('Economy events (seed 004): check-ins, purchases, meals of held food, the hourly pulse’s chats'),
   })
   .describe('What changed in one tick; {} when nothing did');
 

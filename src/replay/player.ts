@@ -7,6 +7,18 @@ interface ReplayConversationAt extends ReplayConversation {
   time: number;
 }
 
+/** An economy event of the replay (seed 004), for the activity feed. */
+interface ReplayEconomyAt {
+  step: number;
+  time: number;
+  personaId: string;
+  name: string;
+  action: string;
+  what: string;
+  reason: string;
+  source: string;
+}
+
 /** A memory as the inspector shows it. */
 interface ReplayMemory {
   /** The step from which the persona has it (the recording's first step for memories it started with). */
@@ -41,6 +53,8 @@ export interface ReplayInspect {
   callsBefore(personaId: string, step: number, limit?: number): ReplayCallAt[];
   /** Conversations that had happened by the step (up to `limit`, newest last). */
   conversationsBefore(step: number, limit?: number): ReplayConversationAt[];
+  /** Economy events that had happened by the step (up to `limit`, newest last). */
+  economyBefore(step: number, limit?: number): ReplayEconomyAt[];
   /** What is happening at objects (address → description) at the step. */
   objectEventsAt(step: number): Map<string, string>;
 }
@@ -69,6 +83,7 @@ export class ReplayPlayer implements ReplayInspect {
   readonly lastStep: number;
   readonly personas: ReplayFile['personas'];
   private readonly conversations: ReplayConversationAt[] = [];
+  private readonly economy: ReplayEconomyAt[] = [];
   private readonly memories: ReplayMemory[][];
   private readonly calls: ReplayCallAt[][];
   /** Object events at each keyframe, in keyframe order. */
@@ -93,6 +108,10 @@ export class ReplayPlayer implements ReplayInspect {
     replay.steps.forEach((s, i) => {
       const at = replay.firstStep + i + 1;
       for (const c of s.c ?? []) this.conversations.push({ ...c, step: at, time: timeOfStep(replay, at - 1) });
+      for (const e of s.x ?? []) {
+        const who = replay.personas[e.i];
+        if (who) this.economy.push({ step: at, time: timeOfStep(replay, at - 1), personaId: who.id, name: who.name, action: e.a, what: e.w, reason: e.r, source: e.s });
+      }
       for (const m of s.m ?? []) this.memories[m[0]]?.push(memoryOf(m, at));
       for (const c of s.l ?? []) {
         const who = index.get(c.persona);
@@ -198,6 +217,11 @@ export class ReplayPlayer implements ReplayInspect {
   conversationsBefore(step: number, limit = Infinity): ReplayConversationAt[] {
     const end = lowerBound(this.conversations, step + 1, (c) => c.step);
     return this.conversations.slice(Math.max(0, end - limit), end);
+  }
+
+  economyBefore(step: number, limit = Infinity): ReplayEconomyAt[] {
+    const end = lowerBound(this.economy, step + 1, (e) => e.step);
+    return this.economy.slice(Math.max(0, end - limit), end);
   }
 
   objectEventsAt(step: number): Map<string, string> {

@@ -147,6 +147,10 @@ export class Recorder {
     if (r.conversations.length) {
       rec.c = r.conversations.map((c) => ({ participants: [c.participants[0], c.participants[1]], summary: c.summary, lines: c.lines.map((l) => [l.speaker, l.text] as [string, string]) }));
     }
+    if (r.economyEvents.length) {
+      const index = new Map(this.sim.personas.map((p, i) => [p.id, i]));
+      rec.x = r.economyEvents.map((e) => ({ i: index.get(e.personaId) ?? 0, a: e.action, w: e.what, r: e.reason, s: e.source }));
+    }
     const events = this.currentObjectEvents();
     const o: [string, string | null][] = [];
     for (const [a, d] of events) if (this.objectEvents.get(a) !== d) o.push([a, d]);

@@ -7,6 +7,7 @@ import type { WorldEvent } from './world/events';
 import type { ChatLine } from './persona/memory';
 import { Rng } from './rng';
 import type { EmbeddingStore } from './persona/embeddings';
+import type { Economy } from './town/economy';
 
 /** A conversation that happened, for the activity feed, the recorder and the tests. */
 export interface ConversationRecord {
@@ -38,6 +39,8 @@ export interface SimContext {
    * a chat that is still being written: no one starts a chat or a wait with them meanwhile.
    */
   thinking: Set<Persona>;
+  /** The town's jobs, shop items and today's check-ins and sales (seed 004). */
+  economy: Economy;
 }
 
 /** A deterministic random stream for one decision, independent of evaluation order. */

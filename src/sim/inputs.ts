@@ -14,11 +14,12 @@ export type PendingInput =
   | { kind: 'brain'; persona: string; mode: BrainMode }
   | { kind: 'request'; text: string }
   /** What the player's resident does (src/sim/player). */
-  | { kind: 'player'; input: PlayerInput };
+  | { kind: 'player'; input: PlayerInput }
+  | { kind: 'pulse'; on: boolean };
 
 /**
  * The one queue of the player's inputs (whispers, brain switches, requests to the town, the resident's
- * moves and words): state only
+ * moves and words, the hourly pulse's switch): state only
  * changes inside a tick, so an input waits here until the next one, and a save taken in between
  * carries it.
  */

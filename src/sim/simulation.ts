@@ -10,6 +10,8 @@ import type { Tile, WorldModel } from './world/types';
 import type { WorldEvent } from './world/events';
 import { perceive, perceptionIndex } from './cognition/perceive';
 import { Director, requestText, type TownEvent } from './town/director';
+import { Economy, type EconomyEvent, type PulseRound } from './town/economy';
+import { pulseDue, runPulse } from './town/pulse';
 import { ensureEmbeddings, retrieve, type Retrieved } from './cognition/retrieve';
 import { newDayFor, plan } from './cognition/plan';
 import { react } from './cognition/react';
@@ -61,6 +63,8 @@ interface SimulationOptions {
   player?: PersonaSpec;
   /** 'async' (default) or 'lockstep': see StepMode. */
   stepMode?: StepMode;
+  /** Seed 004's hourly town-wide decision (default on); the economy's actions stay available either way. */
+  pulse?: boolean;
 }
 
 /** What changed for one persona in one step: enough to draw it and to record it. */
@@ -93,6 +97,10 @@ export interface StepResult {
   player: PlayerView | null;
   /** Answers of a remote brain that took effect at the start of this step (asynchronous mode only; absent when none did). */
   answers?: AnswerEffect[];
+  /** Check-ins, purchases, meals of held food and the pulse's chats this step, for the activity feed. */
+  economyEvents: EconomyEvent[];
+  /** The hourly pulse's round, when one ran this step. */
+  pulse: PulseRound | null;
 }
 
 /**
@@ -137,6 +145,8 @@ export class Simulation implements SimContext {
   private embeddingBusy = false;
   /** A failure of thinking that ended between steps: the next step reports it. */
   private lateFailure: unknown = null;
+  /** The town's economy: jobs, shop items, today's check-ins and sales, the hourly pulse's log (src/sim/town/economy.ts). */
+  readonly economy: Economy;
 
   constructor(opts: SimulationOptions) {
     this.world = opts.world;
@@ -147,6 +157,8 @@ export class Simulation implements SimContext {
     this.seed = opts.seed;
     this.paths = new PathFinder(opts.world, opts.timer);
     this.timer = opts.timer;
+    this.economy = new Economy(opts.world, opts.personas);
+    this.economy.state.pulseEnabled = opts.pulse ?? true;
     const households = new Map(opts.personas.map((s) => [s.id, s.household]));
     this.personas = opts.personas.map((spec) => {
       const spawn = opts.world.spawns.get(spec.id);
@@ -253,9 +265,13 @@ export class Simulation implements SimContext {
       if (input.kind === 'whisper') await whisperTo(this, this.byId.get(input.persona)!, input.text);
       else if (input.kind === 'request') await this.director.makePlan(this, input.text);
       else if (input.kind === 'player') playerInputs.push(input.input);
+      else if (input.kind === 'pulse') this.economy.state.pulseEnabled = input.on;
       else this.byId.get(input.persona)!.agent.mode = input.mode;
     }
     if (this.player) await this.player.step(this, playerInputs);
+    // Seed 004: once a game hour (plus a seeded jitter) the town simulator decides for everyone.
+    this.economy.sample(now, this.personas.map((p) => p.agent.wallet.credits));
+    if (pulseDue(this.economy, this.seed, now)) await runPulse(this);
     const retrieved = new Map<Persona, Map<string, Retrieved>>();
     const generative = this.personas.filter((p) => p.agent.mode === 'generative');
 
@@ -299,6 +315,8 @@ export class Simulation implements SimContext {
       conversations: this.conversations.slice(convoCount),
       townEvents: this.director.drainEvents(),
       player: this.player?.view() ?? null,
+      economyEvents: this.economy.drainEvents(),
+      pulse: this.economy.drainRound(),
     };
     if (answers && answers.length > 0) result.answers = answers;
     this.lap('frames', t);
@@ -366,6 +384,7 @@ export class Simulation implements SimContext {
         if (input.kind === 'whisper') await this.within(whisperTo(this, this.byId.get(input.persona)!, input.text));
         else if (input.kind === 'request') await this.within(this.director.makePlan(this, input.text));
         else if (input.kind === 'player') playerInputs.push(input.input);
+        else if (input.kind === 'pulse') this.economy.state.pulseEnabled = input.on;
         else this.byId.get(input.persona)!.agent.mode = input.mode;
       }
       if (this.player) {
@@ -374,6 +393,9 @@ export class Simulation implements SimContext {
         if (this.thinking.has(resident)) this.inputs.putBack(playerInputs.map((input) => ({ kind: 'player' as const, input })));
         else await this.thinkWithin(resident, this.player.step(this, playerInputs));
       }
+      // Seed 004's hourly pulse; a remote brain's decisions take effect at the step its answer arrives.
+      this.economy.sample(now, this.personas.map((p) => p.agent.wallet.credits));
+      if (pulseDue(this.economy, this.seed, now)) await this.within(runPulse(this));
       const free = this.personas.filter((p) => !this.thinking.has(p));
       t = this.lap('whispers, requests', t);
       await Promise.all(free.filter((p) => p.agent.mode === 'registry').map((p) => this.thinkWithin(p, registryStep(this, [p]))));
@@ -456,8 +478,8 @@ export class Simulation implements SimContext {
 
   /** What the state holders read and write (src/sim/state/holder.ts): this town, its private parts included. */
   private get state(): SimState {
-    const { world, seed, clock, personas, byId, byName, objectEvents, conversations, embeddings, moved, embeddedUpTo, director, inputs, player } = this;
-    return { world, seed, clock, personas, byId, byName, objectEvents, conversations, embeddings, moved, embeddedUpTo, director, inputs, player };
+    const { world, seed, clock, personas, byId, byName, objectEvents, conversations, embeddings, moved, embeddedUpTo, director, inputs, player, economy } = this;
+    return { world, seed, clock, personas, byId, byName, objectEvents, conversations, embeddings, moved, embeddedUpTo, director, inputs, player, economy };
   }
 
   /** The whole state between steps, as plain JSON (src/sim/snapshot.ts): what a save and a replay's fork keyframe hold. */
@@ -521,6 +543,17 @@ export class Simulation implements SimContext {
     const t = requestText(text);
     this.inputs.push({ kind: 'request', text: t });
     return t;
+  }
+
+  /** Switch the hourly pulse on or off for this town, from the next step. */
+  setPulse(enabled: boolean): void {
+    this.inputs.push({ kind: 'pulse', on: enabled });
+  }
+
+  /** Whether the pulse will be on at the next step (a switch may be waiting). */
+  get pulseOn(): boolean {
+    const waiting = this.inputs.list().filter((i) => i.kind === 'pulse').at(-1);
+    return waiting?.kind === 'pulse' ? waiting.on : this.economy.state.pulseEnabled;
   }
 
   /**

@@ -5,6 +5,7 @@ import { clockHolder, conversationsHolder, embeddingsHolder, townHolder } from '
 import { personasHolder } from './persona/personaState';
 import { directorHolder } from './town/directorState';
 import { inputsHolder } from './state/inputsState';
+import { economyHolder } from './town/economyState';
 import { playerHolder } from './player/playerState';
 import { Scratch } from './persona/scratch';
 import { newAgentState } from './actions/state';
@@ -26,7 +27,7 @@ export { SnapshotError } from './state/holder';
 const SNAPSHOT_VERSION = 2;
 
 /** Every holder of simulation state, in the order parts are read (a part may look at earlier ones). */
-export const HOLDERS: readonly StateHolder<never>[] = [clockHolder, personasHolder, townHolder, conversationsHolder, embeddingsHolder, directorHolder, inputsHolder, playerHolder] as unknown as StateHolder<never>[];
+export const HOLDERS: readonly StateHolder<never>[] = [clockHolder, personasHolder, townHolder, conversationsHolder, embeddingsHolder, directorHolder, economyHolder, inputsHolder, playerHolder] as unknown as StateHolder<never>[];
 
 interface SnapshotPart {
   /** The holder's version of its part. */

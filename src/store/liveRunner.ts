@@ -52,7 +52,7 @@ export class LiveRunner {
     this.onStep?.(r);
     // A step that was under way when a replay opened, or when this runner was replaced, is not shown.
     if (this.disposed || this.store.getState().mode !== 'live') return;
-    applyStep(this.store, this.sim.step, this.sim.now, r.personas, r.conversations, r.townEvents);
+    applyStep(this.store, this.sim.step, this.sim.now, r.personas, r.conversations, r.townEvents, r.economyEvents);
   }
 
   private schedule(ms: number): void {

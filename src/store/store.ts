@@ -3,6 +3,7 @@ import type { PersonaFrame } from '../sim/simulation';
 import type { ConversationRecord } from '../sim/context';
 import type { ReplayInspect } from '../replay/player';
 import type { Tile } from '../sim/world/types';
+import type { EconomyEvent } from '../sim/town/economy';
 
 /** Steps per real second at each speed: 1× is one 10-second step per second. */
 export const SPEEDS = [0, 1, 2, 5, 10, 60] as const;
@@ -29,7 +30,23 @@ export interface ReplayView {
 
 export interface FeedItem {
   time: number;
+  /** The whole line, for tests and screen readers ("Ana Moreno bought bread at Crumb & Crust Bakery (−4 credits)"). */
   text: string;
+  /** An economy event (seed 004): who (click to inspect), what happened, why. Absent for conversations and town-plan news. */
+  personaId?: string;
+  name?: string;
+  what?: string;
+  reason?: string;
+  /** Who decided: the hourly pulse, the persona's plan or brain. */
+  source?: string;
+}
+
+/** The feed keeps the latest events, first in first out (seed 004's ActivityFeed: 50). */
+export const FEED_SIZE = 50;
+
+/** An economy event as a feed line. */
+export function economyFeedItem(e: EconomyEvent): FeedItem {
+  return { time: e.time, text: `${e.name} ${e.what}`, personaId: e.personaId, name: e.name, what: e.what, reason: e.reason, source: e.source };
 }
 
 /** What the UI and the Phaser scene read. The simulation writes it after each step; the view never writes the simulation. */
@@ -42,7 +59,7 @@ export interface HamletState {
   speed: Speed;
   brainName: string;
   personas: PersonaFrame[];
-  /** Latest conversations and town-plan news, newest last (at most 50). */
+  /** Latest conversations, town-plan news and economy events, newest last (at most FEED_SIZE). */
   feed: FeedItem[];
   conversations: number;
   followId: string | null;
@@ -98,11 +115,11 @@ export function createHamletStore() {
 export type HamletStore = ReturnType<typeof createHamletStore>;
 
 /** Apply one simulation step to the store. */
-export function applyStep(store: HamletStore, step: number, time: number, personas: PersonaFrame[], convos: ConversationRecord[], townEvents: readonly FeedItem[] = []): void {
+export function applyStep(store: HamletStore, step: number, time: number, personas: PersonaFrame[], convos: ConversationRecord[], townEvents: readonly FeedItem[] = [], economyEvents: readonly EconomyEvent[] = []): void {
   const s = store.getState();
   let feed = s.feed;
-  if (convos.length > 0 || townEvents.length > 0) {
-    feed = [...feed, ...townEvents, ...convos.map((c) => ({ time: c.time, text: `${c.participants[0]} and ${c.participants[1]}: ${c.summary}` }))].slice(-50);
+  if (convos.length > 0 || townEvents.length > 0 || economyEvents.length > 0) {
+    feed = [...feed, ...townEvents, ...economyEvents.map(economyFeedItem), ...convos.map((c) => ({ time: c.time, text: `${c.participants[0]} and ${c.participants[1]}: ${c.summary}` }))].slice(-FEED_SIZE);
   }
   store.setState({ step, time, personas, feed, conversations: s.conversations + convos.length });
 }

@@ -1,4 +1,4 @@
-import type { HamletStore, Speed } from '../store/store';
+import type { FeedItem, HamletStore, Speed } from '../store/store';
 import { SPEEDS } from '../store/store';
 import { isTyping } from './inspector/keys';
 import { formatDate, formatHHMM } from '../sim/clock';
@@ -49,8 +49,7 @@ export function mountHud(store: HamletStore, onStep: () => void, onSettings: () 
   feed.body.append(feedList);
   layout.slot('left').append(feed.el);
 
-  let lastFeedLen = -1;
-  let lastFeedTail = '';
+  let lastFeedKey = '';
   const render = () => {
     const s = store.getState();
     if (s.phase !== 'ready') return;
@@ -62,20 +61,11 @@ export function mountHud(store: HamletStore, onStep: () => void, onSettings: () 
     info.textContent = `${s.personas.length} personas · ${chatting} chatting · ${s.mode === 'replay' && s.replay ? recordedBy(s.replay.brain) : `brain: ${s.brainName}${llm}`}`;
     notice.hidden = !s.notice;
     notice.textContent = s.notice ?? '';
-    const tail = s.feed[s.feed.length - 1]?.text ?? '';
-    if (s.feed.length !== lastFeedLen || tail !== lastFeedTail) {
-      lastFeedLen = s.feed.length;
-      lastFeedTail = tail;
-      feedList.replaceChildren(
-        ...s.feed
-          .slice(-8)
-          .reverse()
-          .map((f) => {
-            const li = el('li');
-            li.append(el('span', 'feed-time', formatHHMM(f.time)), el('span', 'feed-text', f.text));
-            return li;
-          }),
-      );
+    // Relative times change with the game minute; the list itself only when an event arrives.
+    const feedKey = `${s.feed.length}|${s.feed[s.feed.length - 1]?.text ?? ''}|${s.feed[0]?.time ?? ''}|${Math.floor(s.time / 60_000)}`;
+    if (feedKey !== lastFeedKey) {
+      lastFeedKey = feedKey;
+      feedList.replaceChildren(...s.feed.slice().reverse().map((f) => feedLine(f, s.time, store)));
     }
   };
   render();
@@ -100,6 +90,43 @@ export function recordedBy(brain: string): string {
   if (brain === 'smallville') return 'replay imported from Smallville';
   if (brain.startsWith('llm:')) return `replay recorded with ${brain.slice(4)}`;
   return brain === 'offline' ? 'replay recorded with the offline brain' : `replay recorded with ${brain}`;
+}
+
+/** "just now", "12 min ago", "3 h ago" (game time). */
+function relativeGameTime(then: number, now: number): string {
+  const min = Math.max(0, Math.floor((now - then) / 60_000));
+  if (min < 1) return 'just now';
+  if (min < 60) return `${min} min ago`;
+  const hours = Math.floor(min / 60);
+  return hours < 48 ? `${hours} h ago` : `${Math.floor(hours / 24)} days ago`;
+}
+
+/**
+ * One feed line. An economy event (seed 004) reads "Ana Moreno bought bread at Crumb & Crust Bakery ·
+ * 09:12 · 5 min ago · 'no food left'" as a light system line; its name jumps to the persona (camera and
+ * inspector). Conversations and town-plan news are plain lines.
+ */
+function feedLine(f: FeedItem, now: number, store: HamletStore): HTMLLIElement {
+  const li = el('li');
+  if (!f.personaId || !f.name) {
+    li.append(el('span', 'feed-time', formatHHMM(f.time)), el('span', 'feed-text', f.text));
+    return li;
+  }
+  li.className = 'feed-econ';
+  li.dataset.persona = f.personaId;
+  const who = el('button', 'feed-who', f.name);
+  who.type = 'button';
+  who.title = `Show ${f.name} (camera and inspector)`;
+  const id = f.personaId;
+  who.addEventListener('click', () => {
+    const s = store.getState();
+    s.select(id);
+    s.follow(id);
+    if (!s.inspector.open) store.setState({ inspector: { ...s.inspector, open: true } });
+  });
+  li.append(el('span', 'feed-time', formatHHMM(f.time)), who, el('span', 'feed-text', ` ${f.what ?? ''}`), el('span', 'feed-ago', ` · ${relativeGameTime(f.time, now)}`));
+  if (f.reason) li.append(el('span', 'feed-reason', ` · “${f.reason}”`));
+  return li;
 }
 
 /** The loading screen's progress bar. */

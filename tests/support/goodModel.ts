@@ -187,6 +187,8 @@ export function goodModel(): Responder {
         return json({ insights: [{ insight: 'I enjoy a steady routine', evidence: [1] }] });
       case 'registry_decide':
         return json(registryChoice(prompt));
+      case 'town_pulse':
+        return json({ decisions: [] });
       default:
         return json({ answer: 'ok', thought: 'ok', note: 'ok', currently: 'ok', statement: 'ok' });
     }

@@ -8,7 +8,8 @@ import { REGISTRY } from '../../src/sim/actions/registry';
 import { SCENES, resolveScene, sceneOf } from '../../src/sim/actions/scenes';
 import { actionWorldOf, applyChange, availableOptions, validateProposal } from '../../src/sim/actions/validate';
 import { resolvePlannerAction } from '../../src/sim/actions/resolve';
-import { DAILY_WAGE, PRICES, hereOf, placeOfAddress } from '../../src/sim/actions/places';
+import { hereOf, placeOfAddress } from '../../src/sim/actions/places';
+import { DEFAULT_ITEMS, DEFAULT_WAGE } from '../../src/sim/town/economy';
 import { SHORT_TERM_SIZE } from '../../src/sim/actions/shortTermMemory';
 import { type ActionWorld, type Place } from '../../src/sim/actions/types';
 import { ACTION_IDS } from '../../src/sim/actions/ids';
@@ -80,7 +81,7 @@ describe('preconditions', () => {
     if (!first.ok) return;
     const credits = ann.agent.wallet.credits;
     applyChange(sim, ann, first.def, first.call, first.def.executor(w, ann, first.call), 'brain', 'time for work');
-    expect(ann.agent.wallet.credits).toBe(credits + DAILY_WAGE);
+    expect(ann.agent.wallet.credits).toBe(credits + DEFAULT_WAGE);
     const again = check({ ...w, now: w.now + 3 * HOUR }, at(ann, CAFE), 'CHECK_IN', '', false);
     expect(again.ok).toBe(false);
     expect(!again.ok && again.reason).toMatch(/already checked in today/);
@@ -101,7 +102,8 @@ describe('preconditions', () => {
     expect(ok.ok).toBe(true);
     if (!ok.ok) return;
     applyChange(sim, ann, ok.def, ok.call, ok.def.executor(w, ann, ok.call), 'brain', 'a coffee');
-    expect(ann.agent.wallet.credits).toBe(10 - PRICES.cafe!);
+    expect(ann.agent.wallet.credits).toBe(10 - DEFAULT_ITEMS.cafe![0]![1]);
+    expect(ann.agent.wallet.holdings).toEqual({ coffee: 1 });
     expect(ann.scratch.actAddress).toMatch(/^Mini:Bramble Café:café:counter$/);
   });
 
@@ -171,13 +173,14 @@ describe('planner actions resolve to registered actions', () => {
   const resolve = (d: string, a: string) => resolvePlannerAction(w, ann, d, a);
 
   it('reads the planner’s words and address', () => {
-    expect(resolve('having breakfast at the kitchen table', 'Mini:Test House:kitchen:kitchen table')).toMatchObject({ action: 'USE_OBJECT', target: 'kitchen table' });
+    expect(resolve('having breakfast at the kitchen table', 'Mini:Test House:kitchen:kitchen table')).toMatchObject({ action: 'EAT', target: '' });
+    expect(resolve('reading at the bookshelf', 'Mini:Test House:kitchen:kitchen table')).toMatchObject({ action: 'USE_OBJECT', target: 'kitchen table' });
     expect(resolve('sleeping', 'Mini:Test House:bedroom:bed')).toMatchObject({ action: 'SLEEP' });
     expect(resolve('waking up and getting ready (waking up and stretching in bed)', 'Mini:Test House:bedroom:bed')).toMatchObject({ action: 'WAKE_UP' });
     expect(resolve('working as a barista at Bramble Café (making lattes)', 'Mini:Bramble Café:café:counter')).toMatchObject({ action: 'CHECK_IN' });
     ann.agent.wallet.checkedInDay = Math.floor(w.now / (24 * HOUR));
     expect(resolve('working as a barista at Bramble Café (wiping tables)', 'Mini:Bramble Café:café:café table')).toMatchObject({ action: 'WORK' });
-    expect(resolve('taking a coffee break at Bramble Café (ordering a coffee at the counter)', 'Mini:Bramble Café:café:counter')).toMatchObject({ action: 'BUY', target: 'Bramble Café' });
+    expect(resolve('taking a coffee break at Bramble Café (ordering a coffee at the counter)', 'Mini:Bramble Café:café:counter')).toMatchObject({ action: 'BUY', target: 'Bramble Café:coffee' }); // the item the words name
     expect(resolve('eating lunch', 'Mini:Bramble Café:café:<random>')).toMatchObject({ action: 'EAT' });
     expect(resolve('conversing about the picnic', '<persona> Bob Test')).toMatchObject({ action: 'CHAT', target: 'Bob Test' });
     expect(resolve('waiting to start cooking', '<waiting> 7 3')).toMatchObject({ action: 'WAIT' });

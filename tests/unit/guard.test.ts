@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GuardedBrain, type FallbackEvent } from '../../src/sim/brain/guard';
 import { FALLBACK_EMOJI, INTERVIEW_FALLBACK, splitPlanReq } from '../../src/sim/brain/fallbacks';
 import { RANDOM_OBJECT } from '../../src/sim/world/address';
-import type { Brain } from '../../src/sim/brain/port';
+import type { Brain, TownPulseInput, TownPulseReply } from '../../src/sim/brain/port';
 import { Persona } from '../../src/sim/persona/persona';
 import { miniPersonas } from '../fixtures/miniTown';
 
@@ -39,7 +39,10 @@ const broken: Brain = {
   interview: async () => '',
   chooseAction: async () => 'burn the café' as unknown as { action: string; target: string; reason: string },
   townPlan: async () => ({ title: 'x', steps: [] }),
+  townPulse: async () => 'I think everyone should rest' as unknown as TownPulseReply,
 };
+
+const PULSE_INPUT: TownPulseInput = { time: '9:00 am', minute: 540, residents: [], jobs: [], items: [], text: { residents: '', chat: '', lastRound: '', jobs: '', items: '' } };
 
 describe('the guard around every brain', () => {
   const p = new Persona(miniPersonas()[0], 'Mini', { x: 3, y: 3 });
@@ -64,6 +67,9 @@ describe('the guard around every brain', () => {
     expect(await g.insights(ctx, ['a'], 5)).toEqual([]);
     // A plan with no steps: the director's default plan will stand in.
     expect(await g.townPlan(ctx, { request: 'a party', time: '9:00 am', residents: [], places: [] })).toEqual({ title: '', steps: [], fallback: true });
+    // Not a list of decisions (seed 004: invalid JSON): no decisions, marked, so the pulse skips the round; the reason is kept for its log.
+    expect(await g.townPulse(ctx, PULSE_INPUT)).toEqual({ decisions: [], fallback: true });
+    expect(g.lastFallbackReason.get('townPulse')).toMatch(/invalid answer/);
     // Ragged vectors: the local embedding instead, one vector per text.
     const vectors = await g.embed(ctx, ['coffee at the café', 'sleeping']);
     expect(vectors).toHaveLength(2);
@@ -92,7 +98,7 @@ describe('the guard around every brain', () => {
     expect(await g.planningThought(ctx, p, [])).toBe('');
     expect(await g.memoAfterConvo(ctx, p, [])).toBe('');
     expect(await g.interview(ctx, 'How are you?', [], [])).toBe(INTERVIEW_FALLBACK);
-    expect(g.fallbackTotal).toBe(27);
+    expect(g.fallbackTotal).toBe(28);
     expect(g.stats.get('actObjEventTriple')).toEqual({ calls: 1, fallbacks: 1, errors: 1 });
   });
 
@@ -117,6 +123,9 @@ describe('the guard around every brain', () => {
       ['poignancy', 'default'],
     ]);
     expect(events[0]!.reason).toMatch(/"hour"|at most 23/);
+    // The pulse is the exception (seed 004: a failed round is skipped): the fallback brain does not answer it.
+    const answered = new GuardedBrain(broken, { fallbackBrain: { ...backup, townPulse: async () => ({ decisions: [{ agent_id: 1, action: 'rest', params: {}, reason: '' }] }) } });
+    expect(await answered.townPulse(ctx, PULSE_INPUT)).toEqual({ decisions: [], fallback: true });
   });
 
   it('asks nothing and counts nothing when the answer is known (no objects to choose from)', async () => {

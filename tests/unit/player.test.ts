@@ -87,7 +87,10 @@ describe('the player’s resident', () => {
     await sim.tick();
     const start = { ...me(sim).tile };
     const cafe = world.sectors.find((s) => s.name === 'Bramble Café')!;
-    const target = world.addressTiles.get(`${world.name}:Bramble Café:café`)!.find((t) => world.walkable[t.y * world.width + t.x] === 1)!;
+    const free = (x: number, y: number) => world.walkable[y * world.width + x] === 1;
+    const DIRS = [[1, 0], [-1, 0], [0, 1], [0, -1]] as const;
+    // A café tile with room for three steps in a row (the resident stays where the walk ends).
+    const target = world.addressTiles.get(`${world.name}:Bramble Café:café`)!.find((t) => free(t.x, t.y) && DIRS.some(([dx, dy]) => [1, 2, 3].every((k) => free(t.x + dx * k, t.y + dy * k))))!;
     sim.playerInput({ kind: 'walk', ...target });
     const first = await sim.tick();
     expect(me(sim).scratch.actionId).toBe('WALK');

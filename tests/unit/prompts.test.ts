@@ -102,6 +102,22 @@ function sampleArgs(ctx: CallContext, tom: Persona): { [K in BrainCall]: unknown
         places: ['Bramble Café (cafe)', 'Town Square (square)'],
       },
     ],
+    townPulse: [
+      {
+        time: '9:05 am, Monday February 13, 2023',
+        minute: 545,
+        residents: [],
+        jobs: [],
+        items: [],
+        text: {
+          residents: '#1 Nora Hartwell (meticulous, warm) — pharmacist at Willow Grocery & Pharmacy; 100 credits; not checked in today; holds nothing; now: walking to work',
+          chat: '08:50 Tom Hartwell: Morning, love.',
+          lastRound: '(this is the first round)',
+          jobs: '- job 3: library assistant at Hamlet College, 15:00–19:00, pays 20 credits, 2 free slot(s) today',
+          items: '- item 1: bread at Crumb & Crust Bakery, 4 credits, food',
+        },
+      },
+    ],
   };
 }
 

@@ -6,6 +6,8 @@ import type { WorldModel } from '../../src/sim/world/types';
 import { miniMap } from '../fixtures/miniTown';
 import { ROOT, readMapJson, loadTownPersonas } from '../../src/node/town';
 import { checkPersonasAgainstWorld } from '../../src/sim/persona/load';
+import { Economy } from '../../src/sim/town/economy';
+import { miniPersonas } from '../fixtures/miniTown';
 
 type Json = Record<string, any>;
 
@@ -79,6 +81,61 @@ function reachable(w: WorldModel, start: { x: number; y: number }): Uint8Array {
   return seen;
 }
 
+describe('the economy as map properties (seed 004)', () => {
+  const withProps = (props: Record<string, string>) =>
+    mutate((m) => {
+      const cafe = layer(m, 'sectors').objects.find((o: Json) => o.name === 'Bramble Café');
+      cafe.properties.push(...Object.entries(props).map(([name, value]) => ({ name, type: 'string', value })));
+    });
+
+  it('reads jobs and items from sector properties, one per line, ids in map order', () => {
+    const w = loadWorld(withProps({ jobs: 'barista | 35 | 3 | 07:00-15:00 | café\n# part-time\ndish washer | 20 | 1 | 15:00-19:00', items: 'coffee | 3 | food\nmug | 9 | goods' }));
+    expect(w.jobs).toEqual([
+      { id: 1, title: 'barista', sector: 'Bramble Café', arena: 'café', wage: 35, slots: 3, start: '07:00', end: '15:00' },
+      { id: 2, title: 'dish washer', sector: 'Bramble Café', arena: 'café', wage: 20, slots: 1, start: '15:00', end: '19:00' },
+    ]);
+    expect(w.items).toEqual([
+      { id: 1, name: 'coffee', sector: 'Bramble Café', price: 3, food: true },
+      { id: 2, name: 'mug', sector: 'Bramble Café', price: 9, food: false },
+    ]);
+    // The residents' barista job is the declared one (its wage), and the café sells only what it lists.
+    const e = new Economy(w, miniPersonas());
+    expect(e.jobOf('ann-test')).toMatchObject({ title: 'barista', wage: 35, implied: false });
+    expect(e.itemsAt('Bramble Café').map((i) => i.name)).toEqual(['coffee', 'mug']);
+    expect(e.notes).toEqual([]);
+  });
+
+  it('implies the residents\' jobs and the default items on a map that declares none, and says so', () => {
+    const e = new Economy(loadWorld(miniMap()), miniPersonas());
+    expect(e.jobOf('bob-test')).toMatchObject({ title: 'barista', sector: 'Bramble Café', slots: 3, implied: true });
+    expect(e.itemsAt('Bramble Café')).toMatchObject([{ name: 'coffee', price: 3, implied: true }]);
+    expect(e.notes.join(' ')).toMatch(/barista at Bramble Café: not on the map/);
+  });
+
+  const bad: [string, Record<string, string>, RegExp][] = [
+    ['a job line with too few fields', { jobs: 'barista | 35 | 1' }, /map "Mini", sector "Bramble Café": property "jobs": "barista \| 35 \| 1" must have 4 or 5 fields/],
+    ['a wage that is not a number', { jobs: 'barista | forty | 1 | 07:00-15:00' }, /sector "Bramble Café".*the wage .* must be a whole number .* found "forty"/],
+    ['zero slots', { jobs: 'barista | 40 | 0 | 07:00-15:00' }, /the slots .* from 1 to 100, found "0"/],
+    ['bad hours', { jobs: 'barista | 40 | 1 | 7am-3pm' }, /hours .* must read HH:MM-HH:MM, found "7am-3pm"/],
+    ['a shift that ends before it starts', { jobs: 'barista | 40 | 1 | 15:00-07:00' }, /must end after it starts/],
+    ['an arena of another sector', { jobs: 'barista | 40 | 3 | 07:00-15:00 | kitchen' }, /names the arena "kitchen", which is not in this sector \(café\)/],
+    ['a job listed twice', { jobs: 'barista | 40 | 1 | 07:00-15:00\nBarista | 30 | 1 | 07:00-15:00' }, /"Barista" is listed twice/],
+    ['an item kind that is neither food nor goods', { items: 'coffee | 3 | drink' }, /property "items": the kind in "coffee \| 3 \| drink" must be "food" or "goods", found "drink"/],
+    ['a free item', { items: 'coffee | 0 | food' }, /the price .* from 1 to 10000, found "0"/],
+  ];
+  for (const [what, props, message] of bad) {
+    it(`rejects ${what} with a message naming the map, the sector and the line`, () => {
+      expect(() => loadWorld(withProps(props))).toThrow(MapError);
+      expect(() => loadWorld(withProps(props))).toThrow(message);
+    });
+  }
+
+  it('refuses a resident whose occupation is not among the jobs its workplace declares, and a job with fewer slots than staff', () => {
+    expect(() => new Economy(loadWorld(withProps({ jobs: 'cook | 35 | 3 | 07:00-15:00' })), miniPersonas())).toThrow(/Persona ann-test works as "barista" at Bramble Café, but map "Mini" lists no such job there \(its "jobs" property has: cook\)/);
+    expect(() => new Economy(loadWorld(withProps({ jobs: 'barista | 35 | 2 | 07:00-15:00' })), miniPersonas())).toThrow(/"barista" has 2 slot\(s\) a day but 3 residents work it/);
+  });
+});
+
 const MAP = join(ROOT, 'maps/hamlet.tmj');
 describe('maps/hamlet.tmj', () => {
   let w: WorldModel;
@@ -112,6 +169,14 @@ describe('maps/hamlet.tmj', () => {
       expect(w.walkable[t.y * w.width + t.x], p.id).toBe(1);
       expect(addressOf(w, t.x, t.y).startsWith(`${w.name}:${p.livingArea}`), `${p.id} spawns in ${addressOf(w, t.x, t.y)}`).toBe(true);
     }
+  });
+
+  it("declares every resident's job and every shop's items (nothing implied), with part-time jobs beyond the residents' own", () => {
+    const e = new Economy(w, loadTownPersonas());
+    expect(e.notes).toEqual([]);
+    const spare = e.jobs.filter((j) => j.slots > j.staff.length);
+    expect(spare.reduce((n, j) => n + j.slots - j.staff.length, 0)).toBeGreaterThanOrEqual(6); // the students' part-time slots
+    expect(e.items.filter((i) => i.food).map((i) => i.sector)).toEqual(expect.arrayContaining(['Bramble Café', 'Crumb & Crust Bakery', 'Willow Grocery & Pharmacy', 'Hamlet College']));
   });
 
   it('has no sealed rooms: every walkable tile of every sector is reachable from every home', () => {

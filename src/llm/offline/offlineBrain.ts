@@ -1,4 +1,4 @@
-import type { ActionChoice, ActionChoiceInput, Brain, CallContext, ConversationTurn, ConversationTurnInput, Insight, NewDecompInput, ReactChoice, SubTask, TownPlanInput, TownPlanReply } from '../../sim/brain/port';
+import type { ActionChoice, ActionChoiceInput, Brain, CallContext, ConversationTurn, ConversationTurnInput, Insight, NewDecompInput, ReactChoice, SubTask, TownPlanInput, TownPlanReply, TownPulseInput, TownPulseReply } from '../../sim/brain/port';
 import { failSafeDecomp } from '../../sim/cognition/schedule';
 import type { Persona } from '../../sim/persona/persona';
 import type { ChatLine, ConceptNode } from '../../sim/persona/memory';
@@ -20,6 +20,7 @@ import { lowerFirst } from './voice';
 import { localEmbedding } from '../../sim/brain/localEmbedding';
 import { offlineChooseAction } from './registryChoice';
 import { answerQuestion } from './answer';
+import { offlineTownPulse } from './townPulse';
 
 /**
  * The built-in offline brain: answers every cognitive call deterministically from persona data,
@@ -271,6 +272,11 @@ export class OfflineBrain implements Brain {
 
   async townPlan(ctx: CallContext, input: TownPlanInput): Promise<TownPlanReply> {
     return offlineTownPlan(ctx.persona, input, (id) => this.names.get(id));
+  }
+
+  /** Seed 004's town simulator without a model (src/llm/offline/townPulse.ts): one stream per resident and hour. */
+  async townPulse(ctx: CallContext, input: TownPulseInput): Promise<TownPulseReply> {
+    return { decisions: offlineTownPulse(input, (id) => Rng.derive(this.seed, id, ctx.now, 'pulse')) };
   }
 
   async embed(_ctx: CallContext, texts: string[]): Promise<number[][]> {

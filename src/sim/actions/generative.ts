@@ -4,7 +4,7 @@ import { addNewAction } from '../cognition/plan';
 import { resolvePlannerAction } from './resolve';
 import { resolveScene } from './scenes';
 import { hourOf } from '../clock';
-import { actionWorldOf, markAction, sceneDefault, validateProposal } from './validate';
+import { actionWorldOf, applyEffects, markAction, sceneDefault, validateProposal } from './validate';
 
 /**
  * The generative personas' side of the action layer, run once per step after planning and
@@ -29,7 +29,7 @@ export function checkNewActions(sim: SimContext, personas: readonly Persona[]): 
     if (v.ok) {
       const change = v.def.executor(w, p, v.call);
       markAction(p, v.def, v.call, now, 'plan', s.actDescription ?? v.def.description);
-      if (change.wallet) p.agent.wallet = { ...change.wallet };
+      applyEffects(sim, p, change, 'plan', s.actDescription ?? v.def.description);
       p.agent.lastRejection = null;
       continue;
     }
@@ -41,6 +41,6 @@ export function checkNewActions(sim: SimContext, personas: readonly Persona[]): 
     // The default fills the planned slot, so the rest of the schedule keeps its times.
     addNewAction(p, now, { address: change.address, duration: s.actDuration ?? change.minutes, description: change.description, pronunciatio: change.emoji, event: change.event });
     markAction(p, fallback.def, fallback.call, now, 'default', `instead of "${resolved.action}" (${v.reason})`);
-    if (change.wallet) p.agent.wallet = { ...change.wallet };
+    applyEffects(sim, p, change, 'default', `instead of "${resolved.action}"`);
   }
 }

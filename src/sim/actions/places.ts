@@ -52,7 +52,7 @@ export function placeOfActionAddress(w: ActionWorld, p: Persona, address: string
 export const dayIndex = (now: number): number => Math.floor(now / DAY);
 
 /** Opening hours [from, to) by sector kind, for people who don't work there. Homes: see accessReason. */
-const OPEN_HOURS: Record<string, [number, number]> = {
+export const OPEN_HOURS: Record<string, [number, number]> = {
   cafe: [7, 19],
   bakery: [6, 18],
   grocery: [7, 21],
@@ -67,10 +67,6 @@ const OPEN_HOURS: Record<string, [number, number]> = {
 };
 /** Hours a friend's home may be visited. */
 const VISITING_HOURS: [number, number] = [8, 22];
-/** Kinds where something can be bought (BUY: a coffee, lunch at the college canteen, groceries …), with the price of one purchase in credits. */
-export const PRICES: Record<string, number> = { cafe: 3, bakery: 3, college: 3, bar: 5, grocery: 8, shop: 6 };
-/** What a day's check-in pays (seed 004's economy, kept minimal; the starting credits: START_CREDITS in state.ts). */
-export const DAILY_WAGE = 40;
 
 const inHours = (h: number, [from, to]: [number, number]) => h >= from && h < to;
 

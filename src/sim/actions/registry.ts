@@ -2,8 +2,6 @@ import type { Persona } from '../persona/persona';
 import type { Tile } from '../world/types';
 import { hourOf, minuteOfDay, parseHHMM } from '../clock';
 import {
-  DAILY_WAGE,
-  PRICES,
   accessReason,
   arenaAddress,
   dayIndex,
@@ -19,6 +17,7 @@ import {
 } from './places';
 import type { ActionDef, ActionWorld, Place, StateChange } from './types';
 import type { ActionId } from './ids';
+import { MAX_HELD, MAX_HELD_PER_ITEM, type Job, type ShopItem } from '../town/economy';
 
 /**
  * ActionRegistry (seed 002): every action that changes the world, with the scenes it belongs to, a
@@ -135,7 +134,61 @@ function goToTargets(w: ActionWorld, p: Persona): string[] {
 }
 
 /** Other people within this many tiles may be chatted with. */
-const CHAT_RADIUS = 10;
+export const CHAT_RADIUS = 10;
+
+/** The job a check-in names: "" is one's own; else a job reference (src/sim/town/economy.ts findJob). */
+export function jobFor(w: ActionWorld, p: Persona, target: string): Job | null {
+  return target.trim() ? (w.economy.findJob(target) ?? null) : w.economy.jobOf(p.id);
+}
+
+/** The job the persona checked in for today, or null. */
+function jobToday(w: ActionWorld, p: Persona): Job | null {
+  const wallet = p.agent.wallet;
+  if (wallet.checkedInDay !== dayIndex(w.now) || wallet.jobId === null) return null;
+  return w.economy.jobById(wallet.jobId) ?? null;
+}
+
+/** A shift someone else's job offers can be taken from an hour before it starts until an hour before it ends. */
+export function shiftWindowReason(job: Job, now: number): string | null {
+  const m = minuteOfDay(now);
+  return m >= parseHHMM(job.start) - 60 && m < parseHHMM(job.end) - 60 ? null : `the ${job.title} shift at ${job.sector} is ${job.start}–${job.end} (check-in until an hour before its end)`;
+}
+
+/** The item a purchase names: "Sector:item", or at "Sector" the cheapest food the persona can afford (else the cheapest food, else the cheapest item). */
+function itemFor(w: ActionWorld, p: Persona, target: string): ShopItem | null {
+  const [sector, ...rest] = target.split(':');
+  const sold = w.economy.itemsAt((sector ?? '').trim()).slice().sort((a, b) => a.price - b.price || a.id - b.id);
+  const name = rest.join(':').trim().toLowerCase();
+  if (name) return sold.find((i) => i.name.toLowerCase() === name) ?? null;
+  return sold.find((i) => i.food && i.price <= p.agent.wallet.credits) ?? sold.find((i) => i.food) ?? sold[0] ?? null;
+}
+
+/** Items held in all. */
+function heldCount(p: Persona): number {
+  return Object.values(p.agent.wallet.holdings).reduce((n, k) => n + k, 0);
+}
+
+/** The planner's next subtask at the same till ("ordering" then "paying") is the same purchase, not a second one. */
+function samePurchase(w: ActionWorld, p: Persona, sector: string): boolean {
+  const last = p.agent.lastStarted.BUY;
+  return p.scratch.actionId === 'BUY' && last !== undefined && w.now - last < 30 * 60_000 && p.scratch.actionTarget.split(':')[0] === sector;
+}
+
+/** A meal's later subtasks ("cooking", then "eating at the table") eat nothing more than its first. */
+function sameMeal(w: ActionWorld, p: Persona): boolean {
+  const last = p.agent.lastStarted.EAT;
+  return last !== undefined && w.now - last < 90 * 60_000;
+}
+
+/** A food item the persona holds (the first by name), or null. */
+function heldFood(w: ActionWorld, p: Persona): ShopItem | null {
+  const names = Object.keys(p.agent.wallet.holdings).filter((n) => (p.agent.wallet.holdings[n] ?? 0) > 0).sort();
+  for (const n of names) {
+    const item = w.economy.items.find((i) => i.name === n && i.food);
+    if (item) return item;
+  }
+  return null;
+}
 
 // ---- the actions ------------------------------------------------------------------------------
 
@@ -191,26 +244,32 @@ function createDefaultRegistry(): ActionRegistry {
   r.register({
     id: 'CHECK_IN',
     scenes: ['MORNING', 'WORK', 'SCHOOL', 'HOME', 'TOWN', 'EVENING', 'NIGHT'],
-    description: "go to one's workplace and check in for the day's shift (once a day, on work days, in working hours; pays the day's wage)",
+    description:
+      "go to a workplace and check in for a shift: one's own job (no target) or a job with a free slot today (\"title at Sector\"); once a day, in the shift's hours; pays the job's wage",
     emoji: '🕘',
-    target: 'none',
-    where: (w, p) => {
-      const o = p.spec.occupation;
-      return o ? placeOfAddress(w.world, arenaAddress(w.world, o.workplace, new RegExp(`^${o.arena.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))) : null;
+    target: 'job',
+    where: (w, p, target) => {
+      const job = jobFor(w, p, target);
+      return job ? placeOfAddress(w.world, `${w.world.name}:${job.sector}:${job.arena}`) : null;
     },
+    targets: (w, p) => (w.economy.jobOf(p.id) ? [''] : w.economy.jobs.filter((j) => w.economy.openSlots(j, w.now) > 0).map((j) => `${j.title} at ${j.sector}`)),
     precondition: (w, p, c) => {
-      if (isStudent(p)) return `${p.firstName} is a student: students STUDY, they don't check in`;
-      const window = workWindowReason(p, w.now);
-      if (window) return window;
+      const job = jobFor(w, p, c.target);
+      if (!job) return c.target ? `there is no job called "${c.target}"` : `${p.firstName} has no job of their own: name a job with a free slot`;
       if (p.agent.wallet.checkedInDay === dayIndex(w.now)) return `${p.firstName} has already checked in today`;
-      if (!isOwnWorkplace(p, c.place)) return `check-in happens at ${p.firstName}'s own workplace, ${p.spec.occupation!.workplace}`;
+      const window = job.staff.includes(p.id) ? workWindowReason(p, w.now) : shiftWindowReason(job, w.now);
+      if (window) return window;
+      const staff = job.staff.includes(p.id);
+      if ((staff ? w.economy.freeSlots(job, w.now) : w.economy.openSlots(job, w.now)) <= 0) return `the ${job.title} job at ${job.sector} has no free slot left today (${job.slots} a day${staff ? '' : `, ${job.staff.length} for its staff`})`;
+      if (c.place.sector !== job.sector) return `check-in happens at ${job.sector}`;
       return null;
     },
     executor: (w, p, c) => {
-      const o = p.spec.occupation!;
+      const job = jobFor(w, p, c.target)!;
       return {
-        ...change(p, `${c.place.address}:<random>`, 30, `checking in for work at ${o.workplace}`, '🕘', `checking in at ${o.workplace}`),
-        wallet: { credits: p.agent.wallet.credits + DAILY_WAGE, checkedInDay: dayIndex(w.now) },
+        ...change(p, `${w.world.name}:${job.sector}:${job.arena}:<random>`, 30, `checking in for work at ${job.sector}`, '🕘', `checking in at ${job.sector}`),
+        wallet: { ...p.agent.wallet, credits: p.agent.wallet.credits + job.wage, checkedInDay: dayIndex(w.now), jobId: job.id },
+        economy: { kind: 'checkin', jobId: job.id, what: `checked in as ${job.title} at ${job.sector} (+${job.wage} credits)` },
       };
     },
     priority: 85,
@@ -220,22 +279,24 @@ function createDefaultRegistry(): ActionRegistry {
   r.register({
     id: 'WORK',
     scenes: ['MORNING', 'WORK', 'SCHOOL', 'EVENING', 'NIGHT'],
-    description: "do one's job at one's workplace (after checking in today)",
+    description: "do the job one checked in for today, at its workplace",
     emoji: '💼',
     target: 'none',
     precondition: (w, p, c) => {
-      const o = p.spec.occupation;
-      if (!o || isStudent(p)) return `${p.firstName} has no job`;
-      if (!isOwnWorkplace(p, c.place)) return `${p.firstName} is not at their workplace, ${o.workplace}`;
-      if (p.agent.wallet.checkedInDay !== dayIndex(w.now)) return `${p.firstName} has not checked in today`;
-      if (minuteOfDay(w.now) >= parseHHMM(o.end) + 120) return `${p.firstName}'s shift ended at ${o.end}`;
+      const job = jobToday(w, p);
+      if (!job) return p.spec.occupation && !isStudent(p) ? `${p.firstName} has not checked in today` : `${p.firstName} has no job today`;
+      if (c.place.sector !== job.sector) return `${p.firstName} is not at their workplace, ${job.sector}`;
+      const end = job.staff.includes(p.id) && p.spec.occupation ? p.spec.occupation.end : job.end;
+      if (minuteOfDay(w.now) >= parseHHMM(end) + 120) return `${p.firstName}'s shift ended at ${end}`;
       return null;
     },
     executor: (w, p) => {
-      const o = p.spec.occupation!;
-      const left = parseHHMM(o.end) - minuteOfDay(w.now);
-      const address = `${arenaAddress(w.world, o.workplace, new RegExp(`^${o.arena.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))}:<random>`;
-      return change(p, address, Math.min(120, Math.max(15, left)), `working as ${/^[aeiou]/i.test(o.title) ? 'an' : 'a'} ${o.title} at ${o.workplace}`, '💼', 'working');
+      const job = jobToday(w, p)!;
+      const own = job.staff.includes(p.id) ? p.spec.occupation : null;
+      const left = parseHHMM(own?.end ?? job.end) - minuteOfDay(w.now);
+      const arena = own?.arena ?? job.arena;
+      const address = `${arenaAddress(w.world, job.sector, new RegExp(`^${arena.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))}:<random>`;
+      return change(p, address, Math.min(120, Math.max(15, left)), `working as ${/^[aeiou]/i.test(job.title) ? 'an' : 'a'} ${job.title} at ${job.sector}`, '💼', 'working');
     },
     priority: 80,
     cooldown: 0,
@@ -269,17 +330,22 @@ function createDefaultRegistry(): ActionRegistry {
   r.register({
     id: 'EAT',
     scenes: ['MORNING', 'WORK', 'SCHOOL', 'HOME', 'TOWN', 'EVENING', 'NIGHT'],
-    description: 'have a meal or a snack where there is food (home, café, bakery, bar, the college, a picnic)',
+    description: 'have a meal or a snack: food one holds (anywhere), or where there is food (home, café, bakery, bar, the college, a picnic)',
     emoji: '🍽️',
     target: 'none',
     precondition: (w, p, c) => {
-      if (!c.place.sector || (!EAT_KINDS.has(c.place.kind ?? '') && !isOwnWorkplace(p, c.place))) return `there is nothing to eat at ${c.place.sector ?? 'the street'}`;
+      if (!heldFood(w, p) && (!c.place.sector || (!EAT_KINDS.has(c.place.kind ?? '') && !isOwnWorkplace(p, c.place)))) return `there is nothing to eat at ${c.place.sector ?? 'the street'}`;
       return accessReason(w, p, c.place);
     },
     executor: (w, p, c) => {
       const tables = ['kitchen table', 'café table', 'pub table', 'picnic table', 'library table'];
-      const table = isOwnHome(p, c.place) ? homeObject(w, p, tables) : objectAddress(w.world, c.place.sector!, null, tables);
-      return change(p, table ?? hereAddress(w, p, c.place), 30, `eating at ${c.place.sector}`, '🍽️', 'eating');
+      const table = !c.place.sector ? null : isOwnHome(p, c.place) ? homeObject(w, p, tables) : objectAddress(w.world, c.place.sector, null, tables);
+      const food = sameMeal(w, p) ? null : heldFood(w, p);
+      const eaten = change(p, table ?? hereAddress(w, p, c.place), 30, food ? `eating the ${food.name} from ${food.sector}` : `eating at ${c.place.sector}`, '🍽️', 'eating');
+      if (!food) return eaten;
+      const holdings = { ...p.agent.wallet.holdings, [food.name]: (p.agent.wallet.holdings[food.name] ?? 0) - 1 };
+      if (holdings[food.name]! <= 0) delete holdings[food.name];
+      return { ...eaten, wallet: { ...p.agent.wallet, holdings }, economy: { kind: 'eat', item: food.name, what: `ate the ${food.name} from ${food.sector}` } };
     },
     priority: 60,
     cooldown: 120,
@@ -300,28 +366,38 @@ function createDefaultRegistry(): ActionRegistry {
   r.register({
     id: 'BUY',
     scenes: ['MORNING', 'WORK', 'SCHOOL', 'HOME', 'TOWN', 'EVENING', 'NIGHT'],
-    description: 'go to a shop (café, bakery, bar, grocery, store, the college canteen) and buy something (costs credits)',
+    description: 'go to a shop and buy one item ("Sector" buys the first food one can afford there, "Sector:item" that item); costs its price in credits',
     emoji: '🛒',
     target: 'sector',
     where: (w, _p, target) => {
-      const place = placeOfAddress(w.world, arenaAddress(w.world, target));
+      const place = placeOfAddress(w.world, arenaAddress(w.world, target.split(':')[0]!.trim()));
       return place.kind ? place : null;
     },
-    targets: (w) => w.world.sectors.filter((s) => PRICES[s.kind] !== undefined).map((s) => s.name),
+    targets: (w) => w.economy.shops(),
     precondition: (w, p, c) => {
-      const price = PRICES[c.place.kind ?? ''];
-      if (price === undefined) return `${c.place.sector ?? 'the street'} sells nothing`;
+      const sold = w.economy.itemsAt(c.place.sector ?? '');
+      if (sold.length === 0) return `${c.place.sector ?? 'the street'} sells nothing`;
+      const item = itemFor(w, p, c.target);
+      if (!item) return `${c.place.sector} sells no "${c.target.split(':').slice(1).join(':').trim()}" (it sells ${sold.map((i) => i.name).join(', ')})`;
       // A shop sells only when it is open, even to the people who work there.
       const access = accessReason(w, p, c.place, true);
       if (access) return access;
-      if (p.agent.wallet.credits < price) return `${p.firstName} has ${p.agent.wallet.credits} credits and this costs ${price}: not enough money`;
+      if (p.agent.wallet.credits < item.price) return `${p.firstName} has ${p.agent.wallet.credits} credits and the ${item.name} costs ${item.price}: not enough money`;
+      if (samePurchase(w, p, item.sector)) return null;
+      if ((p.agent.wallet.holdings[item.name] ?? 0) >= MAX_HELD_PER_ITEM) return `${p.firstName} already holds ${MAX_HELD_PER_ITEM} of ${item.name} (the most one keeps)`;
+      if (heldCount(p) >= MAX_HELD) return `${p.firstName} already holds ${MAX_HELD} things (the most one keeps)`;
       return null;
     },
     executor: (w, p, c) => {
+      const item = itemFor(w, p, c.target)!;
       const till = objectAddress(w.world, c.place.sector!, null, ['cash register', 'counter', 'bar counter', 'display case', 'pharmacy counter']);
+      const shopping = change(p, till ?? `${c.place.address}:<random>`, 20, `buying ${item.name} at ${c.place.sector}`, '🛒', `shopping at ${c.place.sector}`);
+      if (samePurchase(w, p, item.sector)) return shopping;
+      const holdings = { ...p.agent.wallet.holdings, [item.name]: (p.agent.wallet.holdings[item.name] ?? 0) + 1 };
       return {
-        ...change(p, till ?? `${c.place.address}:<random>`, 20, `buying something at ${c.place.sector}`, '🛒', `shopping at ${c.place.sector}`),
-        wallet: { ...p.agent.wallet, credits: p.agent.wallet.credits - PRICES[c.place.kind!]! },
+        ...shopping,
+        wallet: { ...p.agent.wallet, credits: p.agent.wallet.credits - item.price, holdings },
+        economy: { kind: 'purchase', itemId: item.id, what: `bought ${item.name} at ${item.sector} (−${item.price} credits)` },
       };
     },
     priority: 40,
@@ -410,7 +486,8 @@ function createDefaultRegistry(): ActionRegistry {
     emoji: '🙂',
     target: 'none',
     precondition: () => null,
-    executor: (w, p, c) => change(p, hereAddress(w, p, c.place), 20, `taking it easy at ${c.place.sector ?? 'the street'}`, '🙂', 'idle'),
+    // The player's resident stays where the player put it; anyone else strolls to a spot of the place.
+    executor: (w, p, c) => change(p, p.agent.mode === 'human' ? `<waiting> ${p.tile.x} ${p.tile.y}` : hereAddress(w, p, c.place), 20, `taking it easy at ${c.place.sector ?? 'the street'}`, '🙂', 'idle'),
     priority: 0,
     cooldown: 0,
   });

@@ -29,8 +29,9 @@ function specificOf(description: string): { parent: string; specific: string } {
  * - "<persona> X" → CHAT with X; "<waiting> x y" → WAIT;
  * - sleeping → SLEEP; waking up → WAKE_UP (the subtask's words: "getting ready (taking a shower)" is not waking);
  * - work at one's own workplace → CHECK_IN the first time that day, WORK after;
- * - studying, classes → STUDY; buying, paying, ordering → BUY at that sector;
- * - eating with no object → EAT; anything at an object → USE_OBJECT ("having breakfast at the kitchen table");
+ * - studying, classes → STUDY; buying, paying, ordering → BUY at that sector (the item the words name, if sold there);
+ * - eating → EAT, at an object too ("having breakfast at the kitchen table": food one holds is eaten);
+ * - anything else at an object → USE_OBJECT ("reading at the bookshelf");
  * - anything else at a place → GO_TO that sector; no place → IDLE.
  */
 export function resolvePlannerAction(w: ActionWorld, p: Persona, description: string, address: string): Resolved {
@@ -48,9 +49,13 @@ export function resolvePlannerAction(w: ActionWorld, p: Persona, description: st
     return { action: p.agent.wallet.checkedInDay === dayIndex(w.now) ? 'WORK' : 'CHECK_IN', target: '', place };
   }
   if (STUDY.test(parent) || STUDY.test(specific)) return { action: 'STUDY', target: '', place };
-  if (BUY.test(specific) && place.sector) return { action: 'BUY', target: place.sector, place };
+  if (BUY.test(specific) && place.sector) {
+    // "buying apples at the grocery" buys apples; "ordering lunch" the cheapest food there.
+    const named = w.economy.itemsAt(place.sector).find((i) => new RegExp(`\\b${i.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text));
+    return { action: 'BUY', target: named ? `${place.sector}:${named.name}` : place.sector, place };
+  }
   const object = place.object && place.object !== '<random>' ? place.object : null;
-  if (EAT.test(specific) && !object) return { action: 'EAT', target: '', place };
+  if (EAT.test(specific)) return { action: 'EAT', target: '', place };
   if (object) return { action: 'USE_OBJECT', target: object, place };
   if (place.sector) return { action: 'GO_TO', target: place.sector, place };
   return { action: 'IDLE', target: '', place };

@@ -3,11 +3,15 @@ import type { ActionId } from './ids';
 /** Credits in every persona's wallet at the start (seed 004). */
 const START_CREDITS = 100;
 
-/** A persona's money, kept minimal (seed 004's credits): a balance and the day of its last check-in. */
+/** A persona's money and goods (seed 004): a balance, the day and job of its last check-in, what it holds. */
 export interface Wallet {
   credits: number;
   /** Day index (days since the epoch) of the last check-in, or null. */
   checkedInDay: number | null;
+  /** Id of the job of that check-in (src/sim/town/economy.ts), or null. */
+  jobId: number | null;
+  /** Item name → how many the persona holds (bought, not yet eaten or used). */
+  holdings: Record<string, number>;
 }
 
 /** One entry of short-term memory: a decision that was executed. */
@@ -17,8 +21,8 @@ export interface DecisionRecord {
   reason: string;
   /** Game ms. */
   time: number;
-  /** How it came about: chosen by the brain, resolved from the planner, or the scene default. */
-  source: 'brain' | 'plan' | 'default' | 'player';
+  /** How it came about: chosen by the brain, resolved from the planner, the scene default, the player, or the town's hourly pulse. */
+  source: 'brain' | 'plan' | 'default' | 'player' | 'pulse';
 }
 
 /** Counters per persona (summed town-wide by townActionTotals). */
@@ -55,7 +59,7 @@ export interface AgentState {
 export function newAgentState(mode: BrainMode = 'generative'): AgentState {
   return {
     mode,
-    wallet: { credits: START_CREDITS, checkedInDay: null },
+    wallet: { credits: START_CREDITS, checkedInDay: null, jobId: null, holdings: {} },
     recent: [],
     lastStarted: {},
     stats: { decisions: 0, rejections: 0, retries: 0, defaults: 0 },

@@ -3,6 +3,7 @@ import type { Triple } from '../persona/scratch';
 import type { WorldModel } from '../world/types';
 import type { ActionId, SceneId } from './ids';
 import type { BrainMode, Wallet } from './state';
+import type { Economy } from '../town/economy';
 
 /** What an action reads of the town: the map, the time, and the people in it. */
 export interface ActionWorld {
@@ -10,6 +11,8 @@ export interface ActionWorld {
   now: number;
   byName: Map<string, Persona>;
   personas: readonly Persona[];
+  /** The town's jobs, shop items and today's check-ins (src/sim/town/economy.ts). */
+  economy: Economy;
 }
 
 /** Where something happens, read off an address or a tile. */
@@ -40,7 +43,14 @@ export interface StateChange {
   emoji: string;
   event: Triple;
   wallet?: Wallet;
+  economy?: EconomyChange;
 }
+
+/** What an action did to the town's economy, besides the wallet: recorded when the change is applied. */
+type EconomyChange =
+  | { kind: 'checkin'; jobId: number; what: string }
+  | { kind: 'purchase'; itemId: number; what: string }
+  | { kind: 'eat'; item: string; what: string };
 
 export interface ActionDef {
   id: ActionId;
@@ -49,8 +59,8 @@ export interface ActionDef {
   /** What it does, written for the model. */
   description: string;
   emoji: string;
-  /** What its target names: nothing, a place (sector), an object here, a person nearby, or a map tile ("x,y"). */
-  target: 'none' | 'sector' | 'object' | 'persona' | 'tile';
+  /** What its target names: nothing, a place (sector), an object here, a person nearby, a map tile ("x,y"), or a job ("" for one's own). */
+  target: 'none' | 'sector' | 'object' | 'persona' | 'tile' | 'job';
   /** Where it happens for a given target; null when the target names nothing that exists. Default: where the persona stands. */
   where?: (w: ActionWorld, p: Persona, target: string) => Place | null;
   /** Why it cannot run now, or null when it can. */

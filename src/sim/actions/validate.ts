@@ -25,7 +25,7 @@ interface ValidateOptions {
 }
 
 export function actionWorldOf(sim: SimContext): ActionWorld {
-  return { world: sim.world, now: sim.clock.now, byName: sim.byName, personas: sim.personas };
+  return { world: sim.world, now: sim.clock.now, byName: sim.byName, personas: sim.personas, economy: sim.economy };
 }
 
 /** The registered id a proposal names: exactly, or in other letter case. Nothing else maps to an action. */
@@ -44,7 +44,7 @@ export function validateProposal(w: ActionWorld, p: Persona, scene: SceneId, pro
   if (def.modes && !def.modes.includes(p.agent.mode)) return { ok: false, reason: `${def.id} is only for the ${def.modes.join(' or ')} brain` };
   if (!SCENES[scene].allowed.includes(def.id)) return { ok: false, reason: `${def.id} is not allowed in the ${scene} scene` };
   const target = proposal.target.trim();
-  if (def.target !== 'none' && !target) return { ok: false, reason: `${def.id} needs a target (${def.target === 'persona' ? 'a person' : `a ${def.target}`})` };
+  if (def.target !== 'none' && def.target !== 'job' && !target) return { ok: false, reason: `${def.id} needs a target (${def.target === 'persona' ? 'a person' : `a ${def.target}`})` };
   const place = opts.place ?? placeFor(def, w, p, target);
   if (!place) return { ok: false, reason: `${def.id}: there is no ${def.target} called ${JSON.stringify(target.slice(0, 80))} here` };
   const call: ActionCall = { target: def.target === 'none' ? '' : target, place };
@@ -116,7 +116,26 @@ export function applyChange(sim: SimContext, p: Persona, def: ActionDef, call: A
     objPronunciatio: usesObject ? change.emoji : null,
   });
   markAction(p, def, call, now, source, reason);
-  if (change.wallet) p.agent.wallet = { ...change.wallet };
+  applyEffects(sim, p, change, source, reason);
+}
+
+/**
+ * The one place an action's money and goods change: the wallet, the town's counters (a check-in
+ * fills a slot, a sale counts for its shop) and a line for the activity feed.
+ */
+export function applyEffects(sim: SimContext, p: Persona, change: StateChange, source: DecisionRecord['source'], reason: string): void {
+  if (change.wallet) p.agent.wallet = { ...change.wallet, holdings: { ...change.wallet.holdings } };
+  const e = change.economy;
+  if (!e) return;
+  const now = sim.clock.now;
+  if (e.kind === 'checkin') {
+    const job = sim.economy.jobById(e.jobId);
+    if (job) sim.economy.recordCheckIn(job, p.id, now);
+  } else if (e.kind === 'purchase') {
+    const item = sim.economy.itemById(e.itemId);
+    if (item) sim.economy.recordSale(item, now);
+  }
+  sim.economy.report({ time: now, personaId: p.id, name: p.name, action: e.kind, what: e.what, reason: reason.slice(0, 200), source });
 }
 
 /** Record which registered action the current action is. */

@@ -66,6 +66,10 @@ interface Contract<K extends GuardedCall> {
   fallback: (ctx: CallContext, ...args: CallArgs<K>) => Answer<K>;
   /** An answer known without asking (no call is made or counted), or undefined to ask. */
   unasked?: (ctx: CallContext, ...args: CallArgs<K>) => Answer<K> | undefined;
+  /** A reply in another accepted form, made into the `reply` object before it is checked (seed 004's bare array of decisions). */
+  wrap?: (json: unknown) => unknown;
+  /** The guard's fallback brain must not answer instead (the caller handles the default itself, e.g. skips a round). */
+  noFallbackBrain?: boolean;
 }
 
 type Contracts = { [K in GuardedCall]: Contract<K> };
@@ -130,6 +134,14 @@ const anyTurn = z.object({ line: trimmed(SENTENCE), end: z.boolean() });
 const anyQuestions = z.array(trimmed(SENTENCE)).min(1);
 const anyInsights = z.array(z.object({ insight: trimmed(SENTENCE), evidence: z.array(z.number().int().positive()) }));
 const anyChoice = z.object({ action: trimmed(ACTION_ID), target: z.string().trim().max(TARGET).default(''), reason: z.string().trim().max(SENTENCE).default('') });
+/** Seed 004's pulse: at most this many decisions a round (a town's residents, with room to spare). */
+const PULSE_DECISIONS = 500;
+/** Any brain's decisions: each one is checked when it is executed (an unknown action is a rest, an unknown resident is skipped), so only the shape is checked here. */
+const anyPulse = z.object({
+  decisions: z
+    .array(z.object({ agent_id: z.unknown(), action: z.string().trim().max(ACTION_ID), params: z.record(z.string(), z.unknown()).default({}), reason: z.string().trim().max(SENTENCE).default('') }))
+    .max(PULSE_DECISIONS),
+});
 const anyTownPlan = z.object({ title: z.string().trim().max(200), steps: z.array(trimmed(SENTENCE)).min(1).max(TOWN_PLAN_STEPS) });
 const anyVectors = z.array(z.array(z.number().finite()).min(1));
 const react = z.literal([1, 2]);
@@ -444,6 +456,41 @@ export const CONTRACTS: Contracts = {
     fallback: () => ({ title: '', steps: [], fallback: true }),
   },
 
+  /**
+   * Seed 004's town simulator: a decision per resident. The action is a free string on purpose: an
+   * unknown one is executed as a rest (seed 004 §6), not refused. Fallback: no decisions, marked, so
+   * the pulse skips the round and logs why ("LLM returns invalid JSON / times out → the round is
+   * skipped"); the offline brain does not stand in (`noFallbackBrain`).
+   */
+  townPulse: {
+    reply: z.object({
+      decisions: z
+        .array(
+          z.object({
+            agent_id: z.number().int().describe("the resident's number"),
+            action: str(ACTION_ID, 'checkin | purchase | chat | rest'),
+            params: z.object({ job: z.number().int().min(0).describe("for checkin: a job id, or 0 for the resident's own job"), item_id: z.number().int().min(0).describe('for purchase: the item id; else 0') }),
+            reason: str(SENTENCE, 'one sentence'),
+          }),
+        )
+        .max(PULSE_DECISIONS),
+    }),
+    fromReply: (o) => ({
+      decisions: list(o, 'decisions').map((d, i) => {
+        const x = typeof d === 'object' && d !== null && !Array.isArray(d) ? (d as Obj) : fail(`decision ${i + 1} must be an object`);
+        const p = (x.params ?? {}) as Obj;
+        const params: Record<string, unknown> = {};
+        if (typeof p.job === 'number' && p.job > 0) params.job = p.job;
+        if (typeof p.item_id === 'number' && p.item_id > 0) params.item_id = p.item_id;
+        return { agent_id: x.agent_id, action: String(x.action).trim(), params, reason: typeof x.reason === 'string' ? x.reason.trim() : '' };
+      }),
+    }),
+    wrap: (json) => (Array.isArray(json) ? { decisions: json } : json),
+    accept: (v) => parseWith(anyPulse, v),
+    fallback: () => ({ decisions: [], fallback: true }),
+    noFallbackBrain: true,
+  },
+
   /** Vectors for texts: one per text, all the same size; else the local embedding. */
   embed: {
     reply: null,
@@ -485,10 +532,11 @@ export function readReply<K extends GuardedCall>(call: K, json: unknown, ctx: Ca
     reply: z.ZodObject | null;
     fromReply: (o: Obj, ctx: CallContext, ...a: unknown[]) => unknown;
     accept: (v: unknown, ctx: CallContext, ...a: unknown[]) => unknown;
+    wrap?: (json: unknown) => unknown;
   };
   return checked(() => {
     if (!c.reply) fail(`${call} is not asked of a chat model`);
-    const o = parseWith(c.reply, asObject(json)) as Obj;
+    const o = parseWith(c.reply, asObject(c.wrap ? c.wrap(json) : json)) as Obj;
     return c.accept(c.fromReply(o, ctx, ...args), ctx, ...args) as Answer<K>;
   });
 }

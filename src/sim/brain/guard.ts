@@ -44,6 +44,8 @@ export class GuardedBrain {
    * step after they arrive (src/sim/brain/stepGate.ts). Local answers never pass through it.
    */
   gate: StepGate | null = null;
+  /** Why each call last fell back (the pulse logs why it skipped a round). */
+  readonly lastFallbackReason = new Map<GuardedCall, string>();
 
   constructor(
     public inner: Brain,
@@ -94,7 +96,8 @@ export class GuardedBrain {
     }
     s.fallbacks++;
     this.fallbackTotal++;
-    const backup = this.fallbackBrain && this.fallbackBrain !== this.inner ? this.fallbackBrain : null;
+    this.lastFallbackReason.set(call, reason);
+    const backup = !c.noFallbackBrain && this.fallbackBrain && this.fallbackBrain !== this.inner ? this.fallbackBrain : null;
     let answer: unknown;
     let answeredBy = 'default';
     if (backup) {
@@ -114,6 +117,7 @@ type LooseContract = {
   accept: (v: unknown, ctx: CallContext, ...a: unknown[]) => unknown;
   fallback: (ctx: CallContext, ...a: unknown[]) => unknown;
   unasked?: (ctx: CallContext, ...a: unknown[]) => unknown;
+  noFallbackBrain?: boolean;
 };
 
 function askBrain(brain: Brain, call: GuardedCall, ctx: CallContext, args: readonly unknown[]): Promise<unknown> {

@@ -95,6 +95,78 @@ export interface TownPlanReply {
   fallback?: boolean;
 }
 
+/** One resident as the hourly pulse sees it (seed 004's agent summary). */
+export interface PulseResident {
+  /** 1-based, in town order: the agent_id of the reply. */
+  agentId: number;
+  id: string;
+  name: string;
+  traits: string;
+  /** "café owner at Bramble Café (07:00–15:00 Mon–Sat), 50 credits a shift" or "student at Hamlet College". */
+  occupation: string;
+  /** The resident's own job, with its shift today (null: none, or not a work day). */
+  job: { id: number; title: string; sector: string; start: string; end: string } | null;
+  student: boolean;
+  credits: number;
+  checkedInToday: boolean;
+  /** Item name → count. */
+  holdings: Record<string, number>;
+  /** Food items held. */
+  food: number;
+  /** asleep, chatting, committed (a plan due now: where), or free. */
+  state: 'asleep' | 'chatting' | 'committed' | 'free';
+  /** Where the resident is and what it is doing, in words. */
+  doing: string;
+}
+
+/** A job with free slots this hour (seed 004's job listings). */
+export interface PulseJob {
+  id: number;
+  title: string;
+  sector: string;
+  wage: number;
+  free: number;
+  start: string;
+  end: string;
+}
+
+/** Something for sale (seed 004's shop items), and whether its shop is open now. */
+export interface PulseItem {
+  id: number;
+  name: string;
+  sector: string;
+  price: number;
+  food: boolean;
+  open: boolean;
+}
+
+/** The world snapshot of one pulse round: the facts, and the prompt's sections as text. */
+export interface TownPulseInput {
+  /** "9:05 am, Monday February 13, 2023" */
+  time: string;
+  /** Game minute of the day, for deciding what fits the hour. */
+  minute: number;
+  residents: PulseResident[];
+  jobs: PulseJob[];
+  items: PulseItem[];
+  /** The prompt's sections, already written (and trimmed to the token budget). */
+  text: { residents: string; chat: string; lastRound: string; jobs: string; items: string };
+}
+
+/** One decision of the town simulator (seed 004's shape). Only validated decisions are executed. */
+export interface PulseDecision {
+  agent_id: unknown;
+  action: string;
+  params: Record<string, unknown>;
+  reason: string;
+}
+
+export interface TownPulseReply {
+  decisions: PulseDecision[];
+  /** Set by the guard when the brain gave nothing usable (invalid JSON, a timeout): the round is skipped (the guard's lastFallbackReason says why). */
+  fallback?: boolean;
+}
+
 export interface DueCommitment {
   /** "the Valentine's Day party" */
   event: string;
@@ -176,6 +248,8 @@ export interface Brain {
   chooseAction(ctx: CallContext, input: ActionChoiceInput): Promise<ActionChoice>;
   /** The town director (seed 003): a person's request as a plan whose steps are tagged "[Full Name]" (the call is made in the coordinator's name). */
   townPlan(ctx: CallContext, input: TownPlanInput): Promise<TownPlanReply>;
+  /** Seed 004's town simulator: once a game hour, one decision per resident (checkin, purchase, chat or rest) from the world snapshot (made in the first resident's name). */
+  townPulse(ctx: CallContext, input: TownPulseInput): Promise<TownPulseReply>;
   /** One vector per text, for memory relevance (Smallville's get_embedding). Same size for every text. */
   embed(ctx: CallContext, texts: string[]): Promise<number[][]>;
 }

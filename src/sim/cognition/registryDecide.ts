@@ -33,7 +33,7 @@ const COMMITMENT_LEAD_MINUTES = 30;
 const MIND_THOUGHTS = 3;
 
 /** The commitment whose time has come now (from the lead before its start to its end), if any. */
-function dueCommitment(p: Persona, now: number): Commitment | null {
+export function dueCommitment(p: Persona, now: number): Commitment | null {
   const today = dayIndex(now);
   const m = minuteOfDay(now);
   return p.commitments.find((c) => c.day === today && m >= c.start - COMMITMENT_LEAD_MINUTES && m < c.start + c.minutes) ?? null;

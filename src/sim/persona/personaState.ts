@@ -66,14 +66,20 @@ export const ScratchSchema = z.strictObject({
 });
 type ScratchState = z.infer<typeof ScratchSchema>;
 
-const WalletSchema = z.strictObject({ credits: num, checkedInDay: z.number().int().min(0).max(1e6).nullable() });
+// jobId and holdings came with the economy (seed 004): snapshots from before it read as "no job today, holds nothing".
+const WalletSchema = z.strictObject({
+  credits: num,
+  checkedInDay: z.number().int().min(0).max(1e6).nullable(),
+  jobId: z.number().int().min(1).max(1e6).nullable().default(null),
+  holdings: z.record(str(200), z.number().int().min(0).max(10_000)).default({}),
+});
 const StatsSchema = z.strictObject({ decisions: z.number().int().min(0), rejections: z.number().int().min(0), retries: z.number().int().min(0), defaults: z.number().int().min(0) });
 
 export const AgentStateSchema = z.strictObject({
   mode: z.enum(['generative', 'registry', 'human']),
   wallet: WalletSchema,
   recent: z
-    .array(z.strictObject({ action: z.enum(ACTION_IDS), target: str(1000), reason: str(), time: num, source: z.enum(['brain', 'plan', 'default', 'player']) }))
+    .array(z.strictObject({ action: z.enum(ACTION_IDS), target: str(1000), reason: str(), time: num, source: z.enum(['brain', 'plan', 'default', 'player', 'pulse']) }))
     .max(1000),
   lastStarted: z.partialRecord(z.enum(ACTION_IDS), num),
   stats: StatsSchema,
@@ -163,7 +169,7 @@ function scratchState(s: Scratch): ScratchState {
 }
 
 /** Check one persona's part against the town and prepare it; nothing changes until the returned function runs. */
-function readPersona(ps: PersonaPart, p: Persona, ctx: ReadContext): () => void {
+function readPersona(ps: PersonaPart, p: Persona, ctx: ReadContext, knowsJob: (id: number) => boolean): () => void {
   const who = `${p.name} (${p.id})`;
   const s = ps.scratch;
   ctx.walkable(s.currTile, `${who}'s position`);
@@ -179,6 +185,9 @@ function readPersona(ps: PersonaPart, p: Persona, ctx: ReadContext): () => void 
   if (s.chattingWith !== null && !ctx.knowsName(s.chattingWith)) throw new SnapshotError(`${who} is chatting with "${s.chattingWith}", who is not in this town`);
   if (s.actDuration !== null && (s.actDuration < 0 || s.actDuration > 7 * 24 * 60)) throw new SnapshotError(`${who}'s action lasts ${s.actDuration} minutes (0 to a week is possible)`);
   for (const r of ps.agent.recent) ctx.time(r.time, `${who}'s decision "${r.action}"`);
+  const wallet = ps.agent.wallet;
+  if (wallet.jobId !== null && !knowsJob(wallet.jobId)) throw new SnapshotError(`${who}'s check-in is for job ${wallet.jobId}, which this town's map does not have`);
+  if (Object.keys(wallet.holdings).length > 1000) throw new SnapshotError(`${who} holds more than 1000 kinds of things`);
   const str = (i: number, what: string) => ctx.str(i, `${who}'s ${what}`);
   const spatial: [string, [string, string[]][]][] = ps.spatial.map(([sector, arenas]) => [str(sector, 'spatial memory'), arenas.map(([a, objects]) => [str(a, 'spatial memory'), objects.map((o) => str(o, 'spatial memory'))])]);
   const counts = [0, 0, 0];
@@ -248,7 +257,7 @@ export const personasHolder: StateHolder<PersonaPart[]> = {
       const detail = missing.length || extra.length ? `${missing.length ? `missing ${missing.join(', ')}` : ''}${missing.length && extra.length ? '; ' : ''}${extra.length ? `not in this town: ${extra.join(', ')}` : ''}` : 'the same people in another order';
       throw new SnapshotError(`The snapshot's personas differ from this town's (${detail})`);
     }
-    const apply = sim.personas.map((p, i) => readPersona(data[i]!, p, ctx));
+    const apply = sim.personas.map((p, i) => readPersona(data[i]!, p, ctx, (id) => sim.economy.jobById(id) !== undefined));
     return () => apply.forEach((f) => f());
   },
 };

@@ -5,6 +5,7 @@ import type { Persona } from '../persona/persona';
 import type { EmbeddingStore } from '../persona/embeddings';
 import type { WorldModel, Tile } from '../world/types';
 import type { WorldEvent } from '../world/events';
+import type { Economy } from '../town/economy';
 import type { Director } from '../town/director';
 import type { PendingInputs } from '../inputs';
 import type { PlayerController } from '../player/controller';
@@ -54,6 +55,8 @@ export interface SimState {
   readonly inputs: PendingInputs;
   /** The player's resident and its conversation, when someone plays (src/sim/player). */
   readonly player: PlayerController | null;
+  /** The town's economy (seed 004). */
+  readonly economy: Economy;
 }
 
 /** A snapshot (or save, or replay keyframe) that cannot be restored: the message names the part and what is wrong. */

@@ -3,12 +3,13 @@ import { MAX_PENDING, MAX_REQUEST, MAX_WHISPER, type PendingInput } from '../inp
 import { PlayerInputSchema } from '../player/playerState';
 import { SnapshotError, type StateHolder } from './holder';
 
-/** The queue of pending inputs (whispers, brain switches, requests, the player's) in a snapshot. */
+/** The queue of pending inputs (whispers, brain switches, requests, the player's, the pulse's switch) in a snapshot. */
 const PendingInputSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('whisper'), persona: z.string().max(200), text: z.string().min(1).max(MAX_WHISPER) }),
   z.strictObject({ kind: z.literal('brain'), persona: z.string().max(200), mode: z.enum(['generative', 'registry']) }),
   z.strictObject({ kind: z.literal('request'), text: z.string().min(1).max(MAX_REQUEST) }),
   z.strictObject({ kind: z.literal('player'), input: PlayerInputSchema }),
+  z.strictObject({ kind: z.literal('pulse'), on: z.boolean() }),
 ]);
 
 export const inputsHolder: StateHolder<PendingInput[]> = {

@@ -1,5 +1,6 @@
 import type { TiledLayer, TiledLayerObjectgroup, TiledLayerTilelayer, TiledMap, TiledObject } from 'tiled-types';
-import type { ArenaInfo, GameObjectInfo, SectorInfo, Tile, TileRect, WorldModel } from './types';
+import type { ArenaInfo, GameObjectInfo, JobSpec, SectorInfo, ShopItemSpec, Tile, TileRect, WorldModel } from './types';
+import { EconomyPropError, parseItems, parseJobs } from './economyProps';
 
 /** A map that lacks something the simulation needs; the message names the layer or property. */
 export class MapError extends Error {
@@ -176,6 +177,26 @@ function readWorld(input: unknown): WorldModel {
     return { name: o.name, sector: sector.name, rect };
   });
 
+  // The economy (seed 004): jobs and shop items as custom properties of the sectors.
+  const jobs: JobSpec[] = [];
+  const items: ShopItemSpec[] = [];
+  const declared = { jobs: new Set<string>(), items: new Set<string>() };
+  for (const o of objectLayer(map, 'sectors').objects) {
+    for (const prop of ['jobs', 'items'] as const) {
+      const raw = (Array.isArray(o.properties) ? (o.properties as unknown[]) : []).find((q): q is { name: string; value: unknown } => typeof q === 'object' && q !== null && (q as { name?: unknown }).name === prop);
+      if (!raw) continue;
+      if (typeof raw.value !== 'string') throw new MapError(`map "${name}", sector "${o.name}": property "${prop}" must be a string (one entry per line)`);
+      try {
+        if (prop === 'jobs') for (const j of parseJobs(raw.value, o.name, arenas)) jobs.push({ id: jobs.length + 1, ...j });
+        else for (const it of parseItems(raw.value, o.name)) items.push({ id: items.length + 1, ...it });
+      } catch (err) {
+        if (err instanceof EconomyPropError) throw new MapError(`map "${name}", sector "${o.name}": ${err.message}`);
+        throw err;
+      }
+      declared[prop].add(o.name);
+    }
+  }
+
   const objects: GameObjectInfo[] = objectLayer(map, 'objects').objects.map((o, i) => {
     placeName(o.name, `a rectangle (${idText(o, i)}) in layer "objects"`);
     const rect = rectOf(o, 'objects', tileSize, map, i);
@@ -231,5 +252,5 @@ function readWorld(input: unknown): WorldModel {
     spawns.set(o.name, t);
   }
 
-  return { name, width, height, tileSize, walkable, sectors, arenas, objects, spawns, sectorAt, arenaAt, objectAt, addressTiles };
+  return { name, width, height, tileSize, walkable, sectors, arenas, objects, jobs, items, declared, spawns, sectorAt, arenaAt, objectAt, addressTiles };
 }

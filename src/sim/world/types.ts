@@ -18,6 +18,34 @@ export interface SectorInfo {
   rect: TileRect;
 }
 
+/** A job a workplace offers (the sector's "jobs" map property, src/sim/world/economyProps.ts). */
+export interface JobSpec {
+  /** 1-based, in map order. */
+  id: number;
+  title: string;
+  sector: string;
+  /** Where the check-in happens. */
+  arena: string;
+  /** Credits one check-in pays. */
+  wage: number;
+  /** Check-ins the job takes per day. */
+  slots: number;
+  /** The shift, "HH:MM". */
+  start: string;
+  end: string;
+}
+
+/** Something a shop sells (the sector's "items" map property). */
+export interface ShopItemSpec {
+  /** 1-based, in map order. */
+  id: number;
+  name: string;
+  sector: string;
+  price: number;
+  /** Food can be eaten (EAT uses one held); goods are kept. */
+  food: boolean;
+}
+
 export interface ArenaInfo {
   name: string;
   sector: string;
@@ -45,6 +73,10 @@ export interface WorldModel {
   sectors: SectorInfo[];
   arenas: ArenaInfo[];
   objects: GameObjectInfo[];
+  /** Jobs and shop items declared on the map's sectors, and the sectors that declare each (an empty property counts: "sells nothing"). */
+  jobs: JobSpec[];
+  items: ShopItemSpec[];
+  declared: { jobs: Set<string>; items: Set<string> };
   /** persona id → spawn tile. */
   spawns: Map<string, Tile>;
   /** Per tile (row-major): index into sectors / arenas / objects, or -1. */

@@ -89,7 +89,7 @@ export function replaySource(store: HamletStore, world: () => WorldModel | null)
           memory,
           retrieval: null,
           agent: f.actionId
-            ? { mode: f.brainMode ?? 'generative', actionId: f.actionId, target: f.actionTarget ?? '', reason: f.actionReason ?? null, stats: null, lastRejection: null, credits: null, recent: [] }
+            ? { mode: f.brainMode ?? 'generative', actionId: f.actionId, target: f.actionTarget ?? '', reason: f.actionReason ?? null, stats: null, lastRejection: null, credits: null, holdings: null, workToday: null, recent: [] }
             : null,
         };
       });

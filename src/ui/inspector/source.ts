@@ -7,6 +7,9 @@ import type { Commitment } from '../../sim/persona/commitment';
 import type { CallRecord } from '../../llm/callLog';
 import { lastRetrieval, type RetrievalTrace } from '../../sim/cognition/retrievalTrace';
 import type { ActionStats, BrainMode, DecisionRecord } from '../../sim/actions/state';
+import type { Persona } from '../../sim/persona/persona';
+import { dayIndex } from '../../sim/actions/places';
+import type { EconomyView } from './economyView';
 import { seriesFromPersonaHours, type HourBucket } from './llmSeries';
 
 /**
@@ -44,6 +47,10 @@ export interface AgentView {
   /** Why the last refused action was refused, or null. */
   lastRejection: string | null;
   credits: number | null;
+  /** Items held (bought, not yet eaten or used): name → count; null when unknown (a replay without them). */
+  holdings: Readonly<Record<string, number>> | null;
+  /** Today's check-in ("barista at Bramble Café"), or null when not checked in today (or unknown). */
+  workToday: string | null;
   /** Short-term memory: the last decisions, oldest first. */
   recent: readonly DecisionRecord[];
 }
@@ -113,6 +120,9 @@ export interface InspectorSource {
   askTown?(text: string): string;
   queuedRequests?(): number;
   townPlans?(): readonly TownPlan[];
+  /** Live only: the town's economy (seed 004) and the hourly pulse's switch. */
+  economy?(): EconomyView | null;
+  setPulse?(on: boolean): void;
 }
 
 /** The minimal handle on the LLM brain's call log the live source needs (BrainSwitch has it). */
@@ -192,6 +202,8 @@ export function liveSource(simOf: () => Simulation | null, llm: () => CallLogHan
           stats: p.agent.stats,
           lastRejection: p.agent.lastRejection,
           credits: p.agent.wallet.credits,
+          holdings: p.agent.wallet.holdings,
+          workToday: workTodayOf(simOf()!, p),
           recent: p.agent.recent,
         },
       };
@@ -213,5 +225,32 @@ export function liveSource(simOf: () => Simulation | null, llm: () => CallLogHan
     askTown: (text) => live().askTown(text),
     queuedRequests: () => simOf()?.queuedRequests ?? 0,
     townPlans: () => simOf()?.director.plans() ?? [],
+    economy: () => {
+      const sim = simOf();
+      return sim ? economyViewOf(sim) : null;
+    },
+    setPulse: (on) => live().setPulse(on),
+  };
+}
+
+/** "barista at Bramble Café" when the persona checked in today, else null. */
+function workTodayOf(sim: Simulation, p: Persona): string | null {
+  const w = p.agent.wallet;
+  if (w.checkedInDay !== dayIndex(sim.now) || w.jobId === null) return null;
+  const job = sim.economy.jobById(w.jobId);
+  return job ? `${job.title} at ${job.sector}` : null;
+}
+
+/** The economy's figures for the town panel. */
+function economyViewOf(sim: Simulation): EconomyView {
+  const e = sim.economy;
+  const now = sim.now;
+  const sales = e.salesToday(now);
+  return {
+    people: sim.personas.map((p) => ({ id: p.id, name: p.name })),
+    history: e.state.history,
+    jobs: e.jobs.map((j) => ({ id: j.id, title: j.title, sector: j.sector, filled: e.filledToday(j, now).length, slots: j.slots, wage: j.wage })),
+    sales: e.shops().map((sector) => ({ sector, count: sales[sector] ?? 0 })),
+    pulse: { enabled: sim.pulseOn, rounds: e.state.rounds, skipped: e.state.skippedRounds, last: e.state.lastRound },
   };
 }

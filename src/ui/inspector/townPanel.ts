@@ -7,6 +7,7 @@ import type { InspectorSource } from './source';
 import { townActionTotals } from '../../sim/actions/state';
 import type { PersonaFrame } from '../../sim/simulation';
 import type { StepStatus, TownPlan } from '../../sim/town/planningTool';
+import { economySection } from './economyView';
 
 interface TownPanel {
   el: HTMLElement;
@@ -114,10 +115,11 @@ export function townPanel(store: HamletStore): TownPanel {
   askBtn.name = 'ask-town-send';
   const ask = h('div', { class: 'town-ask' }, h('h4', { text: 'Ask the town' }), h('div', { class: 'insp-row' }, askText, askBtn), askStatus);
   const plans = h('div', { class: 'town-plans' });
+  const economy = economySection();
   const box = foldingPanel({ title: 'Town', name: 'town', className: 'town-panel insp-scope grow' });
   const el = box.el;
   box.body.classList.add('town-body');
-  box.body.append(h('div', { class: 'town-clock' }, time, speeds), llm, actions, ask, plans, h('h4', { text: 'People' }), list);
+  box.body.append(h('div', { class: 'town-clock' }, time, speeds), llm, actions, economy.el, ask, plans, h('h4', { text: 'People' }), list);
 
   return {
     el,
@@ -153,6 +155,7 @@ export function townPanel(store: HamletStore): TownPanel {
         ...(queued > 0 ? [h('div', { class: 'insp-muted', text: `${queued} request${queued === 1 ? '' : 's'} waiting for the next step…` })] : []),
         ...townPlans.slice().reverse().map((pl) => planView(pl, names, (id) => store.getState().select(id))),
       ]);
+      economy.refresh(source.economy?.() ?? null, s.selectedId, source.setPulse ? (on) => source.setPulse!(on) : null, (id) => store.getState().select(id));
       const act = actionLine(s.personas);
       actions.hidden = act === null;
       if (act !== null && actions.textContent !== act) actions.textContent = act;

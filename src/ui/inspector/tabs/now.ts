@@ -18,7 +18,7 @@ export function nowTab(): Tab {
       const chatKey = p.chat ? `${p.chat.length}:${p.chat[p.chat.length - 1]?.text ?? ''}` : '';
       const a = p.agent;
       const pending = ctx.source.brainModeOf?.(p.id) ?? null;
-      const agentKey = a ? [a.mode, pending, a.actionId, a.target, a.reason, a.stats ? Object.values(a.stats).join(',') : '', a.lastRejection, a.credits, a.recent.length, a.recent[a.recent.length - 1]?.time].join(',') : '';
+      const agentKey = a ? [a.mode, pending, a.actionId, a.target, a.reason, a.stats ? Object.values(a.stats).join(',') : '', a.lastRejection, a.credits, JSON.stringify(a.holdings), a.workToday, a.recent.length, a.recent[a.recent.length - 1]?.time].join(',') : '';
       const key = [p.action, p.address, p.emoji, p.chattingWith, p.actStart, p.actEnd, Math.floor(ctx.now / 10_000), p.path.length, p.tile.x, p.tile.y, chatKey, p.currently, agentKey].join('|');
       renderIfChanged(el, key, () => {
         const rows: [string, Node | string][] = [
@@ -92,7 +92,12 @@ function agentRows(ctx: TabContext, a: AgentView, action: string, pending: Agent
     rows.push(['Decisions', `${st.decisions} checked · ${st.rejections} refused · ${st.retries} asked again · ${st.defaults} scene defaults`]);
   }
   if (a.lastRejection) rows.push(['Last refused', h('span', { class: 'insp-rejection', text: a.lastRejection })]);
-  if (a.credits !== null) rows.push(['Credits', String(a.credits)]);
+  if (a.credits !== null) rows.push(['Credits', h('span', { class: 'insp-credits', text: String(a.credits) })]);
+  if (a.holdings) {
+    const held = Object.entries(a.holdings).filter(([, n]) => n > 0);
+    rows.push(['Holds', h('span', { class: 'insp-holdings', text: held.length > 0 ? held.map(([name, n]) => `${n} × ${name}`).join(', ') : 'nothing' })]);
+  }
+  if (a.credits !== null) rows.push(['Work today', a.workToday ? `checked in as ${a.workToday}` : 'not checked in']);
   return rows;
 }
 

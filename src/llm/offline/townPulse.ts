@@ -1,0 +1,84 @@
+import type { PulseDecision, PulseItem, TownPulseInput } from '../../sim/brain/port';
+import { parseHHMM } from '../../sim/clock';
+import type { Rng } from '../../sim/rng';
+
+/**
+ * The offline town simulator (seed 004's pulse with no model): a decision per resident from the
+ * snapshot's facts, so the economy lives without a model. Work in work hours (one's own shift, or a
+ * free part-time one when money runs low or one is the hard-working kind), buy food when holding
+ * none and able to pay, treat oneself now and then when well off (so wealth does not pile up
+ * without end), chat when sociable, rest at night and otherwise. Personality shifts the odds.
+ */
+
+const SOCIABLE = /sociable|talkative|bubbly|charming|cheerful|friendly|affable|easy-going|funny|outgoing|warm|enterprising/i;
+const DRIVEN = /driven|diligent|enterprising|conscientious|methodical|earnest|persistent|meticulous|practical/i;
+const THRIFTY = /meticulous|precise|reserved|practical|anxious|methodical|calm/i;
+const GENEROUS = /generous|big-hearted|nurturing|kind|creative|imaginative|bubbly|passionate|impulsive|warm/i;
+
+/** Credits kept back when buying food. */
+const FOOD_RESERVE = 5;
+/** Below this a resident without a job of their own looks for a shift. */
+const LOW_CREDITS = 80;
+/** Above this a resident may buy something for pleasure. */
+const WELL_OFF = 160;
+
+const MEALTIMES = [
+  [7 * 60, 9 * 60 + 30],
+  [11 * 60 + 30, 14 * 60],
+  [17 * 60, 20 * 60],
+] as const;
+
+function shiftOpen(minute: number, start: string, end: string, lead: number): boolean {
+  return minute >= parseHHMM(start) - lead && minute < parseHHMM(end) - (lead === 120 ? 0 : 60);
+}
+
+function cheapest(items: PulseItem[], pred: (i: PulseItem) => boolean): PulseItem | undefined {
+  return items.filter(pred).sort((a, b) => a.price - b.price || a.id - b.id)[0];
+}
+
+export function offlineTownPulse(input: TownPulseInput, rngFor: (id: string) => Rng): PulseDecision[] {
+  const m = input.minute;
+  const night = m < 6 * 60 || m >= 22 * 60;
+  const free = new Map(input.jobs.map((j) => [j.id, j.free]));
+  return input.residents.map((r): PulseDecision => {
+    const rng = rngFor(r.id);
+    const decide = (action: PulseDecision['action'], reason: string, params: Record<string, unknown> = {}): PulseDecision => ({ agent_id: r.agentId, action, params, reason });
+    if (r.state === 'asleep') return decide('rest', `${r.name.split(' ')[0]} is asleep`);
+    if (r.state !== 'free') return decide('rest', `${r.name.split(' ')[0]} is busy (${r.doing})`);
+    if (night) return decide('rest', 'it is night');
+
+    // One's own shift first.
+    if (r.job && !r.checkedInToday && shiftOpen(m, r.job.start, r.job.end, 120) && m >= parseHHMM(r.job.start) - 60) return decide('checkin', `start of the ${r.job.title} shift at ${r.job.sector}`);
+
+    // Food when holding none and able to pay, around a mealtime.
+    const meal = MEALTIMES.some(([a, b]) => m >= a && m < b);
+    if (r.food === 0 && meal) {
+      // Among the cheap food on sale now, a pick of one's own (not the whole town at the same stall).
+      const low = cheapest(input.items, (i) => i.food && i.open && i.price + FOOD_RESERVE <= r.credits);
+      const options = low ? input.items.filter((i) => i.food && i.open && i.price <= low.price + 3 && i.price + FOOD_RESERVE <= r.credits) : [];
+      const food = options[rng.int(Math.max(1, options.length))];
+      if (food && rng.next() < (THRIFTY.test(r.traits) ? 0.55 : 0.8)) return decide('purchase', `${r.name.split(' ')[0]} has no food left and it is nearly mealtime`, { item_id: food.id });
+    }
+
+    // A part-time shift when money runs low (students first) or for the hard-working kind.
+    if (!r.checkedInToday && !r.job) {
+      const want = r.credits < LOW_CREDITS ? 0.9 : DRIVEN.test(r.traits) ? 0.35 : 0.1;
+      const shift = input.jobs.find((j) => (free.get(j.id) ?? 0) > 0 && shiftOpen(m, j.start, j.end, 60));
+      if (shift && rng.next() < want) {
+        free.set(shift.id, (free.get(shift.id) ?? 1) - 1);
+        return decide('checkin', r.credits < LOW_CREDITS ? `money is running low (${r.credits} credits)` : 'an extra shift never hurts', { job: shift.id });
+      }
+    }
+
+    // Something for pleasure when well off: keeps wealth from piling up without end.
+    if (r.credits > WELL_OFF && rng.next() < (GENEROUS.test(r.traits) ? 0.35 : THRIFTY.test(r.traits) ? 0.08 : 0.18)) {
+      const treats = input.items.filter((i) => i.open && (r.holdings[i.name] ?? 0) < 2 && i.price + 40 <= r.credits);
+      const treat = treats[rng.int(Math.max(1, treats.length))];
+      if (treat) return decide('purchase', `${r.name.split(' ')[0]} is doing well and fancies ${treat.name}`, { item_id: treat.id });
+    }
+
+    if (m >= 9 * 60 && m < 21 * 60 && rng.next() < (SOCIABLE.test(r.traits) ? 0.3 : 0.06)) return decide('chat', `${r.name.split(' ')[0]} feels like a chat`);
+    return decide('rest', 'nothing needs doing this hour');
+  });
+}
+

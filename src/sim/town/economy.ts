@@ -1,0 +1,265 @@
+import type { JobSpec, ShopItemSpec, WorldModel } from '../world/types';
+import type { PersonaSpec } from '../persona/schema';
+import { DAY, HOUR } from '../clock';
+
+/**
+ * The town's economy (seed 004): the jobs and shop items the map declares, and what happened to
+ * them today (who checked in where, what sold), plus the hourly pulse's bookkeeping. Per-persona
+ * money lives in each persona's wallet (credits, today's check-in, holdings); this is the town's
+ * side. All of it is plain data: a snapshot carries `state` as it is.
+ *
+ * A map that declares no jobs at a resident's workplace gets an implied job for that resident (the
+ * default wage, as many slots as staff, the resident's own hours); a shop-like sector that declares
+ * no items sells the defaults of its kind. Both are listed in `notes`.
+ */
+
+/** What an implied job pays (a new persona's credits: START_CREDITS in src/sim/actions/state.ts). */
+export const DEFAULT_WAGE = 40;
+/** Items a sector of this kind sells when the map declares none there: [name, price, food]. */
+export const DEFAULT_ITEMS: Record<string, [string, number, boolean][]> = {
+  cafe: [['coffee', 3, true]],
+  bakery: [['bread', 3, true]],
+  college: [['canteen lunch', 3, true]],
+  bar: [['cider', 5, true]],
+  grocery: [['groceries', 8, true]],
+  shop: [['supplies', 6, false]],
+};
+/** No one holds more than this many of one item (no unbounded hoarding). */
+export const MAX_HELD_PER_ITEM = 3;
+/** …nor more than this many things in all. */
+export const MAX_HELD = 8;
+/** Economy events kept for the feed and the town panel (seed 004's ActivityFeed keeps 50). */
+export const MAX_EVENTS = 50;
+
+export interface Job extends JobSpec {
+  /** Residents whose occupation this job is. */
+  staff: string[];
+  /** Implied by a resident's occupation (the map declares no jobs at that workplace). */
+  implied: boolean;
+}
+
+export interface ShopItem extends ShopItemSpec {
+  implied: boolean;
+}
+
+/** One line of the activity feed: a persona did something with money or goods, or the pulse sent them. */
+export interface EconomyEvent {
+  time: number;
+  personaId: string;
+  name: string;
+  action: 'checkin' | 'purchase' | 'eat' | 'chat' | 'refused';
+  /** "checked in as library assistant at Hamlet College" */
+  what: string;
+  reason: string;
+  /** Who decided: the hourly pulse, the persona's own plan, its registry brain, the scene default, or the player. */
+  source: 'pulse' | 'plan' | 'brain' | 'default' | 'player';
+}
+
+/** One pulse decision as it was carried out (for the next round's prompt, the panel and the tests). */
+export interface PulseOutcome {
+  personaId: string;
+  name: string;
+  action: string;
+  params: Record<string, unknown>;
+  reason: string;
+  /** done, rest, or why it was skipped. */
+  result: 'done' | 'rest' | 'skipped';
+  note: string;
+}
+
+export interface PulseRound {
+  time: number;
+  /** Skipped as a whole (invalid reply, timeout, network error, an exception), with why. */
+  skipped: string | null;
+  outcomes: PulseOutcome[];
+  success: number;
+  failed: number;
+  rested: number;
+  /** The snapshot's estimated tokens and what was cut to stay within the budget. */
+  tokens: number;
+  trimmed: string | null;
+}
+
+/** The town's economy state: plain JSON (snapshots carry it whole). */
+export interface EconomyState {
+  /** The hourly pulse runs (switch off per town). */
+  pulseEnabled: boolean;
+  /** Day index the counters below are of. */
+  day: number;
+  /** Job id → ids of the personas who checked in there today. */
+  filled: Record<string, string[]>;
+  /** Sector → purchases today. */
+  sales: Record<string, number>;
+  /** Credits of every persona (town order) at each game hour of today and yesterday: [time, credits[]]. */
+  history: [number, number[]][];
+  /** The game hour (hours since the epoch) of the last pulse round. */
+  lastPulseHour: number | null;
+  lastRound: PulseRound | null;
+  rounds: number;
+  skippedRounds: number;
+  /** Latest economy events, oldest first (at most MAX_EVENTS). */
+  events: EconomyEvent[];
+}
+
+export function newEconomyState(): EconomyState {
+  return { pulseEnabled: true, day: -1, filled: {}, sales: {}, history: [], lastPulseHour: null, lastRound: null, rounds: 0, skippedRounds: 0, events: [] };
+}
+
+const key = (s: string) => s.trim().toLowerCase();
+
+export class Economy {
+  readonly jobs: Job[];
+  readonly items: ShopItem[];
+  /** What the map left out and the defaults stand in for. */
+  readonly notes: string[] = [];
+  state: EconomyState = newEconomyState();
+  /** Events since the last drain (the step's result hands them to the feed). */
+  private fresh: EconomyEvent[] = [];
+  /** A pulse round that finished since the last drain (with a remote brain, a step or more after it began). */
+  private freshRound: PulseRound | null = null;
+
+  constructor(world: WorldModel, personas: readonly PersonaSpec[]) {
+    this.jobs = world.jobs.map((j) => ({ ...j, staff: [], implied: false }));
+    for (const p of personas) {
+      const o = p.occupation;
+      if (!o || o.title === 'student') continue;
+      let job = this.jobs.find((j) => j.sector === o.workplace && key(j.title) === key(o.title));
+      if (!job && world.declared.jobs.has(o.workplace)) {
+        const there = this.jobs.filter((j) => j.sector === o.workplace).map((j) => j.title);
+        throw new Error(`Persona ${p.id} works as "${o.title}" at ${o.workplace}, but map "${world.name}" lists no such job there (its "jobs" property has: ${there.join(', ') || 'none'})`);
+      }
+      if (!job) {
+        job = { id: this.jobs.length + 1, title: o.title, sector: o.workplace, arena: o.arena, wage: DEFAULT_WAGE, slots: 0, start: o.start, end: o.end, staff: [], implied: true };
+        this.jobs.push(job);
+        this.notes.push(`${o.title} at ${o.workplace}: not on the map, implied (${DEFAULT_WAGE} credits)`);
+      }
+      job.staff.push(p.id);
+      if (job.implied) job.slots = job.staff.length;
+    }
+    for (const j of this.jobs) {
+      if (j.staff.length > j.slots) throw new Error(`Map "${world.name}", sector "${j.sector}": the job "${j.title}" has ${j.slots} slot(s) a day but ${j.staff.length} residents work it (${j.staff.join(', ')})`);
+    }
+    this.items = world.items.map((it) => ({ ...it, implied: false }));
+    for (const s of world.sectors) {
+      const defaults = DEFAULT_ITEMS[s.kind];
+      if (!defaults || world.declared.items.has(s.name)) continue;
+      for (const [name, price, food] of defaults) this.items.push({ id: this.items.length + 1, name, sector: s.name, price, food, implied: true });
+      this.notes.push(`${s.name}: no items on the map, sells the defaults of a ${s.kind}`);
+    }
+  }
+
+  /** The job a persona's occupation is, or null (students, no occupation). */
+  jobOf(personaId: string): Job | null {
+    return this.jobs.find((j) => j.staff.includes(personaId)) ?? null;
+  }
+
+  jobById(id: number): Job | undefined {
+    return this.jobs.find((j) => j.id === id);
+  }
+
+  /** "library assistant at Hamlet College", "#12", or a title only one job has. */
+  findJob(ref: string): Job | undefined {
+    const r = key(ref);
+    const id = /^#?(\d+)$/.exec(r);
+    if (id) return this.jobById(Number(id[1]));
+    const at = this.jobs.find((j) => key(`${j.title} at ${j.sector}`) === r || key(`${j.title} @ ${j.sector}`) === r);
+    if (at) return at;
+    const titled = this.jobs.filter((j) => key(j.title) === r);
+    return titled.length === 1 ? titled[0] : undefined;
+  }
+
+  itemsAt(sector: string): ShopItem[] {
+    return this.items.filter((i) => i.sector === sector);
+  }
+
+  itemById(id: number): ShopItem | undefined {
+    return this.items.find((i) => i.id === id);
+  }
+
+  /** Sectors that sell something. */
+  shops(): string[] {
+    return [...new Set(this.items.map((i) => i.sector))];
+  }
+
+  /** Today's counters, reset when the day changed. */
+  private today(now: number): EconomyState {
+    const day = Math.floor(now / DAY);
+    if (this.state.day !== day) {
+      this.state.day = day;
+      this.state.filled = {};
+      this.state.sales = {};
+    }
+    return this.state;
+  }
+
+  filledToday(job: Job, now: number): string[] {
+    return this.today(now).filled[job.id] ?? [];
+  }
+
+  freeSlots(job: Job, now: number): number {
+    return job.slots - this.filledToday(job, now).length;
+  }
+
+  /** Slots others may take today: those beyond the job's own staff, less the ones others took. */
+  openSlots(job: Job, now: number): number {
+    const others = this.filledToday(job, now).filter((id) => !job.staff.includes(id)).length;
+    return job.slots - job.staff.length - others;
+  }
+
+  salesToday(now: number): Record<string, number> {
+    return this.today(now).sales;
+  }
+
+  recordCheckIn(job: Job, personaId: string, now: number): void {
+    const t = this.today(now);
+    (t.filled[job.id] ??= []).push(personaId);
+  }
+
+  recordSale(item: ShopItem, now: number): void {
+    const t = this.today(now);
+    t.sales[item.sector] = (t.sales[item.sector] ?? 0) + 1;
+  }
+
+  report(e: EconomyEvent): void {
+    this.fresh.push(e);
+    this.state.events.push(e);
+    if (this.state.events.length > MAX_EVENTS) this.state.events.splice(0, this.state.events.length - MAX_EVENTS);
+  }
+
+  /** A round finished (runPulse): kept as the last round and handed out with the step's result. */
+  finishRound(round: PulseRound): void {
+    this.state.lastRound = round;
+    if (round.skipped) this.state.skippedRounds++;
+    this.freshRound = round;
+  }
+
+  /** The round that finished since the last call, or null. */
+  drainRound(): PulseRound | null {
+    const r = this.freshRound;
+    this.freshRound = null;
+    return r;
+  }
+
+  /** Events since the last call. */
+  drainEvents(): EconomyEvent[] {
+    const out = this.fresh;
+    this.fresh = [];
+    return out;
+  }
+
+  /** Sample everyone's credits (once per game hour; today's and yesterday's samples are kept). */
+  sample(now: number, credits: number[]): void {
+    const h = this.state.history;
+    const last = h[h.length - 1];
+    if (last && Math.floor(last[0] / HOUR) === Math.floor(now / HOUR)) return;
+    h.push([now, credits]);
+    if (h.length > 48) h.splice(0, h.length - 48);
+  }
+
+  /** Put a snapshot's state back (it is plain data). */
+  restore(state: EconomyState): void {
+    this.state = structuredClone(state);
+    this.fresh = [];
+    this.freshRound = null;
+  }
+}

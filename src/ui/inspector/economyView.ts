@@ -1,0 +1,107 @@
+import { formatHHMM } from '../../sim/clock';
+import type { PulseRound } from '../../sim/town/economy';
+import { button, h, renderIfChanged } from './dom';
+
+/** The town's economy as the town panel shows it (seed 004). */
+export interface EconomyView {
+  /** Town order. */
+  people: readonly { id: string; name: string }[];
+  /** [game ms, credits per person in town order], one sample per game hour, oldest first. */
+  history: readonly (readonly [number, readonly number[]])[];
+  /** Today's check-ins per job. */
+  jobs: readonly { id: number; title: string; sector: string; filled: number; slots: number; wage: number }[];
+  /** Today's purchases per shop. */
+  sales: readonly { sector: string; count: number }[];
+  pulse: { enabled: boolean; rounds: number; skipped: number; last: PulseRound | null };
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** Credits per person over the last 24 game hours: one thin line each, the selected person's drawn bold. */
+function creditsChart(v: EconomyView, selectedId: string | null): Element {
+  const samples = v.history.slice(-24);
+  const W = 240;
+  const H = 64;
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.setAttribute('class', 'econ-credits');
+  svg.setAttribute('role', 'img');
+  const all = samples.flatMap(([, c]) => c);
+  const max = Math.max(1, ...all);
+  const x = (i: number) => (samples.length < 2 ? W / 2 : (i / (samples.length - 1)) * (W - 2) + 1);
+  const y = (c: number) => H - 2 - (c / max) * (H - 4);
+  const sel = v.people.findIndex((p) => p.id === selectedId);
+  const title = document.createElementNS(SVG, 'title');
+  title.textContent = `Credits per person over the last ${samples.length} game hours (0–${max})${sel >= 0 ? `; ${v.people[sel]!.name} in bold` : ''}`;
+  svg.append(title);
+  const order = v.people.map((_, i) => i).filter((i) => i !== sel);
+  if (sel >= 0) order.push(sel);
+  for (const i of order) {
+    const line = document.createElementNS(SVG, 'polyline');
+    line.setAttribute('points', samples.map(([, c], k) => `${x(k).toFixed(1)},${y(c[i] ?? 0).toFixed(1)}`).join(' '));
+    line.setAttribute('class', i === sel ? 'econ-line selected' : 'econ-line');
+    const t = document.createElementNS(SVG, 'title');
+    t.textContent = `${v.people[i]?.name}: ${samples.at(-1)?.[1][i] ?? 0} credits`;
+    line.append(t);
+    svg.append(line);
+  }
+  return svg;
+}
+
+/** Horizontal bars: label, a bar scaled to `max`, the figure. */
+function bars(rows: { label: string; value: number; max: number; text: string }[], cls: string): HTMLElement {
+  const box = h('div', { class: `econ-bars ${cls}` });
+  for (const r of rows) {
+    const fill = h('span', { class: 'econ-bar-fill' });
+    fill.style.width = `${Math.min(100, (r.value / Math.max(1, r.max)) * 100)}%`;
+    box.append(h('div', { class: 'econ-bar-row', title: `${r.label}: ${r.text}` }, h('span', { class: 'econ-bar-label', text: r.label }), h('span', { class: 'econ-bar' }, fill), h('span', { class: 'econ-bar-value', text: r.text })));
+  }
+  return box;
+}
+
+function roundLine(v: EconomyView): string {
+  const p = v.pulse;
+  const last = p.last;
+  const head = `Hourly pulse: ${p.enabled ? 'on' : 'off'} · ${p.rounds} round${p.rounds === 1 ? '' : 's'}${p.skipped ? `, ${p.skipped} skipped` : ''}`;
+  if (!last) return head;
+  if (last.skipped) return `${head} · last at ${formatHHMM(last.time)} skipped: ${last.skipped}`;
+  return `${head} · last at ${formatHHMM(last.time)}: ${last.success} done, ${last.failed} skipped, ${last.rested} rest · snapshot ≈${last.tokens.toLocaleString('en')} tokens${last.trimmed ? ` (${last.trimmed})` : ''}`;
+}
+
+/** The town panel's economy section; `setPulse` is given in a live town only. */
+export function economySection(): { el: HTMLElement; refresh(v: EconomyView | null, selectedId: string | null, setPulse: ((on: boolean) => void) | null, select: (id: string) => void): void } {
+  const el = h('div', { class: 'town-economy' });
+  return {
+    el,
+    refresh(v, selectedId, setPulse, select) {
+      el.hidden = v === null;
+      if (!v) return;
+      const last = v.history.at(-1);
+      const key = [v.pulse.enabled, v.pulse.rounds, v.pulse.last?.time, last?.[0], last?.[1].join(','), v.jobs.map((j) => j.filled).join(','), v.sales.map((s) => s.count).join(','), selectedId, !!setPulse].join('|');
+      renderIfChanged(el, key, () => {
+        const jobs = v.jobs.filter((j) => j.filled > 0 || j.slots > 0);
+        const maxSales = Math.max(1, ...v.sales.map((s) => s.count));
+        const outcomes = h('ol', { class: 'econ-round' });
+        for (const o of v.pulse.last?.outcomes.filter((x) => x.result !== 'rest') ?? []) {
+          const li = h('li', { class: `econ-outcome ${o.result}` }, h('b', { text: o.name }), ` ${o.action} — ${o.result}`, o.note ? h('span', { class: 'insp-note', text: ` (${o.note})` }) : null, o.reason ? h('div', { class: 'econ-reason', text: `“${o.reason}”` }) : null);
+          const id = o.personaId;
+          li.addEventListener('click', () => select(id));
+          outcomes.append(li);
+        }
+        const total = last ? last[1].reduce((a, b) => a + b, 0) : 0;
+        return [
+          h('h4', { text: 'Economy' }),
+          h('div', { class: 'econ-pulse', text: roundLine(v) }),
+          ...(setPulse ? [button(v.pulse.enabled ? 'Switch the hourly pulse off' : 'Switch the hourly pulse on', () => setPulse(!v.pulse.enabled), 'insp-btn econ-pulse-toggle', 'Seed 004: one town-wide decision an hour')] : []),
+          h('div', { class: 'econ-caption', text: `Credits per person over the day · ${total.toLocaleString('en')} in town` }),
+          creditsChart(v, selectedId),
+          h('div', { class: 'econ-caption', text: `Jobs filled today · ${jobs.reduce((n, j) => n + j.filled, 0)} of ${jobs.reduce((n, j) => n + j.slots, 0)} slots` }),
+          bars(jobs.map((j) => ({ label: `${j.title} (${j.sector})`, value: j.filled, max: j.slots, text: `${j.filled}/${j.slots}` })), 'econ-jobs'),
+          h('div', { class: 'econ-caption', text: `Sales per shop today · ${v.sales.reduce((n, s) => n + s.count, 0)}` }),
+          v.sales.length > 0 ? bars(v.sales.map((s) => ({ label: s.sector, value: s.count, max: maxSales, text: String(s.count) })), 'econ-sales') : h('div', { class: 'insp-muted', text: 'Nothing sold yet today.' }),
+          ...(outcomes.childElementCount > 0 ? [h('details', { class: 'econ-last' }, h('summary', { text: 'Last round’s decisions (rests left out)' }), outcomes)] : []),
+        ];
+      });
+    },
+  };
+}
