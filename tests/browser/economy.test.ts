@@ -109,6 +109,8 @@ describe('the economy in the page', () => {
     expect(view.jobs).toBeGreaterThan(20);
     expect(view.sales.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
     expect(view.toggle).toBe('Switch the hourly pulse off');
+    await page.locator('.town-economy').scrollIntoViewIfNeeded();
+    await page.locator('.town-economy').screenshot({ path: 'test-results/economy-town-panel.png' });
   });
 
   it('renders a model’s reason as text, never as HTML', async () => {

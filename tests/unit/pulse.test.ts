@@ -1,4 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LlmBrain } from '../../src/llm/llmBrain';
+import { LlmClient } from '../../src/llm/client';
+import { DEFAULT_CONFIG } from '../../src/llm/config';
+import { loadPromptsNode } from '../../src/llm/promptsNode';
+import { GuardedBrain } from '../../src/sim/brain/guard';
+import { startFakeLlm, type FakeLlm } from '../support/fakeLlm';
 import { Simulation } from '../../src/sim/simulation';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
 import { loadWorld } from '../../src/sim/world/loadWorld';
@@ -345,4 +351,64 @@ describe('the offline town simulator', () => {
     const chats = (re: RegExp) => personas.filter((p) => re.test(p.innate)).flatMap((p) => rows.get(p.id)!).filter((a) => a === 'chat').length;
     expect(chats(/sociable|talkative|bubbly|charming|cheerful/)).toBeGreaterThan(chats(/^(?!.*(sociable|talkative|bubbly|charming|cheerful|friendly|affable|easy-going|funny|outgoing|warm|enterprising)).*$/) / 3);
   });
+});
+
+describe('the pulse on a model (fake OpenAI-compatible server, real openai client)', () => {
+  let fake: FakeLlm;
+  let reply = '';
+  beforeAll(async () => {
+    fake = await startFakeLlm((_body, task) => (task === 'town_pulse' ? { kind: 'content', content: reply } : { kind: 'content', content: '{}' }));
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  function modelTown(): Simulation {
+    const personas = miniPersonas();
+    const offline = new OfflineBrain(1, personas);
+    const client = new LlmClient({ ...DEFAULT_CONFIG, baseURL: fake.url, model: 'fake-model', apiKey: 'sk-fake', timeoutMs: 5_000 });
+    // The offline brain stands by for every other call; the pulse's contract keeps it out of a failed round.
+    const brain = new GuardedBrain(new LlmBrain(client, loadPromptsNode(), { offline }), { fallbackBrain: offline });
+    return new Simulation({ world: loadWorld(economyMap()), personas, brain, seed: 1, start: '2023-02-13T10:00:00', pulse: false, stepMode: 'lockstep' });
+  }
+
+  it('sends the snapshot in the prompt, reads the decisions and carries them out', async () => {
+    const sim = modelTown();
+    sim.personas.forEach((p) => awake(p));
+    const bread = sim.economy.items.find((i) => i.name === 'bread')!;
+    reply = JSON.stringify({
+      decisions: [
+        { agent_id: 1, action: 'checkin', params: { job: 0, item_id: 0 }, reason: 'her shift' },
+        { agent_id: 2, action: 'purchase', params: { job: 0, item_id: bread.id }, reason: 'out of bread' },
+        { agent_id: 3, action: 'juggle', params: { job: 0, item_id: 0 }, reason: 'why not' },
+      ],
+    });
+    const round = await runPulse(sim);
+    expect(round.skipped).toBeNull();
+    expect(round.outcomes.map((o) => [o.name, o.action, o.result])).toEqual([
+      ['Ann Test', 'checkin', 'done'],
+      ['Bob Test', 'purchase', 'done'],
+      ['Cy Test', 'rest', 'rest'],
+    ]);
+    expect(sim.byId.get('bob-test')!.agent.wallet.holdings).toEqual({ bread: 1 });
+    const asked = fake.requests.find((r) => r.messages.some((m) => m.content.includes('Task: town_pulse')))!;
+    const user = asked.messages.map((m) => m.content).join('\n');
+    expect(user).toContain('#2 Bob Test (kind, curious, calm) — barista at Bramble Café');
+    expect(user).toMatch(/- item \d+: bread at Bramble Café, 4 credits, food/);
+    expect(user).toContain('- job 2: dish washer at Bramble Café, 15:00–19:00, pays 25 credits, 1 free slot(s) today');
+    expect(asked.response_format?.type).toBeDefined();
+  }, 60_000);
+
+  it('a reply that is no JSON, three times: the round is skipped with the reason; the offline brain does not stand in', async () => {
+    const sim = modelTown();
+    sim.personas.forEach((p) => awake(p));
+    reply = 'Everyone should go to the café!';
+    const before = fake.requests.length;
+    const round = await runPulse(sim);
+    expect(fake.requests.length - before).toBe(3); // asked, then 2 retries with the error
+    expect(round.skipped).toMatch(/^the town simulator gave no usable answer \(.*not valid JSON/);
+    expect(round.outcomes).toEqual([]);
+    expect(sim.personas.every((p) => p.scratch.actionId === 'IDLE')).toBe(true);
+    expect(sim.economy.state.skippedRounds).toBe(1);
+  }, 60_000);
 });
