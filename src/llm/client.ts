@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
-import type { LlmConfig } from './config';
-import { rememberSecret } from './secrets';
+import { publicConfig, type LlmConfig } from './config';
+import { rememberSecret, scrubSecrets } from './secrets';
 
 interface ChatRequest {
   system: string;
@@ -29,20 +29,84 @@ export class TransportError extends Error {
     /** The HTTP status, when the endpoint answered at all. */
     readonly status?: number,
   ) {
-    super(message);
+    // A provider's error text may echo the key it was given.
+    super(scrubSecrets(message));
     this.name = 'TransportError';
   }
 }
 
 export const MAX_RATE_LIMIT_WAITS = 3;
 const MAX_TRANSIENT_RETRIES = 2;
-const MAX_RETRY_AFTER_MS = 60_000;
+/** A retry-after longer than this is cut to it. */
+const MAX_RETRY_AFTER_MS = 30_000;
+/** Replies larger than this are refused unread (a model's JSON answer is a few KB). */
+export const MAX_REPLY_BYTES = 1_000_000;
+/** Consecutive failed calls that open the circuit breaker. */
+export const BREAKER_THRESHOLD = 3;
+/** The first pause after the breaker opens; it doubles on each failed probe, up to BREAKER_MAX_MS. */
+const BREAKER_BASE_MS = 10_000;
+const BREAKER_MAX_MS = 120_000;
+
+/** How the endpoint is doing, for the page's banner and the CLI's stderr. */
+export type EndpointHealth =
+  | { state: 'ok' }
+  /** Not called until `retryAt` (wall ms, Date.now()); then one call probes it. */
+  | { state: 'down'; reason: string; retryAt: number; failures: number };
+
+class ReplyTooLarge extends Error {
+  constructor(bytes: number) {
+    super(`the reply was larger than ${Math.round(MAX_REPLY_BYTES / 1000)} KB (${bytes} bytes read); refused`);
+  }
+}
+
+/**
+ * fetch with the body read inside the call's deadline and under the size cap, so a reply that
+ * trickles in or never ends is cut by the same timeout as one that never starts.
+ */
+function boundedFetch(maxBytes: number): typeof fetch {
+  return async (input, init) => {
+    const res = await fetch(input, init);
+    if (!res.body) return res;
+    const declared = Number(res.headers.get('content-length') ?? '0');
+    if (declared > maxBytes) {
+      await res.body.cancel().catch(() => {});
+      throw new ReplyTooLarge(declared);
+    }
+    const reader = res.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw new ReplyTooLarge(total);
+      }
+      chunks.push(value);
+    }
+    const body = new Uint8Array(total);
+    let at = 0;
+    for (const c of chunks) {
+      body.set(c, at);
+      at += c.byteLength;
+    }
+    const headers = new Headers(res.headers);
+    headers.delete('content-encoding');
+    headers.delete('content-length');
+    return new Response(res.status === 204 || res.status === 304 ? null : body, { status: res.status, statusText: res.statusText, headers });
+  };
+}
 
 interface ClientOptions {
   /** Injected for tests; defaults to setTimeout. */
   sleep?: (ms: number) => Promise<void>;
   /** Called while waiting out a 429, for the UI's notice. */
   onRateLimit?: (waitMs: number) => void;
+  /** Called when the endpoint goes down (the breaker opens) or comes back. */
+  onHealth?: (health: EndpointHealth) => void;
+  /** Wall clock for the breaker (ms); Date.now by default. */
+  now?: () => number;
 }
 
 /**
@@ -52,28 +116,81 @@ interface ClientOptions {
  * the response_format.
  */
 export class LlmClient {
-  private readonly openai: OpenAI;
+  /** The SDK holds the key: a true private field, out of reach of the page's debug handle. */
+  readonly #openai: OpenAI;
+  /** The settings without the key. */
+  readonly config: Omit<LlmConfig, 'apiKey'>;
   private structured: LlmConfig['structuredOutput'];
   private active = 0;
   private readonly waiting: (() => void)[] = [];
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly now: () => number;
+  private failures = 0;
+  private down: { reason: string; retryAt: number; pause: number } | null = null;
+  private probing = false;
 
   constructor(
-    readonly config: LlmConfig,
+    config: LlmConfig,
     private readonly opts: ClientOptions = {},
   ) {
-    // Every text stored from now on (call log, errors, recordings) is scrubbed of this key.
     rememberSecret(config.apiKey);
-    this.openai = new OpenAI({
+    this.config = publicConfig(config);
+    this.#openai = new OpenAI({
       baseURL: config.baseURL,
       // The SDK insists on a key; local servers and the dev proxy ignore this placeholder.
       apiKey: config.apiKey || 'no-key',
       dangerouslyAllowBrowser: true,
       timeout: config.timeoutMs,
       maxRetries: 0,
+      fetch: boundedFetch(MAX_REPLY_BYTES),
     });
     this.structured = config.structuredOutput;
     this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.now = opts.now ?? (() => Date.now());
+  }
+
+  /** How the endpoint is doing: 'down' while the circuit breaker is open. */
+  get health(): EndpointHealth {
+    return this.down ? { state: 'down', reason: this.down.reason, retryAt: this.down.retryAt, failures: this.failures } : { state: 'ok' };
+  }
+
+  /** Is the breaker open now (no call goes out until its pause ends)? */
+  get circuitOpen(): boolean {
+    return this.down !== null && (this.probing || this.now() < this.down.retryAt);
+  }
+
+  /** End the breaker's pause now: the next call probes the endpoint (the banner's "Retry now"). */
+  retryNow(): void {
+    if (this.down) this.down.retryAt = this.now();
+  }
+
+  /** A call got an answer from the endpoint: it is up. */
+  private succeeded(): void {
+    this.failures = 0;
+    if (this.down) {
+      this.down = null;
+      this.opts.onHealth?.({ state: 'ok' });
+    }
+  }
+
+  /** A call failed at the transport: after BREAKER_THRESHOLD in a row, stop calling for a while (longer after each failed probe). */
+  private failed(reason: string): void {
+    this.failures++;
+    if (this.failures < BREAKER_THRESHOLD && !this.down) return;
+    const pause = this.down ? Math.min(this.down.pause * 2, BREAKER_MAX_MS) : BREAKER_BASE_MS;
+    this.down = { reason, retryAt: this.now() + pause, pause };
+    this.opts.onHealth?.(this.health);
+  }
+
+  /** Throws at once while the breaker is open; lets one probe through when its pause is over. */
+  private checkBreaker(): boolean {
+    if (!this.down) return false;
+    if (this.probing || this.now() < this.down.retryAt) {
+      const secs = Math.max(0, Math.ceil((this.down.retryAt - this.now()) / 1000));
+      throw new TransportError(`not called: the endpoint is not answering (${this.down.reason}); retrying in ${secs} s`);
+    }
+    this.probing = true;
+    return true;
   }
 
   get structuredOutput(): LlmConfig['structuredOutput'] {
@@ -98,10 +215,33 @@ export class LlmClient {
     this.waiting.shift()?.();
   }
 
+  /**
+   * One chat call: bounded retries for 429 (waited out of a concurrency slot, retry-after capped),
+   * 5xx, timeouts and refused connections; an attempt holds a slot only while it is on the wire.
+   * Transport failures feed the circuit breaker.
+   */
   async chat(req: ChatRequest): Promise<ChatReply> {
+    const probe = this.checkBreaker();
+    try {
+      const reply = await this.chatWithRetries(req);
+      this.succeeded();
+      return reply;
+    } catch (err) {
+      // The endpoint answering on purpose (a 400, a 404 for the model) means it is there; no answer,
+      // 5xx, a refused key or endless 429s mean it cannot serve the town.
+      const s = err instanceof TransportError ? err.status : undefined;
+      if (s === undefined || s >= 500 || s === 401 || s === 403 || s === 429) this.failed(err instanceof Error ? err.message : String(err));
+      else this.succeeded();
+      throw err;
+    } finally {
+      if (probe) this.probing = false;
+    }
+  }
+
+  private async attempt(req: ChatRequest): Promise<Omit<ChatReply, 'transportRetries'>> {
     await this.acquire();
     try {
-      return await this.chatWithRetries(req);
+      return await this.once(req);
     } finally {
       this.release();
     }
@@ -112,11 +252,12 @@ export class LlmClient {
     let transient = 0;
     for (;;) {
       try {
-        const reply = await this.once(req);
+        const reply = await this.attempt(req);
         return { ...reply, transportRetries: rateWaits + transient };
       } catch (err) {
+        if (err instanceof OpenAI.APIConnectionError && err.cause instanceof ReplyTooLarge) throw new TransportError(err.cause.message, 200);
         if (err instanceof OpenAI.APIError && err.status === 429) {
-          if (rateWaits >= MAX_RATE_LIMIT_WAITS) throw new TransportError(`rate limited (429) ${rateWaits + 1} times; giving up`);
+          if (rateWaits >= MAX_RATE_LIMIT_WAITS) throw new TransportError(`rate limited (429) ${rateWaits + 1} times; giving up`, 429);
           const wait = retryAfterMs(err.headers) ?? 1000 * 2 ** rateWaits;
           rateWaits++;
           this.opts.onRateLimit?.(wait);
@@ -134,7 +275,7 @@ export class LlmClient {
           transient++;
           continue;
         }
-        throw new TransportError(describe(err));
+        throw new TransportError(describe(err), err instanceof OpenAI.APIError ? err.status : undefined);
       }
     }
   }
@@ -156,7 +297,18 @@ export class LlmClient {
     } else if (this.structured !== 'none') {
       params.response_format = { type: 'json_object' };
     }
-    const res = await this.openai.chat.completions.create(params);
+    // One deadline for the whole call, the body included (boundedFetch reads it under this signal).
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), this.config.timeoutMs);
+    let res: OpenAI.Chat.ChatCompletion;
+    try {
+      res = await this.#openai.chat.completions.create(params, { signal: abort.signal, timeout: this.config.timeoutMs });
+    } catch (err) {
+      if (abort.signal.aborted) throw new OpenAI.APIConnectionTimeoutError();
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
     const text = res.choices?.[0]?.message?.content ?? '';
     return { text, promptTokens: res.usage?.prompt_tokens ?? 0, completionTokens: res.usage?.completion_tokens ?? 0 };
   }
@@ -165,7 +317,7 @@ export class LlmClient {
   async embed(texts: string[], model: string): Promise<{ vectors: number[][]; tokens: number }> {
     await this.acquire();
     try {
-      const res = await this.openai.embeddings.create({ model, input: texts, encoding_format: 'float' });
+      const res = await this.#openai.embeddings.create({ model, input: texts, encoding_format: 'float' });
       // Providers may return the items out of order; each carries its index.
       const vectors: number[][] = new Array(texts.length);
       for (const d of res.data) vectors[d.index ?? 0] = d.embedding;
@@ -188,6 +340,28 @@ function retryAfterMs(headers: Headers | undefined): number | undefined {
   if (Number.isFinite(secs)) return Math.min(Math.max(0, secs * 1000), MAX_RETRY_AFTER_MS);
   const date = Date.parse(s);
   return Number.isNaN(date) ? undefined : Math.min(Math.max(0, date - Date.now()), MAX_RETRY_AFTER_MS);
+}
+
+/**
+ * What the endpoint offers: the model ids from GET /models, or the exact error. For "Test
+ * connection" and the probe of a saved endpoint on load. An endpoint that answers but has no models
+ * list (404, 405) is reachable: `models` is then empty.
+ */
+export async function probeEndpoint(config: LlmConfig): Promise<{ ok: true; models: string[] } | { ok: false; error: string }> {
+  rememberSecret(config.apiKey);
+  const timeout = Math.min(config.timeoutMs, 15_000);
+  const openai = new OpenAI({ baseURL: config.baseURL, apiKey: config.apiKey || 'no-key', dangerouslyAllowBrowser: true, timeout, maxRetries: 0, fetch: boundedFetch(MAX_REPLY_BYTES) });
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), timeout);
+  try {
+    const page = await openai.models.list({ signal: abort.signal });
+    return { ok: true, models: page.data.map((m) => m.id).slice(0, 500) };
+  } catch (err) {
+    if (err instanceof OpenAI.APIError && (err.status === 404 || err.status === 405)) return { ok: true, models: [] };
+    return { ok: false, error: scrubSecrets(abort.signal.aborted ? 'the endpoint did not answer within the timeout' : describe(err)) };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function describe(err: unknown): string {

@@ -17,6 +17,15 @@ const SYSTEM_PROMPT = 'You are simulating a person in a small town called Hamlet
 type Args<K extends BrainCall> = Parameters<Brain[K]> extends [CallContext, ...infer A] ? A : never;
 type Result<K extends BrainCall> = Awaited<ReturnType<Brain[K]>>;
 
+/**
+ * max_tokens sent with every call unless its spec sets one: a bound on what a model may spend on an
+ * answer (a list or a conversation line needs more than a word).
+ */
+const LONG_ANSWERS = new Set<BrainCall>(['dailyPlan', 'dailyPlanReq', 'taskDecomp', 'newDecompSchedule', 'insights', 'focalPoints', 'townPlan', 'interview', 'conversationTurn', 'chooseAction']);
+function maxTokensFor(call: BrainCall): number {
+  return LONG_ANSWERS.has(call) ? 1024 : 300;
+}
+
 /** The calls asked with a prompt template (every Brain call but embed). */
 const PROMPTED_CALLS = Object.keys(CALLS) as BrainCall[];
 
@@ -64,9 +73,15 @@ export class LlmBrain {
     return `llm:${this.client.config.model}`;
   }
 
+  /** The offline brain answers, for the same call, what the model failed to answer (the guard asks it; counted as a fallback). */
+  get standIn(): Brain {
+    return this.opts.offline;
+  }
+
   /** Calls go over the network (so a step does not wait for them), unless the offline brain stands in for the rest of the day. */
   get remote(): boolean {
-    return !this.budgetExceeded;
+    // While the breaker is open nothing goes out: the offline stand-in answers at once.
+    return !this.budgetExceeded && !this.client.circuitOpen;
   }
 
   /** Personas with a call in flight. */
@@ -160,7 +175,7 @@ export class LlmBrain {
             schemaName: template.name,
             jsonSchema: format.json,
             temperature: spec.temperature ?? this.client.config.temperature,
-            maxTokens: spec.maxTokens,
+            maxTokens: spec.maxTokens ?? maxTokensFor(call),
             history,
           });
         } catch (err) {

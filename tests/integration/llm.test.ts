@@ -3,6 +3,7 @@ import { loadWorld } from '../../src/sim/world/loadWorld';
 import { addressOf, isValidActionAddress } from '../../src/sim/world/address';
 import { Simulation } from '../../src/sim/simulation';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
+import type { Brain } from '../../src/sim/brain/port';
 import { LlmBrain, MAX_VALIDATION_RETRIES } from '../../src/llm/llmBrain';
 import { LlmClient, MAX_RATE_LIMIT_WAITS } from '../../src/llm/client';
 import { DEFAULT_CONFIG, type LlmConfig } from '../../src/llm/config';
@@ -173,13 +174,28 @@ describe('a misbehaving model: retries with the error fed back, then a counted f
     });
   }
 
-  it('the fallbacks are the documented ones', async () => {
+  it('a call that fails for good is answered by the offline brain for that same call, counted as a fallback', async () => {
     fake.setResponder(() => content('I am not sure.'));
     const b = brainFor(fake.url);
-    expect(await b.sim.brain.wakeUpHour(b.ctx())).toBe(8);
-    expect(await b.sim.brain.taskDecomp(b.ctx(), 'reading', 30)).toEqual([{ task: 'reading', minutes: 30 }]);
-    expect(['kitchen', 'bedroom']).toContain(await b.sim.brain.actionArena(b.ctx(), 'sleeping', 'Test House', ['kitchen', 'bedroom']));
+    const offline: Brain = new OfflineBrain(1, miniPersonas());
+    const answeredBy: string[] = [];
+    b.sim.brain.onFallback = (e) => answeredBy.push(e.answeredBy);
+    const ctx = b.ctx();
+    const wake = await b.sim.brain.wakeUpHour(ctx);
+    expect(wake).toBe(await offline.wakeUpHour(ctx));
+    expect(wake).not.toBe(8); // not the contract's fixed default
+    // An hour of the day is the offline schedule's, never "asleep" for a waking hour.
+    const hour = await b.sim.brain.hourlySchedule(ctx, 10, [], 0);
+    expect(hour).toBe(await offline.hourlySchedule(ctx, 10, [], 0));
+    expect(hour).not.toMatch(/asleep|sleeping/);
+    // A place: the offline brain's choice among the options, not the first one listed.
+    const arenas = ['bathroom', 'kitchen', 'bedroom'];
+    const arena = await b.sim.brain.actionArena(ctx, 'having breakfast', 'Test House', arenas);
+    expect(arena).toBe(await offline.actionArena(ctx, 'having breakfast', 'Test House', arenas));
+    expect(arena).not.toBe('bathroom');
     expect(b.sim.brain.stats.get('wakeUpHour')).toMatchObject({ calls: 1, fallbacks: 1 });
+    expect(b.sim.brain.fallbackTotal).toBe(3);
+    expect(answeredBy).toEqual([offline.name, offline.name, offline.name]);
   });
 });
 
@@ -242,7 +258,7 @@ describe('a misbehaving endpoint', () => {
   it('429 forever: gives up after a bounded number of waits and falls back', async () => {
     fake.setResponder(() => ({ kind: 'status', status: 429 }));
     const b = brainFor(fake.url);
-    expect(await b.sim.brain.wakeUpHour(b.ctx())).toBe(8);
+    expect(await b.sim.brain.wakeUpHour(b.ctx())).toBe(await b.llm.standIn.wakeUpHour(b.ctx()));
     expect(fake.requests).toHaveLength(MAX_RATE_LIMIT_WAITS + 1);
     expect(b.sim.brain.fallbackTotal).toBe(1);
     expect(b.llm.log.records.at(-1)!.error).toMatch(/429/);
@@ -259,7 +275,7 @@ describe('a misbehaving endpoint', () => {
   it('a hung request times out and falls back', async () => {
     fake.setResponder(() => ({ kind: 'hang', ms: 10_000 }));
     const b = brainFor(fake.url, { timeoutMs: 150 });
-    expect(await b.sim.brain.wakeUpHour(b.ctx())).toBe(8);
+    expect(await b.sim.brain.wakeUpHour(b.ctx())).toBe(await b.llm.standIn.wakeUpHour(b.ctx()));
     expect(b.sim.brain.fallbackTotal).toBe(1);
     expect(b.llm.log.records.at(-1)!.error).toMatch(/time/i);
   });

@@ -5,6 +5,7 @@ export interface ChatBody {
   messages: { role: string; content: string }[];
   response_format?: { type: string; json_schema?: { name: string; schema: unknown } };
   temperature?: number;
+  max_tokens?: number;
 }
 
 /** What the fake model does for one request. */
@@ -12,6 +13,10 @@ export type FakeReply =
   | { kind: 'content'; content: string; promptTokens?: number; completionTokens?: number }
   | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
   | { kind: 'hang'; ms: number }
+  /** Headers at once, then the body a few bytes at a time, forever (or until the client gives up). */
+  | { kind: 'trickle'; everyMs: number }
+  /** A 200 whose body is `bytes` long (JSON that never ends in time to matter). */
+  | { kind: 'big'; bytes: number }
   | { kind: 'destroy' };
 
 export type Responder = (body: ChatBody, task: string, prompt: string) => FakeReply;
@@ -61,6 +66,10 @@ export async function startFakeLlm(responder: Responder, opts: { embeddings?: Em
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
+      if (req.method === 'GET' && req.url?.endsWith('/models')) {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: [{ id: 'fake-model', object: 'model', created: 0, owned_by: 'test' }] }));
+        return;
+      }
       if (req.url?.endsWith('/embeddings')) {
         const body = JSON.parse(raw) as { model: string; input: string | string[] };
         const inputs = Array.isArray(body.input) ? body.input : [body.input];
@@ -86,6 +95,28 @@ export async function startFakeLlm(responder: Responder, opts: { embeddings?: Em
       if (reply.kind === 'hang') {
         const t = setTimeout(() => res.writeHead(200).end('{}'), reply.ms);
         res.on('close', () => clearTimeout(t));
+        return;
+      }
+      if (reply.kind === 'trickle') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"id": "x", "choices": [');
+        const t = setInterval(() => res.write(' '), reply.everyMs);
+        res.on('close', () => clearInterval(t));
+        return;
+      }
+      if (reply.kind === 'big') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = ' '.repeat(64 * 1024);
+        let left = reply.bytes;
+        const pump = () => {
+          while (left > 0) {
+            left -= chunk.length;
+            if (!res.write(chunk)) return void res.once('drain', pump);
+          }
+          res.end('{}');
+        };
+        res.on('error', () => {});
+        pump();
         return;
       }
       if (reply.kind === 'destroy') {

@@ -97,7 +97,10 @@ export class GuardedBrain {
     s.fallbacks++;
     this.fallbackTotal++;
     this.lastFallbackReason.set(call, reason);
-    const backup = !c.noFallbackBrain && this.fallbackBrain && this.fallbackBrain !== this.inner ? this.fallbackBrain : null;
+    // The guard's own fallback brain, else the inner brain's stand-in (the LLM brain's offline brain):
+    // a failed call is answered for that same call, so a garbage endpoint leaves a living town.
+    const standIn = this.fallbackBrain ?? this.inner.standIn ?? null;
+    const backup = !c.noFallbackBrain && standIn && standIn !== this.inner ? standIn : null;
     let answer: unknown;
     let answeredBy = 'default';
     if (backup) {

@@ -203,6 +203,11 @@ export interface Brain {
    * false for a local brain (the offline brain), whose answers take effect at once.
    */
   readonly remote?: boolean;
+  /**
+   * A local brain that answers, for the same call, what this brain failed to answer (the LLM brain's
+   * offline brain): the guard asks it before the contract's fixed default, and counts a fallback.
+   */
+  readonly standIn?: Brain;
   wakeUpHour(ctx: CallContext): Promise<number>;
   /** The first day's plan: broad items with times ("wake up and complete the morning routine at 6:00 am"); limits in contracts.ts. */
   dailyPlan(ctx: CallContext, wakeUpHour: number): Promise<string[]>;
@@ -255,7 +260,7 @@ export interface Brain {
 }
 
 /** The calls answered from a prompt template (embed goes to the embeddings endpoint instead). */
-export type BrainCall = Exclude<keyof Brain, 'name' | 'remote' | 'embed'>;
+export type BrainCall = Exclude<keyof Brain, 'name' | 'remote' | 'standIn' | 'embed'>;
 
 /** Every call the guard checks and counts: the templated ones and embed. */
 export type GuardedCall = BrainCall | 'embed';
