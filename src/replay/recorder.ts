@@ -56,7 +56,12 @@ export class Recorder {
   private readonly title: string;
   private keyframes: Keyframe[] = [];
   private steps: ReplayStep[] = [];
-  private snapshots: SimSnapshot[] = [];
+  /**
+   * Full-state snapshots, kept as JSON text: a week-old town's snapshot is ~6 MB of JSON but several
+   * times that as objects, and a recording holds up to five (a week's `npm run sim --out` peaked at
+   * 778 MB with objects; see docs/saves.md for the figures). Parsed when the replay is asked for.
+   */
+  private snapshots: { step: number; json: string }[] = [];
   private readonly initialMemories: MemoryAdd[] = [];
   private readonly brains = new Set<string>();
   private last: FrameTuple[];
@@ -88,12 +93,12 @@ export class Recorder {
     if (from) {
       this.keyframes = from.keyframes.slice();
       this.steps = from.steps.slice();
-      this.snapshots = from.snapshots.slice();
+      this.snapshots = from.snapshots.map((x) => ({ step: x.step, json: JSON.stringify(x) }));
       if (this.cognition) this.initialMemories.push(...(from.initialMemories ?? []));
       for (const b of from.brain.split(' + ')) this.brains.add(b);
     } else {
       this.keyframes.push({ step: sim.step, personas: this.last, actions: this.lastActions, objects: [...this.objectEvents] });
-      this.snapshots.push(sim.snapshot());
+      this.snapshots.push(packed(sim.snapshot()));
       if (this.cognition) sim.personas.forEach((p, i) => this.initialMemories.push(...p.memory.nodes.map((n) => memoryAdd(i, n))));
     }
     this.brains.add(sim.brain.name);
@@ -208,11 +213,11 @@ export class Recorder {
   /** Take a full-state snapshot now (between ticks), unless there is one for this step. */
   snapshotNow(): void {
     if (this.snapshots.some((s) => s.step === this.sim.step)) return;
-    this.snapshots.push(this.sim.snapshot());
+    this.snapshots.push(packed(this.sim.snapshot()));
   }
 
-  /** The recording so far, as a replay document. */
-  toReplay(): ReplayFile {
+  /** The recording so far, as a replay document; `firstSnapshotOnly` leaves out the later full-state snapshots (a save's window). */
+  toReplay(opts: { firstSnapshotOnly?: boolean } = {}): ReplayFile {
     const sim = this.sim;
     return {
       format: REPLAY_FORMAT,
@@ -231,13 +236,17 @@ export class Recorder {
       ...(this.cognition ? { initialMemories: this.initialMemories } : {}),
       keyframes: this.keyframes.slice(),
       steps: this.steps.slice(),
-      snapshots: this.snapshots.slice(),
+      snapshots: (opts.firstSnapshotOnly ? this.snapshots.slice(0, 1) : this.snapshots).map((x) => JSON.parse(x.json) as SimSnapshot),
     };
   }
 
   private currentObjectEvents(): Map<string, string> {
     return new Map([...this.sim.objectEvents].map(([a, e]) => [a, e.description]));
   }
+}
+
+function packed(snap: SimSnapshot): { step: number; json: string } {
+  return { step: snap.step, json: JSON.stringify(snap) };
 }
 
 function memoryAdd(i: number, n: { id: number; type: MemoryAdd[2]; predicate: string; description: string; poignancy: number; evidence: number[] }): MemoryAdd {

@@ -54,6 +54,8 @@ const SaveSchema = z.strictObject({
     stepSeconds: z.number().positive().max(3600),
     map: MapInfoSchema,
     personas: z.array(z.looseObject({ id: z.string() })).min(1).max(1000),
+    /** The player's resident (src/sim/player), or null when nobody plays. */
+    player: z.looseObject({ id: z.string() }).nullable().optional(),
   }),
   settings: SettingsSchema.nullable(),
   /** Checked part by part when the town is restored (src/sim/snapshot.ts). */
@@ -67,9 +69,15 @@ export interface SaveFile {
   version: typeof SAVE_VERSION;
   name: string;
   savedAt: string;
-  game: { seed: number; start: string; stepSeconds: number; map: z.infer<typeof MapInfoSchema>; personas: PersonaSpec[] };
+  game: { seed: number; start: string; stepSeconds: number; map: z.infer<typeof MapInfoSchema>; personas: PersonaSpec[]; player: PersonaSpec | null };
   settings: SaveSettings | null;
   state: SimSnapshot;
+  /**
+   * The recording window, with only its first full-state snapshot (the one a fork of its start and
+   * the recorder's window need): each snapshot is the whole town, and the day's four or five of them
+   * were 85 % of a week-old save (34 of 40 MB of JSON). A fork later in the loaded window runs
+   * forward from that one.
+   */
   recording: ReplayFile | null;
 }
 
@@ -89,10 +97,18 @@ export function createSave(sim: Simulation, opts: { name: string; settings?: Sav
     version: SAVE_VERSION,
     name: opts.name.slice(0, 200),
     savedAt: (opts.now ?? new Date()).toISOString(),
-    game: { seed: sim.seed, start: new Date(sim.clock.startMs).toISOString().slice(0, 19), stepSeconds: sim.clock.stepSeconds, map: mapInfoOf(sim.world), personas: sim.personas.map((p) => p.spec) },
+    game: {
+      seed: sim.seed,
+      start: new Date(sim.clock.startMs).toISOString().slice(0, 19),
+      stepSeconds: sim.clock.stepSeconds,
+      map: mapInfoOf(sim.world),
+      // The player's resident is built apart from the town's personas (it has no spawn point of its own).
+      personas: sim.personas.filter((p) => p !== sim.player?.persona).map((p) => p.spec),
+      player: sim.player?.persona.spec ?? null,
+    },
     settings,
     state: sim.snapshot(),
-    recording: opts.recorder ? opts.recorder.toReplay() : null,
+    recording: opts.recorder ? opts.recorder.toReplay({ firstSnapshotOnly: true }) : null,
   };
 }
 
@@ -144,7 +160,7 @@ function checkSave(doc: unknown, what = 'The save'): SaveFile {
       throw new SaveError(`${what}'s recording is damaged: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
-  return { ...r.data, game: { ...r.data.game, personas: r.data.game.personas as PersonaSpec[] }, state: r.data.state as unknown as SimSnapshot, recording };
+  return { ...r.data, game: { ...r.data.game, personas: r.data.game.personas as PersonaSpec[], player: (r.data.game.player ?? null) as PersonaSpec | null }, state: r.data.state as unknown as SimSnapshot, recording };
 }
 
 /**
@@ -160,13 +176,20 @@ export function openSave(save: SaveFile, world: WorldModel, brainFor: (specs: Pe
     throw new SaveError(same ? `${what} was made on another layout of the map "${m.name}" (its walls or places differ); it cannot be continued here.` : `${what} was made on another map ("${m.name}", ${m.width}×${m.height}) than this town's ("${here.name}", ${here.width}×${here.height}).`);
   }
   let specs: PersonaSpec[];
+  let player: PersonaSpec | undefined;
   try {
     specs = parsePersonas(save.game.personas.map((data, i) => ({ source: `#${i + 1} of the save`, data })));
     checkPersonasAgainstWorld(specs, world);
+    if (save.game.player) player = parsePersonas([{ source: "the player's resident in the save", data: save.game.player }])[0];
   } catch (err) {
     throw new SaveError(`${what}'s persona files do not fit this town: ${err instanceof Error ? err.message : String(err)}`);
   }
-  const sim = new Simulation({ world, personas: specs, brain: brainFor(specs, save.game.seed), seed: save.game.seed, start: save.game.start, stepSeconds: save.game.stepSeconds, stepMode });
+  let sim: Simulation;
+  try {
+    sim = new Simulation({ world, personas: specs, player, brain: brainFor(specs, save.game.seed), seed: save.game.seed, start: save.game.start, stepSeconds: save.game.stepSeconds, stepMode });
+  } catch (err) {
+    throw new SaveError(`${what} cannot be built on this map: ${err instanceof Error ? err.message : String(err)}`);
+  }
   try {
     sim.restore(save.state);
   } catch (err) {

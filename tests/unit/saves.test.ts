@@ -10,6 +10,8 @@ import { setupSaves } from '../../src/app/saves';
 import { gunzipBounded, gzip, InflateLimitError } from '../../src/replay/gzip';
 import { configFromPreset } from '../../src/llm/config';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
+import { loadTownPersonas, loadTownWorld } from '../../src/node/town';
+import { playerSpec } from '../../src/sim/player/player';
 import type { PersonaPart } from '../../src/sim/persona/personaState';
 
 const world = loadWorld(miniMap());
@@ -48,6 +50,22 @@ describe('save files', () => {
     }
     expect(loaded.snapshot()).toEqual(sim.snapshot());
     expect(rec.toReplay().steps).toEqual(recorder.toReplay().steps);
+  });
+
+  it('keeps the player’s resident apart from the town’s personas, with its queued input, and opens it again as the player', async () => {
+    const big = loadTownWorld();
+    const specs = loadTownPersonas().slice(0, 4);
+    const sim = new Simulation({ world: big, personas: specs, brain: brainFor(specs, 2), seed: 2, start: '2023-02-13T09:00:00', player: playerSpec({ name: 'Alex Rivera', description: 'A photographer', sprite: 'ada-quinn' }, big) });
+    await sim.run(20);
+    sim.playerInput({ kind: 'step', dx: 1, dy: 0 });
+    const save = await decodeSave(await encodeSave(createSave(sim, { name: 'with a player' })));
+    expect(save.game.personas.map((p) => p.id)).toEqual(specs.map((p) => p.id));
+    expect(save.game.player?.name).toBe('Alex Rivera');
+    const loaded = openSave(save, big, brainFor);
+    expect(loaded.player?.persona.name).toBe('Alex Rivera');
+    expect(loaded.player?.persona.agent.mode).toBe('human');
+    for (let i = 0; i < 10; i++) expect((await loaded.tick()).personas).toEqual((await sim.tick()).personas);
+    expect(loaded.snapshot()).toEqual(sim.snapshot());
   });
 
   it('a key written into a save by hand is not read back', async () => {
