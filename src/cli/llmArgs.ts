@@ -26,7 +26,17 @@ export function llmBrainFromArgs(args: Map<string, string | true>, offline: Offl
     embeddingModel: typeof args.get('embedding-model') === 'string' ? String(args.get('embedding-model')) : '',
     structuredOutput: (args.get('structured') as LlmConfig['structuredOutput']) ?? DEFAULT_CONFIG.structuredOutput,
   };
-  return new LlmBrain(new LlmClient(config, { onRateLimit: (ms) => process.stderr.write(`\n429: waiting ${ms} ms\n`) }), loadPromptsNode(), {
+  const client = new LlmClient(config, {
+    onRateLimit: (ms) => process.stderr.write(`\n429: waiting ${ms} ms\n`),
+    // The circuit breaker: say when the endpoint stops answering (the offline brain stands in) and when it is back.
+    onHealth: (h) =>
+      process.stderr.write(
+        h.state === 'down'
+          ? `\nThe model at ${config.baseURL} is not answering (${h.reason}): retrying in ${Math.ceil((h.retryAt - Date.now()) / 1000)} s; the offline brain answers meanwhile\n`
+          : `\nThe model at ${config.baseURL} answers again\n`,
+      ),
+  });
+  return new LlmBrain(client, loadPromptsNode(), {
     offline,
     onBudgetExceeded: (m) => process.stderr.write(`\n${m}\n`),
     onNotice: (m) => process.stderr.write(`\n${m}\n`),
