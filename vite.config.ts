@@ -1,33 +1,27 @@
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { devProxy } from './src/node/devProxy';
 
 /**
  * Dev proxy for the LLM: the page talks to /llm-proxy on its own origin, and the dev server forwards
  * to OPENAI_BASE_URL with OPENAI_API_KEY from the server's environment (or a git-ignored .env).
- * The key stays in this Node process: only VITE_-prefixed variables ever reach the bundle.
+ * The key stays in this Node process: only VITE_-prefixed variables ever reach the bundle. The relay
+ * takes only the page's own calls (src/node/devProxy.ts says which) and never sends the key back.
  */
 export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), ''), ...process.env };
   const target = env.OPENAI_BASE_URL;
   const key = env.OPENAI_API_KEY;
-  const proxy = target
-    ? {
-        '/llm-proxy': {
-          target,
-          changeOrigin: true,
-          rewrite: (path: string) => path.replace(/^\/llm-proxy/, ''),
-          configure: (p: { on: (ev: 'proxyReq', fn: (req: { setHeader: (k: string, v: string) => void; removeHeader: (k: string) => void }) => void) => void }) => {
-            p.on('proxyReq', (req) => {
-              if (key) req.setHeader('authorization', `Bearer ${key}`);
-              else req.removeHeader('authorization');
-            });
-          },
-        },
-      }
-    : undefined;
+  const llmProxy: Plugin = {
+    name: 'hamlet-llm-dev-proxy',
+    configureServer(server) {
+      if (target) server.middlewares.use(devProxy({ target, key }));
+    },
+  };
   return {
+    plugins: [llmProxy],
     // Relative asset URLs, so a build can be served from any folder.
     base: './',
-    server: { host: '127.0.0.1', port: 5173, proxy },
+    server: { host: '127.0.0.1', port: 5173 },
     preview: { host: '127.0.0.1', port: 4173 },
     define: {
       // Tells the page a same-origin proxy exists (never the key itself).

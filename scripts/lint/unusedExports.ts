@@ -1,6 +1,6 @@
 /**
  * `npm test`'s unused-exports check: every name a module under src/ exports must be imported by
- * another module (in src, scripts or tests), or the `export` is dead and should go (with the code,
+ * another module (in src, scripts, tests or vite.config.ts), or the `export` is dead and should go (with the code,
  * if nothing in its own file uses it either). Type exports count like values. Run:
  * `npx tsx scripts/lint/unusedExports.ts`; exit status 1 lists each unused export as file:line name.
  */
@@ -31,7 +31,8 @@ const namesIn = (list: string) =>
     .filter(Boolean);
 
 export function unusedExports(root: string): Export[] {
-  const files = localFiles(root, ['src', 'scripts', 'tests']);
+  // The Vite config imports from src too (the dev proxy).
+  const files = [...localFiles(root, ['src', 'scripts', 'tests']), 'vite.config.ts'];
   const exported: Export[] = [];
   const used = new Map<string, Set<string>>();
   const use = (file: string, name: string) => {
