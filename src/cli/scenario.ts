@@ -82,6 +82,8 @@ async function week(seed: number, days: number): Promise<void> {
   const min = Math.min(...plans);
   const mean = plans.reduce((a, b) => a + b, 0) / Math.max(1, plans.length);
   console.log(`Daily plans: distinct hourly schedules per persona over ${days} days: min ${min}, mean ${mean.toFixed(1)} (goal ≥ 5 of 7)`);
+  const reqs = [...f.reqs.values()];
+  console.log(`             distinct plan lists (daily_req) per persona: min ${Math.min(...reqs)}, mean ${(reqs.reduce((a, b) => a + b, 0) / Math.max(1, reqs.length)).toFixed(1)}`);
   const ok = f.interviews.filter((i) => i.ok).length;
   console.log(`Interviews: ${ok} of ${f.interviews.length} answers contain the asked-for fact (goal ≥ 27)`);
   for (const i of f.interviews) console.log(`  ${i.ok ? 'ok ' : 'MISS'} ${i.persona.padEnd(16)} ${i.question}\n       → ${i.answer}`);

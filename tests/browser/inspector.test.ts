@@ -178,6 +178,8 @@ describe('the inspector overlay', () => {
     await page.waitForSelector('.insp-day .tl-seg');
     expect(await page.locator('.insp-day .tl-now').count()).toBe(1);
     expect(await page.locator('.insp-plan li').count()).toBeGreaterThan(0);
+    // The plan says which day it is for: today's.
+    expect(await page.textContent('.insp-plan-day')).toMatch(/^Today's plan \(\w+day \w+ \d+, \d{4}\)$/);
     expect(await page.locator('.insp-sched li.current').count()).toBe(1);
     await screenshot(page, 'inspector-day');
   });

@@ -6,6 +6,7 @@ import { offlineTurn } from '../../src/llm/offline/talk';
 import { extractNews, heardAs } from '../../src/sim/cognition/converse';
 import { Rng } from '../../src/sim/rng';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
+import { commitmentTask, describeCommitment, parseCommitment } from '../../src/sim/cognition/commitments';
 
 const MON_10AM = Date.UTC(2023, 1, 13, 10);
 const specs = loadTownPersonas();
@@ -118,5 +119,33 @@ describe('offline conversations', () => {
     const brain = new OfflineBrain(1, specs);
     const memo = await brain.memoAfterConvo({ persona: a, now: MON_10AM }, b, [{ speaker: b.name, text: 'Did you hear? Jess has found the old bequest.' }]);
     expect(memo).toBe(`I found it interesting to hear from ${b.firstName} that Jess has found the old bequest.`);
+  });
+});
+
+describe('a whispered plan with people named', () => {
+  it('keeps the activity, the place and the time, and the persona invites the people named', async () => {
+    const { a, c } = cast(); // c: someone Sofia has no relation with
+    const whisper = `${a.name} wants to go fishing at Millbrook Park with ${c.firstName} tomorrow at 5 pm.`;
+    const places = { sectors: [{ name: 'Millbrook Park', kind: 'park' }, { name: 'Bramble Café', kind: 'cafe' }] };
+    const plan = parseCommitment(whisper, places, MON_10AM, 'whisper')!;
+    expect(plan).toMatchObject({ event: 'fishing', sector: 'Millbrook Park', start: 17 * 60, host: false });
+    expect(commitmentTask(plan)).toBe('fishing at Millbrook Park');
+    a.commitments.push(plan);
+    a.memory.add('thought', { created: MON_10AM, expiration: MON_10AM + 86_400_000, subject: a.name, predicate: 'thinks', object: 'a whisper', description: whisper, poignancy: 6, keywords: ['fishing'] });
+    // Every talk with the person named brings the invitation (no chance about it).
+    for (let seed = 1; seed <= 5; seed++) {
+      const convo = talk(a, c, seed);
+      const invite = convo.find((l) => l.speaker === a.name && /would you like to come fishing at Millbrook Park on Tuesday February 14 at 5:00 pm\?/.test(l.text));
+      expect(invite, convo.map((l) => l.text).join('\n')).toBeDefined();
+    }
+    // Accepted, it becomes the same plan for the one invited.
+    const brain = new OfflineBrain(1, specs);
+    const convo = [
+      { speaker: a.name, text: `Say, would you like to come ${describeCommitment(plan)}?` },
+      { speaker: c.name, text: "Count me in! I'll be there." },
+    ];
+    const thought = await brain.planningThought({ persona: c, now: MON_10AM }, a, convo);
+    expect(thought).toBe(`I will go ${describeCommitment(plan)}.`);
+    expect(parseCommitment(thought, places, MON_10AM, a.name)).toMatchObject({ event: 'fishing', sector: 'Millbrook Park', day: plan.day, start: 17 * 60 });
   });
 });

@@ -123,6 +123,11 @@ function scheduleRows(p: Persona): { start: number; end: number; task: string }[
 
 const today = (now: number) => Math.floor(dayStart(now) / DAY);
 
+/** "going to the party", "going fishing". */
+function goingTo(c: Commitment): string {
+  return c.event.startsWith('the ') ? `going to ${c.event}` : `going ${c.event}`;
+}
+
 function eventName(c: Commitment): string {
   return c.event.replace(/^the /, '');
 }
@@ -179,7 +184,7 @@ function answerPlans(p: Persona, w: Window, now: number, people: ReadonlyMap<str
   }
   const day = today(now) + w.day;
   const fixed = p.commitments.filter((c) => c.day === day && c.start + c.minutes > w.from && c.start < w.to).sort((a, b) => a.start - b.start);
-  const out: string[] = fixed.map((c) => `${c.host ? "I'm hosting" : "I'm going to"} ${c.event} at ${c.sector} at ${clockOf(c.start)}.${whoInvited(c, people)}`);
+  const out: string[] = fixed.map((c) => `I'm ${c.host ? `hosting ${c.event}` : goingTo(c)} at ${c.sector} at ${clockOf(c.start)}.${whoInvited(c, people)}`);
   const job = p.spec.occupation;
   const date = (today(now) + w.day) * DAY;
   if (job && (job.days as readonly string[]).includes(weekdayOf(date))) {
@@ -336,7 +341,7 @@ function answerEvent(p: Persona, q: string, words: string[], memories: ConceptNo
     const passed = hit.day < today(now) || (hit.day === today(now) && hit.start + hit.minutes <= minuteOfDay(now));
     if (passed) return `${asksYesNo ? 'I did. ' : ''}${hit.host ? 'I hosted' : 'I went to'} ${eventName(hit)} at ${hit.sector}.`;
     if (hit.host) return `${asksYesNo ? 'Of course — ' : ''}I'm hosting it! ${eventName(hit).replace(/^./, (x) => x.toUpperCase())} at ${hit.sector}, ${whenOf(hit, now)}. Everyone's welcome.`;
-    return `${asksYesNo ? 'Yes, ' : ''}I'm going to ${hit.event} at ${hit.sector}, ${whenOf(hit, now)}.${whoInvited(hit, people)}`;
+    return `${asksYesNo ? 'Yes, ' : ''}I'm ${goingTo(hit)} at ${hit.sector}, ${whenOf(hit, now)}.${whoInvited(hit, people)}`;
   }
   const declined = p.memory.nodes.find((n) => n.type === 'thought' && /can't make it to/.test(n.description) && overlap(n.description, words) > 0);
   if (declined) {

@@ -21,6 +21,7 @@ import { localEmbedding } from '../../sim/brain/localEmbedding';
 import { offlineChooseAction } from './registryChoice';
 import { answerQuestion } from './answer';
 import { offlineTownPulse } from './townPulse';
+import { offlineInsights } from './reflection';
 
 /**
  * The built-in offline brain: answers every cognitive call deterministically from persona data,
@@ -158,24 +159,9 @@ export class OfflineBrain implements Brain {
     return top.length > 0 ? top.map(([k]) => k) : statements.slice(-n);
   }
 
-  async insights(_ctx: CallContext, statements: string[], n: number): Promise<Insight[]> {
-    // Group statements by who they are about; a repeated pattern becomes an insight with its evidence.
-    const bySubject = new Map<string, number[]>();
-    statements.forEach((s, i) => {
-      // Earlier insights are evidence for the next reflection, but not patterns to quote again
-      // (quoting them would nest "busy lately" inside itself at every reflection).
-      if (s.includes(BUSY_LATELY)) return;
-      const subject = /^([A-Z][a-z]+ [A-Z][a-z]+)/.exec(s)?.[1];
-      if (subject) bySubject.set(subject, [...(bySubject.get(subject) ?? []), i + 1]);
-    });
-    return [...bySubject.entries()]
-      .filter(([, idx]) => idx.length >= 2)
-      .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))
-      .slice(0, n)
-      .map(([subject, idx]) => {
-        const latest = statements[idx[idx.length - 1] - 1].replace(subject, '').replace(/^ is /, '').trim();
-        return { insight: `${subject}${BUSY_LATELY}, most recently ${latest.split(/[.;!?]/)[0]}`, evidence: idx.slice(-5) };
-      });
+  /** Whoever the statements keep mentioning, as grammatical insights drawn from them (src/llm/offline/reflection.ts). */
+  async insights(ctx: CallContext, statements: string[], n: number): Promise<Insight[]> {
+    return offlineInsights(ctx.persona, statements, n, this.names);
   }
 
   /** Keeps what happened, then the rest of the original plan from where the inserted action ends. */
@@ -239,7 +225,8 @@ export class OfflineBrain implements Brain {
       const invite = INVITE.exec(convo[i]!.text);
       if (!invite || convo[i]!.speaker !== other.name || convo[i + 1]!.speaker !== me) continue;
       // A "no" is a decision too: it is remembered (with no intent word, so it plans nothing).
-      return accepts(convo[i + 1]!.text) ? `I will go to ${invite[1]}.` : `I told ${other.firstName} I can't make it to ${invite[1]}.`;
+      const go = invite[1]!.startsWith('the ') ? 'go to' : 'go';
+      return accepts(convo[i + 1]!.text) ? `I will ${go} ${invite[1]}.` : `I told ${other.firstName} I can't make it to ${invite[1]}.`;
     }
     const declined = ctx.persona.memory.nodes.filter((n) => n.type === 'thought' && n.description.includes("I can't make it to")).map((n) => n.description);
     for (const line of convo) {
@@ -284,4 +271,3 @@ export class OfflineBrain implements Brain {
   }
 }
 
-const BUSY_LATELY = ' has been busy lately';

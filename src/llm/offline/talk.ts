@@ -34,7 +34,7 @@ export function worksDuring(p: Persona, day: number, start: number, minutes: num
 }
 
 /** An invitation line ("… would you like to come to <event>?") and an acceptance of one. */
-export const INVITE = /would you like to come to (.+)\?/i;
+export const INVITE = /would you like to come (?:to )?(.+)\?/i;
 const ACCEPT = /\b(I'd love to come|count me in|I wouldn't miss it|I'll be there)\b/i;
 const DECLINE = /\b(can't make it|working then|not sure I can)\b/i;
 /** Whether a reply to an invitation says yes. */
@@ -182,7 +182,9 @@ function invitationFor(speaker: Persona, listener: Persona, convo: ChatLine[], n
     if (listener.commitments.some((o) => o.event === c.event && o.day === c.day && o.start === c.start)) continue;
     const what = describeCommitment(c);
     if (told.some((t) => t.includes(what))) continue;
-    if (!c.host && !(relationOf(speaker, listener) && rng.chance(0.5))) continue;
+    // Hosts invite everyone; someone whispered to do it with people invites them by name; others ask friends, sometimes.
+    const named = c.source === 'whisper' && speaker.memory.nodes.some((m) => m.object === 'a whisper' && m.description.includes(c.sector.split(' ')[0]!) && new RegExp(`\\b${listener.firstName}\\b`).test(m.description));
+    if (!c.host && !named && !(relationOf(speaker, listener) && rng.chance(0.5))) continue;
     return what;
   }
   return null;
@@ -404,7 +406,7 @@ function turn(speaker: Persona, listener: Persona, convo: ChatLine[], memories: 
 
   if (n >= 7 || (n >= 5 && rng.chance(0.5))) return { line: `${line}${goodbye(speaker, listener, rng, now)}`, end: false };
   const invitation = invitationFor(speaker, listener, convo, now, rng);
-  if (invitation) return { line: `${line}${rng.pick(['By the way,', 'Oh, before I forget:', 'Listen,', 'Say,'])} would you like to come to ${invitation}?`, end: false };
+  if (invitation) return { line: `${line}${rng.pick(['By the way,', 'Oh, before I forget:', 'Listen,', 'Say,'])} would you like to come ${invitation.startsWith('the ') ? 'to ' : ''}${invitation}?`, end: false };
   const shared = convo.filter((x) => x.speaker === speaker.name && newsGist(x.text)).length;
   const close = bondOf(speaker, listener) === 'family' || bondOf(speaker, listener) === 'friend';
   const share = shared < (close && rng.chance(0.5) ? 2 : 1) ? shareFor(speaker, listener, memories, convo, now) : null;

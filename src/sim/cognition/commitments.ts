@@ -8,6 +8,8 @@ const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const EVENT = /\b((?:[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*\s+)?(?:[\w'’-]+\s+)?(party|celebration|open[- ]mic(?: night)?|exhibition(?: opening)?|planting day|farmers'? market|meeting|debate|dinner|concert|reading|gathering|picnic|rally|game night))\b/;
 export const TIME = /\b(\d{1,2})(?::(\d\d))?\s*([ap])\.?\s?m\b/i;
+/** An activity planned with an intent word: "I will go fishing", "wants to go sketching" → "fishing". */
+const ACTIVITY = /\b(?:to|will|'ll)\s+(?:go\s+)?(?!(?:going|bring|thing|evening|morning|nothing|something|during)\b)([a-z]{3,}ing)\b/i;
 const INTENT = /\b(I will|I'll|I am going to|I'm going to|I want to|I plan to|I'd love to|I would love to|I promised to|wants to|is going to|plans to|will)\b/i;
 const HOSTING = /\b(throw|throwing|host|hosting|hold|holding|organi[sz]e|organi[sz]ing)\b/i;
 
@@ -110,8 +112,11 @@ export function parseCommitment(text: string, places: Places, now: number, sourc
     if (end > start) minutes = end - start;
   }
   // "his exhibition opening" is "the exhibition opening" to whoever goes.
-  const event = (EVENT.exec(text)?.[1] ?? 'the gathering').replace(/^(a|an|the|his|her|their|my|our|your)\s+/i, '');
-  return { event: `the ${event}`, sector, day: dayOf(text, now), start, minutes, host: HOSTING.test(text), source, scheduledOn: null };
+  // An event ("the party"), else the activity itself ("fishing"), so a plan keeps what it is.
+  const named = EVENT.exec(text)?.[1];
+  const activity = named ? null : ACTIVITY.exec(text)?.[1]?.toLowerCase();
+  const event = activity ?? `the ${(named ?? 'gathering').replace(/^(a|an|the|his|her|their|my|our|your)\s+/i, '')}`;
+  return { event, sector, day: dayOf(text, now), start, minutes, host: HOSTING.test(text), source, scheduledOn: null };
 }
 
 /**
@@ -133,7 +138,13 @@ export function describeCommitment(c: Commitment): string {
 
 /** The schedule item for a commitment: "hosting …" or "going to …", naming the place. */
 export function commitmentTask(c: Commitment): string {
+  if (!isEvent(c)) return `${c.event} at ${c.sector}`;
   return `${c.host ? 'hosting' : 'going to'} ${c.event} at ${c.sector}`;
+}
+
+/** An event one goes to ("the party"), as opposed to an activity one does ("fishing"). */
+export function isEvent(c: Commitment): boolean {
+  return c.event.startsWith('the ');
 }
 
 /** Minutes before its start the host of an event is there. */

@@ -158,7 +158,7 @@ export function heardAs(news: string, speaker: { firstName: string; spec: { lear
 }
 
 /** The pronouns the persona file uses for someone (from its third-person description); "they" when it uses none. */
-function pronounsOf(spec: { learned: string; currently: string }): { subj: string; poss: string; obj: string } {
+export function pronounsOf(spec: { learned: string; currently: string }): { subj: string; poss: string; obj: string } {
   const t = `${spec.learned} ${spec.currently}`;
   const she = (t.match(/\b(she|her|hers)\b/gi) ?? []).length;
   const he = (t.match(/\b(he|his|him)\b/gi) ?? []).length;

@@ -35,8 +35,10 @@ export async function longTermPlanning(sim: SimContext, p: Persona, newDay: Excl
   if (newDay === 'First day' || s.dailyReq.length === 0) {
     s.dailyReq = await sim.brain.dailyPlan(ctx, wake);
   } else {
-    // Smallville keeps yesterday's daily_req; what changes is the identity the prompts read.
-    await reviseIdentity(sim, p);
+    // Smallville keeps yesterday's daily_req (a TODO there); here each day gets its own plan: the
+    // revised identity's plan for today, so the day's plan thought and the inspector show today's.
+    const revised = await reviseIdentity(sim, p);
+    if (revised.dailyReq.length > 0) s.dailyReq = revised.dailyReq;
   }
 
   let hourly: string[] = [];
@@ -76,7 +78,7 @@ export function reviseIdentityFocalPoints(p: Persona, now: number): [string, str
  * person), then today's `currently` (third person) from yesterday's and the notes, then today's
  * daily plan requirement (4–6 timed items), which every later prompt reads through the identity.
  */
-async function reviseIdentity(sim: SimContext, p: Persona): Promise<{ planNote: string; thoughtNote: string }> {
+async function reviseIdentity(sim: SimContext, p: Persona): Promise<{ planNote: string; thoughtNote: string; dailyReq: string[] }> {
   const now = sim.clock.now;
   const ctx = ctxOf(sim, p);
   const retrieved = await newRetrieve(sim, p, reviseIdentityFocalPoints(p, now));
@@ -85,8 +87,9 @@ async function reviseIdentity(sim: SimContext, p: Persona): Promise<{ planNote: 
   const planNote = await sim.brain.planNote(ctx, statements);
   const thoughtNote = await sim.brain.thoughtNote(ctx, statements);
   p.currently = await sim.brain.reviseCurrently(ctx, planNote, thoughtNote);
-  p.dailyPlanReq = (await sim.brain.dailyPlanReq(ctx)).join('; ');
-  return { planNote, thoughtNote };
+  const dailyReq = await sim.brain.dailyPlanReq(ctx);
+  p.dailyPlanReq = dailyReq.join('; ');
+  return { planNote, thoughtNote, dailyReq };
 }
 
 /** Smallville's determine_decomp: sleep is not decomposed; other blocks are. */

@@ -26,6 +26,8 @@ function talkFigures(lines: string[]): TalkFigures {
 /** Each persona's hourly schedule per day, as planned (before commitments and chats reshape it). */
 class PlanWatch {
   readonly byPersona = new Map<string, Map<number, string>>();
+  /** The daily plan (daily_req) per persona and day. */
+  readonly reqs = new Map<string, Map<number, string>>();
   observe(sim: Simulation): void {
     const day = Math.floor(dayStart(sim.now) / DAY);
     for (const p of sim.personas) {
@@ -34,7 +36,14 @@ class PlanWatch {
       let days = this.byPersona.get(p.name);
       if (!days) this.byPersona.set(p.name, (days = new Map()));
       if (!days.has(day)) days.set(day, plan.map(([t, m]) => `${t} ${m}`).join('|'));
+      let reqs = this.reqs.get(p.name);
+      if (!reqs) this.reqs.set(p.name, (reqs = new Map()));
+      if (!reqs.has(day)) reqs.set(day, p.scratch.dailyReq.join('|'));
     }
+  }
+  /** Distinct daily plans (daily_req) per persona. */
+  distinctReqs(): Map<string, number> {
+    return new Map([...this.reqs].map(([name, days]) => [name, new Set(days.values()).size]));
   }
   /** Distinct plans per persona. */
   distinct(): Map<string, number> {
@@ -42,12 +51,13 @@ class PlanWatch {
   }
 }
 
-/** Guests (not the host) standing on each tile of the event's sector, at one step. */
+/** Guests (not the host) standing (not walking) on each tile of the event's sector, at one step. */
 function guestsPerTile(sim: Simulation, r: StepResult, sector: string, host: string): number[] {
   const w = sim.world;
   const counts = new Map<number, number>();
   for (const f of r.personas) {
-    if (f.name === host) continue;
+    // Guests standing there, not walking through.
+    if (f.name === host || (sim.byName.get(f.name)?.scratch.plannedPath.length ?? 0) > 0) continue;
     const i = f.tile.y * w.width + f.tile.x;
     const s = w.sectorAt[i];
     if (s === undefined || s < 0 || w.sectors[s]!.name !== sector) continue;
@@ -125,6 +135,8 @@ interface WeekFigures {
   talk: TalkFigures;
   /** Distinct hourly plans per persona over the run. */
   plans: Map<string, number>;
+  /** Distinct daily plans (the plan list, daily_req) per persona over the run. */
+  reqs: Map<string, number>;
   interviews: { persona: string; question: string; answer: string; ok: boolean }[];
   /** Guests per occupied tile of the party's sector, from 5:30 to 6:30 pm: the most on one tile, and the mean. */
   party: { maxPerTile: number; meanPerTile: number; guestsAt6: number; tilesAt6: number };
@@ -173,5 +185,5 @@ export async function runWeek(sim: Simulation, days: number, onStep?: (step: num
     onStep?.(sim.step);
   }
   const lines = sim.conversations.flatMap((c) => c.lines.map((l) => l.text));
-  return { days, talk: talkFigures(lines), plans: plans.distinct(), interviews, party: { maxPerTile, meanPerTile: tileN ? tileSum / tileN : 0, guestsAt6: at6.guests, tilesAt6: at6.tiles } };
+  return { days, talk: talkFigures(lines), plans: plans.distinct(), reqs: plans.distinctReqs(), interviews, party: { maxPerTile, meanPerTile: tileN ? tileSum / tileN : 0, guestsAt6: at6.guests, tilesAt6: at6.tiles } };
 }

@@ -45,8 +45,9 @@ export class EventTracker {
   snapshotAt: { time: number; names: string[] } | null = null;
   /** When the host first stood in the sector, from an hour before the start on (null: never). */
   hostArrived: number | null = null;
-  /** The most guests on one tile of the sector at any step from 30 minutes into the event to its end. */
+  /** The most guests standing on one tile of the sector (there the step before too: not walking through) from 30 minutes into the event to its end. */
   maxPerTile = 0;
+  private lastTile = new Map<string, number>();
   /** Guests still in the sector 30 minutes after the end. */
   lingering: string[] | null = null;
 
@@ -67,8 +68,9 @@ export class EventTracker {
       if (s === undefined || s < 0 || this.world.sectors[s]!.name !== w.sector) continue;
       names.push(f.name);
       if (f.name === w.host) this.hostArrived ??= r.time;
-      else perTile.set(i, (perTile.get(i) ?? 0) + 1);
+      else if (this.lastTile.get(f.name) === i) perTile.set(i, (perTile.get(i) ?? 0) + 1);
     }
+    for (const f of r.personas) this.lastTile.set(f.name, f.tile.y * this.world.width + f.tile.x);
     if (r.time >= w.end + 30 * 60_000) this.lingering ??= names.filter((n) => n !== w.host);
     if (r.time < w.start || r.time >= w.end) return;
     for (const n of names) this.present.set(n, (this.present.get(n) ?? 0) + 1);

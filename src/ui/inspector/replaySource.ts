@@ -83,6 +83,7 @@ export function replaySource(store: HamletStore, world: () => WorldModel | null)
           path: [],
           currently: null,
           dailyReq: [],
+          plannedDay: null,
           hourly: [],
           schedule: [],
           commitments: [],

@@ -75,6 +75,8 @@ export interface PersonaView {
   currently: string | null;
   /** The daily plan (Smallville's daily_req). */
   dailyReq: readonly string[];
+  /** Day index (days since the epoch, game time) the plan and schedule were made for, or null before the first. */
+  plannedDay: number | null;
   /** The hourly schedule before decomposition, and the decomposed schedule ([task, minutes] from midnight). */
   hourly: readonly ScheduleItem[];
   schedule: readonly ScheduleItem[];
@@ -189,6 +191,7 @@ export function liveSource(simOf: () => Simulation | null, llm: () => CallLogHan
         path: s.plannedPath,
         currently: p.currently,
         dailyReq: s.dailyReq,
+        plannedDay: p.plannedDay,
         hourly: s.fDailyScheduleHourlyOrg,
         schedule: s.fDailySchedule,
         commitments: p.commitments,

@@ -1,4 +1,5 @@
 import { describeCommitment } from '../../../sim/cognition/commitments';
+import { DAY, formatDate } from '../../../sim/clock';
 import { h, renderIfChanged } from '../dom';
 import { DAY_MINUTES, hhmm, minuteOf, scheduleSegments, segmentAt, type Segment } from '../timeline';
 import type { Tab, TabContext } from '../tab';
@@ -44,9 +45,15 @@ export function dayTab(): Tab {
     refresh(ctx: TabContext) {
       const p = ctx.persona;
       const minute = minuteOf(ctx.now);
-      const planKey = `${ctx.source.mode}|${p.dailyReq.join('\n')}|${p.commitments.map((c) => `${c.event}${c.day}${c.start}${c.scheduledOn}`).join(',')}`;
+      const today = Math.floor(ctx.now / DAY);
+      const planKey = `${ctx.source.mode}|${p.plannedDay}|${today}|${p.dailyReq.join('\n')}|${p.commitments.map((c) => `${c.event}${c.day}${c.start}${c.scheduledOn}`).join(',')}`;
       renderIfChanged(plan, planKey, () => {
         const out: Node[] = [h('h4', { text: 'Daily plan' })];
+        // Which day's plan this is: today's, or (before waking) the last one made.
+        if (p.plannedDay !== null && p.dailyReq.length > 0) {
+          const current = p.plannedDay === today;
+          out.push(h('p', { class: current ? 'insp-plan-day' : 'insp-plan-day insp-muted', text: current ? `Today's plan (${formatDate(p.plannedDay * DAY)})` : `Plan of ${formatDate(p.plannedDay * DAY)} — today's is made on waking up` }));
+        }
         if (p.dailyReq.length === 0) out.push(h('p', { class: 'insp-muted', text: ctx.source.mode === 'replay' ? 'A replay does not record plans and schedules.' : 'No plan yet (made when the persona wakes up).' }));
         else {
           const ol = h('ol', { class: 'insp-plan' });
@@ -57,7 +64,7 @@ export function dayTab(): Tab {
           out.push(h('h4', { text: 'Commitments' }));
           const ul = h('ul', { class: 'insp-commit' });
           for (const c of p.commitments) {
-            ul.append(h('li', null, h('span', { text: `${c.host ? 'Hosting' : 'Going to'} ${describeCommitment(c)}` }), h('small', { text: ` · ${c.minutes} min · from ${c.source}${c.scheduledOn !== null ? ' · in the schedule' : ''}` })));
+            ul.append(h('li', null, h('span', { text: `${c.host ? 'Hosting' : c.event.startsWith('the ') ? 'Going to' : 'Going'} ${describeCommitment(c)}` }), h('small', { text: ` · ${c.minutes} min · from ${c.source}${c.scheduledOn !== null ? ' · in the schedule' : ''}` })));
           }
           out.push(ul);
         }
