@@ -143,7 +143,7 @@ export function commitmentTask(c: Commitment): string {
 }
 
 /** An event one goes to ("the party"), as opposed to an activity one does ("fishing"). */
-export function isEvent(c: Commitment): boolean {
+function isEvent(c: Commitment): boolean {
   return c.event.startsWith('the ');
 }
 
