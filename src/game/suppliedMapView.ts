@@ -33,11 +33,31 @@ export async function showSuppliedMap(scene: Phaser.Scene, supplied: SuppliedMap
   const id = `supplied-${++loads}`;
   const urls: string[] = [];
   const failed: string[] = [];
+  const decoded = new Map<SuppliedMap['images'][number]['file'], Promise<ImageBitmap>>();
   for (const img of supplied.images) {
-    const url = URL.createObjectURL(new Blob([(await img.file.bytes()) as BlobPart]));
+    const bytes = (await img.file.bytes()) as BlobPart;
+    let blob = new Blob([bytes]);
+    if (img.crop) {
+      // One page of a tileset taller than a texture may be (src/replay/suppliedMap.ts): its own image.
+      const c = img.crop;
+      if (!decoded.has(img.file)) decoded.set(img.file, createImageBitmap(blob));
+      let whole: ImageBitmap;
+      try {
+        whole = await decoded.get(img.file)!;
+      } catch {
+        throw new Error(`The supplied map could not be drawn: the image of tileset ${img.tileset} could not be read (is it a PNG image?).`);
+      }
+      const canvas = document.createElement('canvas');
+      canvas.width = c.width;
+      canvas.height = c.height;
+      canvas.getContext('2d')!.drawImage(whole, c.x, c.y, c.width, c.height, 0, 0, c.width, c.height);
+      blob = await new Promise<Blob>((res, rej) => canvas.toBlob((b) => (b ? res(b) : rej(new Error(`The supplied map could not be drawn: tileset ${img.tileset} could not be cut into pages.`))), 'image/png'));
+    }
+    const url = URL.createObjectURL(blob);
     urls.push(url);
     scene.load.image(`${id}:${img.tileset}`, url);
   }
+  for (const bitmap of decoded.values()) void bitmap.then((b) => b.close(), () => {});
   scene.load.tilemapTiledJSON(`${id}:map`, supplied.json);
   const onError = (file: Phaser.Loader.File) => failed.push(String(file.key).replace(`${id}:`, ''));
   scene.load.on('loaderror', onError);

@@ -210,6 +210,55 @@ describe('watching a recorded day in a real browser', () => {
     expect(readFileSync(shot).length).toBeGreaterThan(0);
   });
 
+  it('draws a tileset taller than a texture may be (the Ville’s interiors) by splitting it into pages', async () => {
+    // One column of 282 tiles, 9,024 px tall: only the last tile is bright green; the map is all that tile.
+    const rows = 282;
+    const rgba = new Uint8Array(32 * 32 * rows * 4);
+    for (let i = 0; i < 32 * 32 * rows; i++) rgba.set(i >= 32 * 32 * (rows - 1) ? [0, 255, 0, 255] : [120, 60, 30, 255], i * 4);
+    const W = 40;
+    const H = 30;
+    const tiled = {
+      type: 'map', orientation: 'orthogonal', renderorder: 'right-down', infinite: false, width: W, height: H, tilewidth: 32, tileheight: 32, nextlayerid: 2, nextobjectid: 1, version: '1.10', tiledversion: '1.10.2',
+      tilesets: [{ firstgid: 1, name: 'interiors', image: 'interiors_pt2.png', imagewidth: 32, imageheight: 32 * rows, tilewidth: 32, tileheight: 32, tilecount: rows, columns: 1, margin: 0, spacing: 0 }],
+      layers: [{ type: 'tilelayer', name: 'Interior Ground', width: W, height: H, x: 0, y: 0, opacity: 1, visible: true, data: Array(W * H).fill(rows) }],
+    };
+    const meta = { start_date: 'February 13, 2023', sec_per_step: 10, persona_names: ['Klaus Mueller'] };
+    const movement = { 0: { 'Klaus Mueller': { movement: [2, 2], pronunciatio: '📚', description: 'reading @ the Ville:library', chat: null } } };
+    await page.setInputFiles('input[name=replay-file]', [
+      { name: 'meta.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(meta)) },
+      { name: 'master_movement.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(movement)) },
+      { name: 'the_ville.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(tiled)) },
+      { name: 'interiors_pt2.png', mimeType: 'image/png', buffer: encodePng(32, 32 * rows, rgba) },
+    ]);
+    await page.waitForFunction(() => ((window as unknown as { hamlet: { suppliedMap(): { width: number } | null } }).hamlet.suppliedMap()?.width ?? 0) === 40, null, { timeout: 20_000 });
+    await page.waitForTimeout(800);
+    const shot = await page.screenshot();
+    // Sample the middle of the screen (the map fills it): green, not the black of a texture too tall.
+    const green = await page.evaluate(async (b64) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.width;
+      c.height = img.height;
+      const g = c.getContext('2d')!;
+      g.drawImage(img, 0, 0);
+      let n = 0;
+      const pts = [[600, 300], [700, 350], [800, 250], [650, 450], [900, 400]];
+      for (const [x, y] of pts) {
+        const [r, gr, bl] = g.getImageData(x!, y!, 1, 1).data;
+        if (gr! > 200 && r! < 80 && bl! < 80) n++;
+      }
+      return n;
+    }, shot.toString('base64'));
+    await screenshot(page, 'replay-smallville-tall-tileset');
+    expect(green).toBeGreaterThanOrEqual(4);
+    // Nothing claims the import ran on the offline brain.
+    expect(await text(page, '.hud-info')).toMatch(/replay imported from Smallville/);
+    expect(await text(page, '.town-totals')).toMatch(/Smallville import/);
+    expect(await page.locator('#ui').innerText()).not.toMatch(/brain: offline|offline brain/);
+  });
+
   it('back to the live town, which is as it was; the demo is one click away', async () => {
     await page.click('button[name=close-replay]');
     expect(await page.evaluate(() => (window as unknown as { hamlet: { suppliedMap(): unknown } }).hamlet.suppliedMap())).toBeNull();

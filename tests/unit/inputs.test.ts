@@ -19,6 +19,7 @@ import { mapInfoOf } from '../../src/replay/mapInfo';
 import { createHamletStore } from '../../src/store/store';
 import { replaySource } from '../../src/ui/inspector/replaySource';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
+import { tilesetPages } from '../../src/replay/suppliedMap';
 
 const enc = (v: unknown) => gzip(new TextEncoder().encode(typeof v === 'string' ? v : JSON.stringify(v)));
 
@@ -193,5 +194,28 @@ describe('maps and persona files', () => {
     writeFileSync(join(dir, 'p', victim), '{"id": "x", "name": "Trun');
     const { loadTownPersonas: load } = await import('../../src/node/town');
     expect(() => load(join(dir, 'p'))).toThrow(new RegExp(`${victim.replace('.', '\\.')} is cut off`));
+  });
+});
+
+describe('a Smallville map’s tilesets taller than a texture', () => {
+  it('are split into pages of whole rows that keep every tile’s gid', () => {
+    // The Ville's interiors: 32 px tiles, 16 columns, 9,024 px tall (282 rows).
+    const t = { name: 'interiors', image: 'interiors_pt1.png', firstgid: 1000, tilewidth: 32, tileheight: 32, imagewidth: 512, imageheight: 9024, columns: 16, tilecount: 16 * 282, margin: 0, spacing: 0, tiles: [{ id: 5 }, { id: 16 * 256 + 3 }] };
+    const pages = tilesetPages(t, 'the_ville.json');
+    expect(pages).toHaveLength(2);
+    for (const p of pages) expect(p.crop!.height).toBeLessThanOrEqual(8192);
+    expect(pages.map((p) => [p.tileset.firstgid, p.tileset.tilecount, p.crop!.y, p.crop!.height])).toEqual([
+      [1000, 16 * 256, 0, 8192],
+      [1000 + 16 * 256, 16 * 26, 8192, 832],
+    ]);
+    // Tile gid g lives in the page whose range holds it, at the same row and column of its crop.
+    const gid = 1000 + 16 * 270 + 7;
+    const page = pages.find((p) => gid >= p.tileset.firstgid && gid < p.tileset.firstgid + p.tileset.tilecount)!;
+    const local = gid - page.tileset.firstgid;
+    expect(page.crop!.y + Math.floor(local / 16) * 32).toBe(270 * 32);
+    expect(pages[1]!.tileset.tiles).toEqual([{ id: 3 }]);
+    // A tileset within the limit is left alone; one too wide to split is refused with a message.
+    expect(tilesetPages({ ...t, imageheight: 4096, tilecount: 16 * 128 }, 'm.json')).toEqual([{ tileset: { ...t, imageheight: 4096, tilecount: 16 * 128 } }]);
+    expect(() => tilesetPages({ ...t, imagewidth: 9000 }, 'm.json')).toThrow(/tileset "interiors" is 9000 px wide; Hamlet draws tilesets up to 8192 px wide/);
   });
 });

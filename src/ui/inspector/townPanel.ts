@@ -133,14 +133,14 @@ export function townPanel(store: HamletStore): TownPanel {
       speedButtons.forEach((b, i) => b.classList.toggle('active', SPEEDS[i] === s.speed));
       const use = source.llm();
       const t = use?.totals;
-      renderIfChanged(llm, t ? `${t.calls}|${t.fallbacks}|${use!.hourly.length}` : `off|${source.mode}|${source.guardFallbacks()}`, () =>
+      renderIfChanged(llm, t ? `${t.calls}|${t.fallbacks}|${use!.hourly.length}` : `off|${source.mode}|${s.replay?.brain ?? ""}|${source.guardFallbacks()}`, () =>
         t
           ? [
               h('div', { class: 'town-totals', text: `LLM: ${t.calls} calls · ${t.tokens.toLocaleString('en')} tokens · $${t.cost.toFixed(3)} · ${t.fallbacks} fallbacks` }),
               chart(use!.hourly),
               h('div', { class: 'town-chart-axis' }, h('span', { text: `calls per game hour (${hourLabel(use!.hourly.slice(-24)[0]?.hour)}…)` }), h('span', { text: 'fallbacks in red' })),
             ]
-          : [h('div', { class: 'town-totals', text: source.mode === 'replay' ? 'No LLM calls in this replay (recorded with the offline brain, or without cognition)' : `Offline brain: no model calls · ${source.guardFallbacks()} fallbacks` })],
+          : [h('div', { class: 'town-totals', text: source.mode === 'replay' ? noCallsText(s.replay?.brain) : `Offline brain: no model calls · ${source.guardFallbacks()} fallbacks` })],
       );
       // Plans are made by the live town; a replay does not record them.
       askSource = source;
