@@ -15,7 +15,7 @@ import type { LlmConfig } from './llm/config';
 import { setupReplays, type Replays } from './app/replays';
 import { showSuppliedMap, suppliedMapShown } from './game/suppliedMapView';
 import { liveSource, mountInspector, replaySource, type Inspector } from './ui/inspector';
-import { registryParam } from './app/pageParams';
+import { callsParam, registryParam } from './app/pageParams';
 import { pixelRatio, sizeCanvas } from './game/pixelRatio';
 import { defaultSaveName, setupSaves, type SavesApi } from './app/saves';
 import { mountSaves } from './ui/saves';
@@ -61,8 +61,11 @@ function onLoaded(mapJson: unknown): void {
     // ?registry=N (or ids, or all): personas on the registry brain, one call per decision (docs/action-registry.md).
     const registry = registryParam(params.get('registry'), personas!.map((p) => p.id));
     // ?pulse=off: no hourly town-wide decision (seed 004); the economy's actions stay.
-    sim = new Simulation({ world, personas: personas!, brain: new OfflineBrain(seed, personas!), seed, start: START, brainModes: registry.modes, pulse: params.get('pulse') !== 'off' });
-    store.setState({ phase: 'ready', time: sim.now, step: sim.step, brainName: sim.brain.name, personas: sim.personas.map((p) => sim!.frameOf(p)), notice: registry.warning });
+    // ?calls=packed|faithful: how the brain is asked (docs/call-plans.md); otherwise faithful offline, the setting on a model.
+    const calls = callsParam(params.get('calls'));
+    sim = new Simulation({ world, personas: personas!, brain: new OfflineBrain(seed, personas!), seed, start: START, brainModes: registry.modes, callPlan: calls.plan ?? 'faithful', pulse: params.get('pulse') !== 'off' });
+    const warning = [registry.warning, calls.warning].filter(Boolean).join(' ') || null;
+    store.setState({ phase: 'ready', time: sim.now, step: sim.step, brainName: sim.brain.name, callPlan: sim.callPlan, personas: sim.personas.map((p) => sim!.frameOf(p)), notice: warning });
     const townData: TownSceneData = { store, sprites: new Map(personas!.map((p) => [p.id, p.sprite])), onHover: showTooltip, world };
     game.registry.set('town', townData);
     game.scene.start('town');
@@ -88,7 +91,7 @@ function onLoaded(mapJson: unknown): void {
           liveRunner.onStep = null;
         }
       };
-      brainSwitch = new BrainSwitch(next, store, next.seed, next.personas.map((p) => p.spec));
+      brainSwitch = new BrainSwitch(next, store, next.seed, next.personas.map((p) => p.spec), calls.plan);
       if (brainConfig) useBrain(brainConfig);
     };
     const replays = setupReplays(

@@ -6,6 +6,7 @@ import { LlmBrain } from '../llm/llmBrain';
 import { OfflineBrain } from '../llm/offline/offlineBrain';
 import { loadPromptsBrowser } from '../llm/promptsBrowser';
 import type { PersonaSpec } from '../sim/persona/schema';
+import { defaultCallPlan, type CallPlan } from '../sim/brain/callPlan';
 
 /**
  * Switches the running town between the offline brain and an LLM brain, and mirrors the LLM's
@@ -21,14 +22,25 @@ export class BrainSwitch {
     private readonly store: HamletStore,
     seed: number,
     personas: PersonaSpec[],
+    /** `?calls=`: the call plan whatever the brain and its settings say. */
+    private readonly callPlanOverride: CallPlan | null = null,
   ) {
     this.offline = new OfflineBrain(seed, personas);
+    if (callPlanOverride) {
+      sim.setCallPlan(callPlanOverride);
+      store.setState({ callPlan: callPlanOverride });
+    }
   }
 
   use(config: LlmConfig | null): void {
+    // Packed on a model unless the settings say otherwise; faithful on the offline brain (its calls cost nothing).
+    const plan = this.callPlanOverride ?? (config ? (config.callPlan ?? defaultCallPlan(true)) : defaultCallPlan(false));
+    this.sim.setCallPlan(plan);
+    this.store.setState({ callPlan: plan });
     if (!config) {
       this.llm = null;
       this.sim.brain.setInner(this.offline);
+      this.sim.brain.fallbackBrain = null;
       this.store.setState({ brainName: this.offline.name, thinking: [], notice: null, llm: null });
       return;
     }
@@ -44,6 +56,8 @@ export class BrainSwitch {
     // A step on a model can take minutes (the first plans a whole day): show the calls as they come.
     this.llm.log.listeners.add(() => this.refreshSoon());
     this.sim.brain.setInner(this.llm);
+    // A call the model fails is answered by the offline brain, through the same contract (counted).
+    this.sim.brain.fallbackBrain = this.offline;
     this.store.setState({ brainName: this.llm.name, notice: null });
   }
 

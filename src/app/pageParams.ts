@@ -1,5 +1,19 @@
 import { registryModes } from '../sim/actions/state';
 import type { BrainMode } from '../sim/actions/state';
+import { parseCallPlan, type CallPlan } from '../sim/brain/callPlan';
+
+/**
+ * `?calls=packed|faithful` on the page: the call plan (docs/call-plans.md), for the offline brain and
+ * any model chosen later, over the setting. Absent: null. Unreadable: null and a warning to show.
+ */
+export function callsParam(value: string | null): { plan: CallPlan | null; warning: string | null } {
+  if (value === null || value.trim() === '') return { plan: null, warning: null };
+  try {
+    return { plan: parseCallPlan(value, '?calls='), warning: null };
+  } catch (err) {
+    return { plan: null, warning: (err as Error).message };
+  }
+}
 
 /**
  * `?registry=` on the page: which personas use the registry brain (docs/action-registry.md).

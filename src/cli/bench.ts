@@ -3,8 +3,16 @@ import { Simulation } from '../sim/simulation';
 import { OfflineBrain } from '../llm/offline/offlineBrain';
 import { scaleTown } from './town';
 import { registryModes } from '../sim/actions/state';
+import { formatComparison, measureCallPlanDay } from './callPlanBench';
+import { talkativeModel } from '../../tests/support/talkativeModel';
+import { goodModel } from '../../tests/support/goodModel';
+import type { CallPlan } from '../sim/brain/callPlan';
 
-/** Benchmark: one game day with the offline brain, for 25 and 100 personas. Prints figures; asserts nothing. */
+/**
+ * Benchmark: one game day with the offline brain, for 25 and 100 personas; then the call plans side by
+ * side on fake models. Prints figures; asserts nothing. `--steps` runs only the first part, `--calls`
+ * only the second.
+ */
 async function bench(count: number, registry = 0): Promise<void> {
   const town = scaleTown(loadTownPersonas(), loadTownWorld(), count);
   const brainModes = registryModes(town.personas.map((p) => p.id), registry);
@@ -24,11 +32,34 @@ async function bench(count: number, registry = 0): Promise<void> {
   console.log(`      by phase: ${phases.join(' · ')}`);
 }
 
+/** Call plans side by side: the same fake model, seed and town, one game day each (docs/call-plans.md). */
+async function callPlans(count: number): Promise<void> {
+  const town = scaleTown(loadTownPersonas(), loadTownWorld(), count);
+  const plans: CallPlan[] = ['faithful', 'packed'];
+  for (const [label, model] of [
+    ['talkative', talkativeModel],
+    ['good (the test suite’s model)', goodModel],
+  ] as const) {
+    const days = [];
+    for (const plan of plans) days.push(await measureCallPlanDay({ plan, model: model(), world: town.world, personas: town.personas, seed: 1 }));
+    const secs = days.map((d) => `${d.plan} ${d.seconds.toFixed(1)} s`).join(', ');
+    console.log(`\nCall plans on the ${label} fake model, ${count} personas × 1 day, seed 1 (${secs}):`);
+    console.log(formatComparison(days));
+  }
+}
+
 async function main(): Promise<void> {
-  console.log('Hamlet benchmark (offline brain, 8640 steps of 10 s = one game day; target: 25 personas ≤ 3 s)');
-  for (const n of [25, 100]) await bench(n);
-  // A large mixed town: a few generative personas, many cheap registry ones.
-  await bench(100, 75);
+  const args = process.argv.slice(2);
+  const only = args.includes('--calls') ? 'calls' : args.includes('--steps') ? 'steps' : 'all';
+  if (only !== 'calls') {
+    console.log('Hamlet benchmark (offline brain, 8640 steps of 10 s = one game day; target: 25 personas ≤ 3 s)');
+    for (const n of [25, 100]) await bench(n);
+    // A large mixed town: a few generative personas, many cheap registry ones.
+    await bench(100, 75);
+  }
+  // Calls per persona-day (targets: packed ≤ 40 calls and ≤ 20,000 tokens on the talkative model,
+  // behaviour within 10 % of faithful). 25 personas: a fake-model day costs seconds of HTTP each.
+  if (only !== 'steps') await callPlans(25);
 }
 
 void main();

@@ -4,6 +4,14 @@ import { DEFAULT_CONFIG, type LlmConfig } from '../llm/config';
 import { loadPromptsNode } from '../llm/promptsNode';
 import type { OfflineBrain } from '../llm/offline/offlineBrain';
 import { numberArg } from './args';
+import { defaultCallPlan, parseCallPlan, type CallPlan } from '../sim/brain/callPlan';
+
+/** `--calls packed|faithful` (docs/call-plans.md); without it, packed on a model and faithful on the offline brain. */
+export function callPlanFromArgs(args: Map<string, string | true>, onModel: boolean): CallPlan {
+  const v = args.get('calls');
+  if (v === undefined) return defaultCallPlan(onModel);
+  return parseCallPlan(v === true ? '' : v, '--calls');
+}
 
 /**
  * The LLM brain the command line asks for (`--llm BASE_URL --model NAME …`, key from OPENAI_API_KEY),

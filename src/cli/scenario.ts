@@ -6,10 +6,10 @@ import { checkPersonasAgainstWorld } from '../sim/persona/load';
 import { runParty, VALENTINE_PARTY as P } from '../sim/scenario/party';
 import { runWeek } from '../sim/scenario/believability';
 import { numberArg, parseArgs } from './args';
-import { llmBrainFromArgs } from './llmArgs';
+import { callPlanFromArgs, llmBrainFromArgs } from './llmArgs';
 
 const USAGE =
-  'usage: npm run scenario -- party [--seed 1] [--days 2]\n' +
+  'usage: npm run scenario -- party [--seed 1] [--days 2] [--calls packed|faithful]\n' +
   '       npm run scenario -- week [--seed 1] [--days 7]   (believability figures of the offline brain)\n' +
   '                                 [--llm BASE_URL --model NAME [--concurrency 4] [--timeout 60] [--budget TOKENS]]  (key from OPENAI_API_KEY)';
 
@@ -30,7 +30,8 @@ async function main(): Promise<void> {
   const offline = new OfflineBrain(seed, personas);
   const llm = llmBrainFromArgs(args, offline);
   // An experiment: Smallville's lock-step semantics, so a slow model changes nothing but the wall time.
-  const sim = new Simulation({ world, personas, brain: llm ?? offline, seed, start: P.start, stepMode: 'lockstep' });
+  const sim = new Simulation({ world, personas, brain: llm ?? offline, seed, start: P.start, stepMode: 'lockstep', callPlan: callPlanFromArgs(args, llm !== null) });
+  if (llm) sim.brain.fallbackBrain = offline;
   const host = sim.byId.get(P.host)!;
 
   const t0 = performance.now();
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
   const others = personas.length - 1;
   const heard = [...tracker.heard.values()].sort((a, b) => a.time - b.time);
   const whisperAt = Date.parse(`${P.whisperAt}Z`);
-  console.log(`Valentine's Day party — ${personas.length} personas, seed ${seed}, brain ${sim.brain.name} (lock-step), ${days} game days in ${secs.toFixed(1)} s`);
+  console.log(`Valentine's Day party — ${personas.length} personas, seed ${seed}, brain ${sim.brain.name} (lock-step), ${sim.callPlan} calls, ${days} game days in ${secs.toFixed(1)} s`);
   console.log(`Whispered to ${host.name} at ${formatAmPm(whisperAt)} on ${formatDate(whisperAt)}: "${P.whisper}"\n`);
   console.log(`Heard of the party: ${heard.length} of ${others} (${Math.round((heard.length / others) * 100)}%)`);
   for (const h of heard) console.log(`  ${formatDate(h.time).padEnd(26)} ${formatAmPm(h.time).padStart(8)}  ${h.name.padEnd(16)} from ${h.from}`);

@@ -10,7 +10,7 @@ import { formatDate, formatHHMM } from '../sim/clock';
 import { checkPersonasAgainstWorld } from '../sim/persona/load';
 import { numberArg, parseArgs } from './args';
 import { scaleTown } from './town';
-import { llmBrainFromArgs } from './llmArgs';
+import { callPlanFromArgs, llmBrainFromArgs } from './llmArgs';
 import type { LlmBrain } from '../llm/llmBrain';
 import { registryModes } from '../sim/actions/state';
 import { createSave, decodeSave, encodeSave, openSave, type SaveFile } from '../save/saveFile';
@@ -19,7 +19,7 @@ import type { WorldModel } from '../sim/world/types';
 import { describeStepMode, paceStep, stepModeFromArgs } from './stepMode';
 
 const USAGE =
-  'usage: npm run sim -- [--hours 24] [--seed 1] [--personas 25] [--registry N] [--no-pulse] [--start 2023-02-13T00:00:00] [--out FILE(.json.gz replay | .jsonl | .jsonl.gz)] [--window-hours 24]\n' +
+  'usage: npm run sim -- [--hours 24] [--seed 1] [--personas 25] [--registry N] [--calls packed|faithful] [--no-pulse] [--start 2023-02-13T00:00:00] [--out FILE(.json.gz replay | .jsonl | .jsonl.gz)] [--window-hours 24]\n' +
   '                      [--load SAVE.hamlet.json.gz] [--save SAVE.hamlet.json.gz]  (a save: the town to go on from / the town at the end)\n' +
   '                      [--llm BASE_URL --model NAME [--concurrency 4] [--timeout 60] [--budget TOKENS] [--embedding-model NAME]]  (key from OPENAI_API_KEY)\n' +
   '                      [--lockstep | --speed 1]  (on a model: lock-step waits for every call; otherwise the clock runs at --speed and answers take effect when they arrive)';
@@ -59,9 +59,10 @@ async function main(): Promise<void> {
     town = scaleTown(loadTownPersonas(), loadTownWorld(), count);
     checkPersonasAgainstWorld(town.personas, town.world);
   }
-  const made: { llm: LlmBrain | null } = { llm: null };
+  const made: { llm: LlmBrain | null; offline: OfflineBrain | null } = { llm: null, offline: null };
   const brainFor = (specs: PersonaSpec[], s: number) => {
     const offline = new OfflineBrain(s, specs);
+    made.offline = offline;
     made.llm = llmBrainFromArgs(args, offline);
     return made.llm ?? offline;
   };
@@ -77,6 +78,10 @@ async function main(): Promise<void> {
     sim = new Simulation({ world: town.world, personas: town.personas, brain: brainFor(town.personas, seed), seed, start, brainModes, stepMode: stepMode.mode, pulse: !args.has('no-pulse') });
   }
   const llm = made.llm;
+  // The call plan is a setting, not part of a save: --calls, else packed on a model and faithful offline.
+  sim.setCallPlan(callPlanFromArgs(args, llm !== null));
+  // A call the model fails is answered by the offline brain, through the same contract (counted).
+  if (llm) sim.brain.fallbackBrain = made.offline;
   const steps = Math.round((hours * 3600) / sim.clock.stepSeconds);
 
   // A .json.gz / .json file is a replay (docs/replay-format.md); .jsonl is the old line-per-step log.
@@ -133,7 +138,7 @@ async function main(): Promise<void> {
     console.error(`replay: ${out}, ${(bytes.length / 1024).toFixed(0)} KiB gzip`);
   }
 
-  console.log(`Hamlet, ${formatDate(sim.clock.startMs)} — ${hours} h, ${town.personas.length} personas, seed ${sim.seed}, brain ${sim.brain.name}\n`);
+  console.log(`Hamlet, ${formatDate(sim.clock.startMs)} — ${hours} h, ${town.personas.length} personas, seed ${sim.seed}, brain ${sim.brain.name}, ${sim.callPlan} calls\n`);
   for (const p of town.personas) {
     const agent = sim.byId.get(p.id)!.agent;
     const st = agent.stats;
@@ -145,6 +150,7 @@ async function main(): Promise<void> {
   printActionTotals(sim);
   if (llm) printLlmTotals(llm, town.personas.map((p) => ({ id: p.id, name: p.name })), sim.clock.startMs, hours);
   if (llm) printCallsByMode(llm, sim);
+  if (llm) printCallsByTask(llm, town.personas.length);
   console.log(`${steps} steps in ${secs.toFixed(2)} s (${Math.round((steps * town.personas.length) / secs)} agent-steps/s)${typeof out === 'string' ? `; ${recorder ? 'replay' : 'steps'} written to ${out}` : ''}`);
 }
 
@@ -174,6 +180,18 @@ function printActionTotals(sim: Simulation): void {
     const m = t.byMode[mode];
     if (m.personas > 0) console.log(`  ${mode.padEnd(10)} ${m.personas} personas: ${m.decisions} decisions, ${m.rejections} rejected, ${m.retries} retries, ${m.defaults} scene defaults`);
   }
+}
+
+/** LLM calls and tokens per persona by task (Brain call), most called first. */
+function printCallsByTask(llm: LlmBrain, personas: number): void {
+  const by = new Map<string, { calls: number; tokens: number }>();
+  for (const r of llm.log.records) {
+    const b = by.get(r.module) ?? { calls: 0, tokens: 0 };
+    b.calls++;
+    b.tokens += r.tokens.prompt + r.tokens.completion;
+    by.set(r.module, b);
+  }
+  console.log(`By task (last ${llm.log.records.length} calls), per persona: ${[...by].sort((a, b) => b[1].calls - a[1].calls).map(([k, b]) => `${k} ${(b.calls / personas).toFixed(1)} (${Math.round(b.tokens / personas)} tokens)`).join(' · ')}`);
 }
 
 /** LLM calls per persona for each brain mode. */

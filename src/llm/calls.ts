@@ -318,6 +318,102 @@ export const CALLS: PromptBindings = {
     }),
     temperature: 0.4,
   },
+
+  // ---- the packed call plan (docs/call-plans.md): each prompt opens with what stays the same across
+  // a persona's calls (identity, places, instructions) and ends with what changes, for prompt caches.
+
+  planDay: {
+    prompt: 'plan_day',
+    vars: ({ persona: p, now }, attempt) => ({
+      identity: f.identityOf(p, now),
+      lifestyle: p.spec.lifestyle,
+      work: f.workText(p),
+      first_name: p.firstName,
+      diversity_note: attempt > 0 ? '- An earlier draft of this day repeated the same few activities: where it makes sense, give the hours more variety (meals, errands, breaks, hobbies, time with family or friends).' : '',
+    }),
+    maxTokens: 2500,
+  },
+
+  reviseIdentity: {
+    prompt: 'revise_identity',
+    vars: ({ persona: p, now }, statements) => ({ identity: f.identityOf(p, now), name: p.name, first_name: p.firstName, date: formatDate(now), statements: f.numbered(statements) }),
+  },
+
+  actionDetails: {
+    prompt: 'action_details',
+    vars: ({ persona: p }, actions, places) => ({
+      first_name: p.firstName,
+      name: p.name,
+      living_sector: p.spec.household,
+      bedroom: f.arenaText(p.spec.livingArea),
+      work: f.workText(p),
+      haunts: f.commaList(p.spec.haunts),
+      places: f.knownPlacesText(places),
+      current_place: f.placeOf(p.scratch.actAddress),
+      actions: f.numbered(actions),
+    }),
+    maxTokens: 1500,
+  },
+
+  poignancies: {
+    prompt: 'poignancies',
+    vars: ({ persona: p, now }, memories) => ({
+      identity: f.identityOf(p, now),
+      name: p.name,
+      memories: f.numbered(memories.map((m) => `(${m.kind}) ${m.description}`)),
+      count: String(memories.length),
+    }),
+  },
+
+  conversation: {
+    prompt: 'conversation',
+    vars: ({ persona: p, now }, { target, initMemories, targetMemories }) => ({
+      name: p.name,
+      target_name: target.name,
+      identity: f.briefIdentityOf(p),
+      target_identity: f.briefIdentityOf(target),
+      memories: f.memoryStatements(initMemories),
+      target_memories: f.memoryStatements(targetMemories),
+      relationship: f.relationshipText(p, target),
+      target_relationship: f.relationshipText(target, p),
+      last_chat: f.lastChatText(p, target),
+      plans: f.upcomingPlans(p, now),
+      target_plans: f.upcomingPlans(target, now),
+      time: formatAmPm(now),
+      date: formatDate(now),
+      activity: f.activityOf(p),
+      target_activity: f.activityOf(target),
+      place: f.placeOf(p.scratch.actAddress),
+    }),
+    maxTokens: 1500,
+  },
+
+  replanStretches: {
+    prompt: 'replan_stretches',
+    vars: (_ctx, stretches) => ({
+      stretches: stretches
+        .map(({ persona: p, input }, k) =>
+          [
+            `Person ${k + 1}: ${p.name}, from ${f.hourLabel(input.startHour % 24)} to ${f.hourLabel(input.endHour % 24)} (${input.main.reduce((sum, [, m]) => sum + m, 0)} minutes).`,
+            'Originally planned:',
+            f.scheduleBlocks(input.main, input.startHour * 60),
+            `Then ${p.firstName} unexpectedly ended up ${input.inserted} for ${input.insertedMinutes} minutes. What has happened so far:`,
+            f.scheduleBlocks(input.doneSoFar, input.startHour * 60),
+          ].join('\n'),
+        )
+        .join('\n\n'),
+    }),
+    maxTokens: 1500,
+  },
+
+  reflectionInsights: {
+    prompt: 'reflection_insights',
+    vars: ({ persona: p }, groups, n) => ({
+      name: p.name,
+      n: String(n),
+      groups: groups.map((g, k) => `Question ${k + 1}: ${g.focal}\n${f.numbered(g.statements)}`).join('\n\n'),
+    }),
+  },
 };
 
 /** Every template name the code uses (poignancy's three included). */

@@ -1,3 +1,5 @@
+import type { CallPlan } from '../sim/brain/callPlan';
+
 /** How the LLM brain reaches a model. The API key is never persisted with the rest (see settings). */
 export interface LlmConfig {
   baseURL: string;
@@ -16,6 +18,8 @@ export interface LlmConfig {
   embeddingModel: string;
   /** Price per million tokens (input, output) in dollars, for the cost estimate. */
   price: { input: number; output: number };
+  /** How the town asks the model: packed calls (fewer, larger) or faithful (one Smallville call per question); docs/call-plans.md. */
+  callPlan: CallPlan;
 }
 
 export type PresetName = 'openai' | 'ollama' | 'lmstudio' | 'vllm' | 'openrouter';
@@ -36,6 +40,7 @@ export const DEFAULT_CONFIG: Omit<LlmConfig, 'baseURL' | 'model'> = {
   structuredOutput: 'json_schema',
   embeddingModel: '',
   price: { input: 0, output: 0 },
+  callPlan: 'packed',
 };
 
 export function configFromPreset(name: PresetName, over: Partial<LlmConfig> = {}): LlmConfig {

@@ -155,3 +155,16 @@ export function lastChatText(self: Persona, other: Persona): string {
 export function actionOptions(options: readonly { id: string; description: string; targets: readonly string[] }[]): string {
   return options.map((o) => `- ${o.id}: ${o.description}${o.targets.length > 0 ? `\n    targets: ${o.targets.join('; ')}` : ''}`).join('\n');
 }
+
+/** The identity in brief (name, age, traits, currently): a conversation prompt carries two of them. */
+export function briefIdentityOf(p: Persona): string {
+  return `${p.name}, ${p.spec.age}: ${p.spec.innate}. Currently: ${p.currently}`;
+}
+
+/** The places a persona knows, one area per line: "- Quinn Cottage: bedroom (bed, wardrobe); kitchen (stove)". */
+export function knownPlacesText(places: readonly { sector: string; arenas: readonly { arena: string; objects: readonly string[] }[] }[]): string {
+  if (places.length === 0) return NONE;
+  return places
+    .map((pl) => `- ${pl.sector}${pl.arenas.length > 0 ? `: ${pl.arenas.map((a) => (a.objects.length > 0 ? `${a.arena} (${a.objects.join(', ')})` : a.arena)).join('; ')}` : ''}`)
+    .join('\n');
+}

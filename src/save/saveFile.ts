@@ -38,6 +38,8 @@ const SettingsSchema = z.object({
     structuredOutput: z.enum(['json_schema', 'json_object', 'none']),
     embeddingModel: z.string().max(200),
     price: z.object({ input: z.number().min(0), output: z.number().min(0) }),
+    // How the town asks the model (docs/call-plans.md); saves from before call plans read as packed, the default on a model.
+    callPlan: z.enum(['packed', 'faithful']).default('packed'),
   }),
 });
 export type SaveSettings = z.infer<typeof SettingsSchema>;

@@ -8,6 +8,7 @@ import type { ChatLine } from './persona/memory';
 import { Rng } from './rng';
 import type { EmbeddingStore } from './persona/embeddings';
 import type { Economy } from './town/economy';
+import type { CallPlan } from './brain/callPlan';
 
 /** A conversation that happened, for the activity feed, the recorder and the tests. */
 export interface ConversationRecord {
@@ -41,6 +42,8 @@ export interface SimContext {
   thinking: Set<Persona>;
   /** The town's jobs, shop items and today's check-ins and sales (seed 004). */
   economy: Economy;
+  /** How the brain is asked: Smallville's one call per question, or packed calls (src/sim/brain/callPlan.ts). */
+  callPlan: CallPlan;
 }
 
 /** A deterministic random stream for one decision, independent of evaluation order. */

@@ -16,6 +16,7 @@ import { ensureEmbeddings, retrieve, type Retrieved } from './cognition/retrieve
 import { newDayFor, plan } from './cognition/plan';
 import { react } from './cognition/react';
 import { reflect } from './cognition/reflect';
+import { scoreDue } from './cognition/poignancy';
 import { arrived, execute } from './cognition/execute';
 import { seedMemories } from './persona/seed';
 import { restoreSnapshot, takeSnapshot, type SimSnapshot } from './snapshot';
@@ -32,6 +33,7 @@ import { PlayerController, type PlayerInput, type PlayerView } from './player/co
 import { checkPlayerInput } from './player/playerState';
 import { playerSpawn } from './player/player';
 import { afterMicrotasks, StepGate, type AnswerEffect } from './brain/stepGate';
+import type { CallPlan } from './brain/callPlan';
 
 /**
  * How a step treats a remote brain. 'async' (the page's mode, the default): a step never waits on the
@@ -65,6 +67,8 @@ interface SimulationOptions {
   stepMode?: StepMode;
   /** Seed 004's hourly town-wide decision (default on); the economy's actions stay available either way. */
   pulse?: boolean;
+  /** How the brain is asked (src/sim/brain/callPlan.ts): 'faithful' (the default) or 'packed'. */
+  callPlan?: CallPlan;
 }
 
 /** What changed for one persona in one step: enough to draw it and to record it. */
@@ -147,6 +151,9 @@ export class Simulation implements SimContext {
   private lateFailure: unknown = null;
   /** The town's economy: jobs, shop items, today's check-ins and sales, the hourly pulse's log (src/sim/town/economy.ts). */
   readonly economy: Economy;
+  /** How the brain is asked: one call per question, or packed calls (docs/call-plans.md). A setting, like the brain: not saved. */
+  callPlan: CallPlan;
+  private pendingCallPlan: CallPlan | null = null;
 
   constructor(opts: SimulationOptions) {
     this.world = opts.world;
@@ -155,6 +162,7 @@ export class Simulation implements SimContext {
     if (this.stepMode === 'async') this.brain.gate = this.gate;
     this.clock = new GameClock(opts.start, opts.stepSeconds ?? 10);
     this.seed = opts.seed;
+    this.callPlan = opts.callPlan ?? 'faithful';
     this.paths = new PathFinder(opts.world, opts.timer);
     this.timer = opts.timer;
     this.economy = new Economy(opts.world, opts.personas);
@@ -272,6 +280,8 @@ export class Simulation implements SimContext {
     // Seed 004: once a game hour (plus a seeded jitter) the town simulator decides for everyone.
     this.economy.sample(now, this.personas.map((p) => p.agent.wallet.credits));
     if (pulseDue(this.economy, this.seed, now)) await runPulse(this);
+    if (this.pendingCallPlan) this.callPlan = this.pendingCallPlan;
+    this.pendingCallPlan = null;
     const retrieved = new Map<Persona, Map<string, Retrieved>>();
     const generative = this.personas.filter((p) => p.agent.mode === 'generative');
 
@@ -293,6 +303,8 @@ export class Simulation implements SimContext {
     t = this.lap('react, converse', t);
     // Every action that started this step, planned or a reaction, is a registered one or the scene default.
     checkNewActions(this, this.personas);
+    // Packed call plan: waiting memories are scored in batches (an hour's worth, or a full batch) before reflecting.
+    await scoreDue(this, this.personas);
     await Promise.all(generative.map((p) => reflect(this, p)));
     t = this.lap('check actions, reflect', t);
     await this.embedNewMemories();
@@ -396,6 +408,8 @@ export class Simulation implements SimContext {
       // Seed 004's hourly pulse; a remote brain's decisions take effect at the step its answer arrives.
       this.economy.sample(now, this.personas.map((p) => p.agent.wallet.credits));
       if (pulseDue(this.economy, this.seed, now)) await this.within(runPulse(this));
+      if (this.pendingCallPlan) this.callPlan = this.pendingCallPlan;
+      this.pendingCallPlan = null;
       const free = this.personas.filter((p) => !this.thinking.has(p));
       t = this.lap('whispers, requests', t);
       await Promise.all(free.filter((p) => p.agent.mode === 'registry').map((p) => this.thinkWithin(p, registryStep(this, [p]))));
@@ -424,7 +438,20 @@ export class Simulation implements SimContext {
       t = this.lap('react, converse', t);
       checkNewActions(this, this.personas);
       const reflecting = ready.filter((p) => !this.thinking.has(p));
-      await Promise.all(reflecting.map((p) => this.thinkWithin(p, reflect(this, p))));
+      // Packed call plan: a persona's waiting memories are scored (when due) before it reflects.
+      await Promise.all(
+        reflecting.map((p) =>
+          this.thinkWithin(
+            p,
+            (async () => {
+              await scoreDue(this, [p]);
+              await reflect(this, p);
+            })(),
+          ),
+        ),
+      );
+      // …and so are those of the others (a whisper to a registry persona), who do not reflect.
+      await this.within(scoreDue(this, this.personas.filter((p) => p.agent.mode !== 'generative' && !this.thinking.has(p))));
       t = this.lap('check actions, reflect', t);
       if (!this.embeddingBusy) {
         const done = await this.within(this.embedNewMemories(), () => (this.embeddingBusy = false));
@@ -525,6 +552,17 @@ export class Simulation implements SimContext {
     if (mode !== 'generative' && mode !== 'registry') throw new Error(`Unknown brain mode "${String(mode)}"`);
     if (p.agent.mode === 'human') throw new Error(`${p.name} is the player's resident: its brain is the player`);
     this.inputs.push({ kind: 'brain', persona: p.id, mode });
+  }
+
+  /** Switch the town's call plan from the next step on (settings changed); the state carries over. */
+  setCallPlan(plan: CallPlan): void {
+    if (plan !== 'packed' && plan !== 'faithful') throw new Error(`Unknown call plan "${String(plan)}" (packed or faithful)`);
+    this.pendingCallPlan = plan;
+  }
+
+  /** The call plan of the next step (a switch may be pending). */
+  get nextCallPlan(): CallPlan {
+    return this.pendingCallPlan ?? this.callPlan;
   }
 
   /** The mode a persona will have at the next step (a switch may be pending). */

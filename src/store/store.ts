@@ -1,3 +1,4 @@
+import type { CallPlan } from '../sim/brain/callPlan';
 import { createStore } from 'zustand/vanilla';
 import type { PersonaFrame } from '../sim/simulation';
 import type { ConversationRecord } from '../sim/context';
@@ -58,6 +59,8 @@ export interface HamletState {
   time: number;
   speed: Speed;
   brainName: string;
+  /** How the town asks its brain (docs/call-plans.md). */
+  callPlan: CallPlan;
   personas: PersonaFrame[];
   /** Latest conversations, town-plan news and economy events, newest last (at most FEED_SIZE). */
   feed: FeedItem[];
@@ -93,6 +96,7 @@ export function createHamletStore() {
     time: 0,
     speed: 1,
     brainName: 'offline',
+    callPlan: 'faithful',
     personas: [],
     feed: [],
     conversations: 0,

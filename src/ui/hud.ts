@@ -58,7 +58,7 @@ export function mountHud(store: HamletStore, onStep: () => void, onSettings: () 
     for (const [sp, b] of buttons) b.classList.toggle('active', sp === s.speed);
     const chatting = s.personas.filter((p) => p.chattingWith).length;
     const llm = s.llm ? ` · ${s.llm.calls} calls, ${s.llm.tokens.toLocaleString('en')} tokens, $${s.llm.cost.toFixed(3)}, ${s.llm.fallbacks} fallbacks` : '';
-    info.textContent = `${s.personas.length} personas · ${chatting} chatting · ${s.mode === 'replay' && s.replay ? recordedBy(s.replay.brain) : `brain: ${s.brainName}${llm}`}`;
+    info.textContent = `${s.personas.length} personas · ${chatting} chatting · ${s.mode === 'replay' && s.replay ? recordedBy(s.replay.brain) : `brain: ${s.brainName} (${s.callPlan} calls)${llm}`}`;
     notice.hidden = !s.notice;
     notice.textContent = s.notice ?? '';
     // Relative times change with the game minute; the list itself only when an event arrives.

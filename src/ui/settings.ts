@@ -93,6 +93,19 @@ export function mountSettings(apply: (config: LlmConfig | null) => void, proxy: 
     mode.append(o);
   }
   mode.value = base.structuredOutput;
+  const calls = document.createElement('select');
+  calls.name = 'callPlan';
+  for (const [value, label] of [
+    ['packed', 'packed: fewer, larger calls (about a tenth of the tokens)'],
+    ['faithful', "faithful: one call per Smallville question (the paper's cost)"],
+  ] as const) {
+    const o = document.createElement('option');
+    o.value = value;
+    o.textContent = label;
+    calls.append(o);
+  }
+  // Settings saved before call plans existed have none: packed, the default on a model.
+  calls.value = base.callPlan ?? 'packed';
 
   presetSel.addEventListener('change', () => {
     const v = presetSel.value;
@@ -136,6 +149,7 @@ export function mountSettings(apply: (config: LlmConfig | null) => void, proxy: 
       structuredOutput: mode.value as LlmConfig['structuredOutput'],
       embeddingModel: embedModel.value.trim(),
       price,
+      callPlan: calls.value === 'faithful' ? 'faithful' : 'packed',
     };
   };
 
@@ -178,6 +192,7 @@ export function mountSettings(apply: (config: LlmConfig | null) => void, proxy: 
     field('Token budget per game day (0 = none)', budget),
     field('Ask for JSON by', mode),
     field('Embedding model', embedModel, 'For memory relevance; leave blank to use the local embedding'),
+    field('Call plan', calls, 'How the town asks the model; ?calls= in the address overrides it'),
     buttons,
     status,
   );

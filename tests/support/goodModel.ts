@@ -62,7 +62,7 @@ const MODEL_DAY = (wake: number) => [
   'go to bed at 10:00 pm',
 ];
 
-function activityFor(hour: number): string {
+export function activityFor(hour: number): string {
   if (hour < 6 || hour >= 22) return 'sleeping';
   if (hour === 6) return 'waking up and getting ready';
   if (hour === 7 || hour === 8) return 'eating breakfast at home';
@@ -70,6 +70,60 @@ function activityFor(hour: number): string {
   if (hour === 18) return 'having dinner';
   if (hour >= 19) return 'reading a book at home';
   return 'working at the workplace';
+}
+
+/** "9:00 am – 9:30 am: task" lines as tasks with minutes. */
+function blocks(text: string): { task: string; minutes: number }[] {
+  return [...text.matchAll(/^(\d{1,2}:\d\d [ap]m) – (\d{1,2}:\d\d [ap]m): (.*)$/gm)].map((m) => ({ task: m[3]!, minutes: minutesBetween(m[1]!, m[2]!) }));
+}
+
+/** Keep what happened, then carry on with the original plan for the rest of the stretch. */
+export function replanned(originalBlock: string, doneBlock: string, total: number): { task: string; minutes: number }[] {
+  const done = blocks(doneBlock);
+  const used = done.reduce((a, t) => a + t.minutes, 0);
+  const original = blocks(originalBlock);
+  const rest: { task: string; minutes: number }[] = [];
+  let at = 0;
+  for (const o of original) {
+    const from = Math.max(at, used);
+    if (at + o.minutes > from) rest.push({ task: o.task, minutes: at + o.minutes - from });
+    at += o.minutes;
+  }
+  const restMinutes = rest.reduce((a, t) => a + t.minutes, 0);
+  if (restMinutes !== total - used) rest.splice(0, rest.length, { task: original.at(-1)?.task ?? 'carrying on with the original plan', minutes: total - used });
+  return used < total ? [...done, ...rest.filter((r) => r.minutes > 0)] : done;
+}
+
+/** The replan_stretches prompt's stretches: original plan, what happened, minutes to fill, one per person. */
+export function packedStretches(prompt: string): { originalBlock: string; doneBlock: string; total: number }[] {
+  return prompt
+    .split(/^Person \d+: /m)
+    .slice(1)
+    .map((part) => ({
+      total: Number(/\((\d+) minutes\)\.$/m.exec(part)?.[1] ?? 60),
+      originalBlock: part.split('Originally planned:\n')[1]?.split('\nThen ')[0] ?? '',
+      doneBlock: part.split('What has happened so far:\n')[1]?.split('\n\n')[0] ?? '',
+    }));
+}
+
+/** The subtasks of one run of each waking activity (plan_day's "subtasks"), as `decomp` breaks a block of so many minutes. */
+export function preparedSubtasks(hourly: string[], decomp: (minutes: number) => { task: string; minutes: number }[]): { activity: string; subtasks: { task: string; minutes: number }[] }[] {
+  const out: { activity: string; subtasks: { task: string; minutes: number }[] }[] = [];
+  for (let h = 0; h < 24; ) {
+    let end = h + 1;
+    while (end < 24 && hourly[end] === hourly[h]) end++;
+    const a = hourly[h]!;
+    if (a !== 'sleeping' && !out.some((e) => e.activity === a)) out.push({ activity: a, subtasks: decomp((end - h) * 60) });
+    h = end;
+  }
+  return out;
+}
+
+/** goodModel's task_decomp answer for a block of `total` minutes. */
+export function goodDecomp(minutes: number): { task: string; minutes: number }[] {
+  const total = Math.max(5, Math.round(minutes / 5) * 5);
+  const first = Math.max(5, Math.round(total / 50) * 5);
+  return total > first ? [{ task: 'getting started', minutes: first }, { task: 'carrying on steadily', minutes: total - first }] : [{ task: 'getting started', minutes: total }];
 }
 
 export function goodModel(): Responder {
@@ -87,30 +141,13 @@ export function goodModel(): Responder {
       }
       case 'task_decomp': {
         const m = /\((\d+) minutes in all\)/.exec(prompt) ?? /(\d+) minutes/.exec(prompt);
-        const total = Math.max(5, Math.round(Number(m?.[1] ?? 60) / 5) * 5);
-        const first = Math.max(5, Math.round(total / 50) * 5);
-        const parts = total > first ? [{ task: 'getting started', minutes: first }, { task: 'carrying on steadily', minutes: total - first }] : [{ task: 'getting started', minutes: total }];
-        return json({ subtasks: parts });
+        return json({ subtasks: goodDecomp(Number(m?.[1] ?? 60)) });
       }
       case 'new_decomp_schedule': {
-        // Keep what happened, then carry on with the original plan for the rest of the stretch.
         const total = Number(/add up to exactly (\d+) minutes/.exec(prompt)?.[1] ?? 60);
         const doneBlock = prompt.split('Here is what has happened so far:')[1]?.split('\n\n')[0] ?? '';
-        const done = [...doneBlock.matchAll(/^(\d{1,2}:\d\d [ap]m) – (\d{1,2}:\d\d [ap]m): (.*)$/gm)].map((m) => ({ task: m[3]!, minutes: minutesBetween(m[1]!, m[2]!) }));
-        const used = done.reduce((a, t) => a + t.minutes, 0);
-        // The rest of the original plan, from where what happened ends.
         const originalBlock = prompt.split('originally planned schedule')[1]?.split('\n\n')[0] ?? '';
-        const original = [...originalBlock.matchAll(/^(\d{1,2}:\d\d [ap]m) – (\d{1,2}:\d\d [ap]m): (.*)$/gm)].map((m) => ({ task: m[3]!, minutes: minutesBetween(m[1]!, m[2]!) }));
-        const rest: { task: string; minutes: number }[] = [];
-        let at = 0;
-        for (const o of original) {
-          const from = Math.max(at, used);
-          if (at + o.minutes > from) rest.push({ task: o.task, minutes: at + o.minutes - from });
-          at += o.minutes;
-        }
-        const restMinutes = rest.reduce((a, t) => a + t.minutes, 0);
-        if (restMinutes !== total - used) rest.splice(0, rest.length, { task: original.at(-1)?.task ?? 'carrying on with the original plan', minutes: total - used });
-        return json({ schedule: used < total ? [...done, ...rest.filter((r) => r.minutes > 0)] : done });
+        return json({ schedule: replanned(originalBlock, doneBlock, total) });
       }
       case 'revise_identity_plan_note':
         return json({ note: 'I should remember to water the plants at 6:00 pm.' });
@@ -189,6 +226,58 @@ export function goodModel(): Responder {
         return json(registryChoice(prompt));
       case 'town_pulse':
         return json({ decisions: [] });
+      // ---- the packed call plan: the same answers as to the one-question tasks above
+      case 'plan_day': {
+        const hourly = Array.from({ length: 24 }, (_, h) => activityFor(h));
+        return json({ wake_up_hour: 6, plan: MODEL_DAY(6), hourly, subtasks: preparedSubtasks(hourly, goodDecomp) });
+      }
+      case 'replan_stretches':
+        return json({ schedules: packedStretches(prompt).map((st) => ({ schedule: replanned(st.originalBlock, st.doneBlock, st.total) })) });
+      case 'revise_identity':
+        return json({
+          plan_note: 'I should remember to water the plants at 6:00 pm.',
+          thought_note: 'I have been feeling rested and cheerful.',
+          currently: `${/^Name: (.*)$/m.exec(prompt)?.[1] ?? 'They'} plans to water the plants at 6:00 pm today.`,
+          daily_plan_req: MODEL_DAY(6).slice(0, 6),
+        });
+      case 'action_details': {
+        const a = packedActionPrompt(prompt);
+        return json({
+          actions: a.actions.map((activity) => {
+            const sector = closest(a.places.map((pl) => pl.sector), activity, a.home);
+            const arenas = a.places.find((pl) => pl.sector === sector)?.arenas ?? [];
+            const arena = arenas.length ? closest(arenas.map((x) => x.arena), activity, /sleep|bed/.test(activity) ? a.bedroom : undefined) : '';
+            const objects = arenas.find((x) => x.arena === arena)?.objects ?? [];
+            const object = objects.length ? closest(objects, activity) : '<random>';
+            return packedDetails(a.name, activity, sector, arena, object, /sleep/.test(activity) ? '😴' : '🙂', ['is', 'busy'], 'in use', ['is', 'busy']);
+          }),
+        });
+      }
+      case 'poignancies':
+        return json({ ratings: packedMemories(prompt).map((m) => (/sleep|idle/.test(m.description) ? 1 : 4)) });
+      case 'conversation': {
+        const c = packedConversationPrompt(prompt);
+        const lines: { speaker: string; text: string }[] = [];
+        for (let turns = 0; turns < 16; turns++) {
+          const [speaker, other] = turns % 2 === 0 ? [c.init, c.target] : [c.target, c.init];
+          const invited = /would you like to come to [^?]+\?$/i.test(lines.at(-1)?.text ?? '');
+          if (invited) {
+            lines.push({ speaker, text: "Yes, I'd love to come! See you there." });
+            break;
+          }
+          const hosting = c.hosting.get(speaker);
+          if (hosting && turns === 2) {
+            lines.push({ speaker, text: `Would you like to come to ${hosting}?` });
+            continue;
+          }
+          void other;
+          lines.push({ speaker, text: turns >= 3 ? 'Good to see you, take care!' : 'Hello there, how is your day going?' });
+          if (turns >= 3) break;
+        }
+        return json({ talk: true, lines, summary: 'how their days are going', takeaways: goodTakeaways(c.init, c.target, lines) });
+      }
+      case 'reflection_insights':
+        return json({ questions: packedQuestions(prompt).map(() => ({ insights: [{ insight: 'I enjoy a steady routine', evidence: [1] }] })) });
       default:
         return json({ answer: 'ok', thought: 'ok', note: 'ok', currently: 'ok', statement: 'ok' });
     }
@@ -220,4 +309,90 @@ function registryChoice(prompt: string): { action: string; target: string; reaso
   else id = first(['WAKE_UP', 'CHECK_IN', hour < 17 ? 'WORK' : '', hour >= 9 && hour < 16 ? 'STUDY' : '', [7, 12, 18].includes(hour) ? 'EAT' : '', hour >= 20 ? 'GO_HOME' : '', 'GO_TO', 'IDLE'].filter(Boolean));
   id ??= [...options.keys()][0]!;
   return { action: id, target: options.get(id)?.[0] ?? '', reason: 'It fits the time of day.' };
+}
+
+// ---- reading the packed call plan's prompts (shared with the talkative model) -----------------------
+
+/** What an action_details prompt offers: the persona, its places and the activities to detail. */
+export function packedActionPrompt(prompt: string): { name: string; first: string; home: string; bedroom: string | undefined; work: { place: string; arena: string } | null; haunts: string[]; places: { sector: string; arenas: { arena: string; objects: string[] }[] }[]; actions: string[] } {
+  const head = /^(\S+) lives in (.*?); \S+ own bedroom is the (.*?)\.$/m.exec(prompt);
+  const workM = /^Work: .*? at (.+?) \(([^)]+)\),/m.exec(prompt);
+  const placesBlock = prompt.split(/^The places .* knows .*:$/m)[1]?.split('\n\n')[0] ?? '';
+  const places = placesBlock
+    .split('\n')
+    .filter((l) => l.startsWith('- '))
+    .map((l) => {
+      const body = l.slice(2);
+      const colon = body.indexOf(': ');
+      if (colon < 0) return { sector: body, arenas: [] };
+      return {
+        sector: body.slice(0, colon),
+        arenas: body
+          .slice(colon + 2)
+          .split('; ')
+          .map((part) => {
+            const m = /^(.*?) \((.*)\)$/.exec(part);
+            return m ? { arena: m[1]!, objects: m[2]!.split(', ') } : { arena: part, objects: [] };
+          }),
+      };
+    });
+  const actions = (prompt.split(/^Activities:$/m)[1]?.split('\n\n')[0] ?? '')
+    .split('\n')
+    .map((l) => /^\d+\. (.*)$/.exec(l)?.[1])
+    .filter((a): a is string => !!a);
+  return {
+    name: /with subject "([^"]+)"/.exec(prompt)?.[1] ?? '',
+    first: head?.[1] ?? '',
+    home: head?.[2] ?? '',
+    bedroom: head?.[3]?.split(' in ')[0],
+    work: workM ? { place: workM[1]!, arena: workM[2]! } : null,
+    haunts: (/^Favourite places: (.*)$/m.exec(prompt)?.[1] ?? '').split(', ').filter((h) => h && h !== '(none)'),
+    places,
+    actions,
+  };
+}
+
+/** One entry of an action_details answer. */
+export function packedDetails(name: string, activity: string, sector: string, arena: string, object: string, emoji: string, event: [string, string], state: string, objectEvent: [string, string]) {
+  const random = object === '<random>';
+  return {
+    sector,
+    arena,
+    object,
+    emoji,
+    event: [name, event[0], event[1] === 'busy' ? 'busy' : activity],
+    object_state: random ? '' : state,
+    object_event: random ? ['', '', ''] : [object, objectEvent[0], objectEvent[1]],
+  };
+}
+
+/** The memories of a poignancies prompt, in order. */
+export function packedMemories(prompt: string): { kind: string; description: string }[] {
+  return [...prompt.matchAll(/^\d+\. \((event|chat|thought)\) (.*)$/gm)].map((m) => ({ kind: m[1]!, description: m[2]! }));
+}
+
+/** Who meets whom, when, and what each of them is hosting, from a conversation prompt. */
+export function packedConversationPrompt(prompt: string): { init: string; target: string; time: string; hosting: Map<string, string> } {
+  const m = /^It is (\d{1,2}:\d\d [ap]m) on .*?\. (.+?) is .*\. \2 sees (.+?), who is/m.exec(prompt);
+  const hosting = new Map<string, string>();
+  for (const block of prompt.matchAll(/^(.+)'s plans coming up:\n((?:- .*\n?)+)/gm)) {
+    const h = /^- hosting (.+)$/m.exec(block[2]!);
+    if (h) hosting.set(block[1]!, h[1]!);
+  }
+  return { init: m?.[2] ?? '', target: m?.[3] ?? '', time: m?.[1] ?? '', hosting };
+}
+
+/** The question groups of a reflection_insights prompt: each question's statement count. */
+export function packedQuestions(prompt: string): number[] {
+  return prompt
+    .split(/^Question \d+: .*$/m)
+    .slice(1)
+    .map((g) => (g.match(/^\d+\. /gm) ?? []).length);
+}
+
+/** planning_thought_after_convo and memo_after_convo's answers for both sides of a conversation. */
+export function goodTakeaways(a: string, b: string, lines: { speaker: string; text: string }[]): { name: string; planning: string; memo: string }[] {
+  const transcript = lines.map((l) => `${l.speaker}: ${l.text}`).join('\n');
+  const m = /would you like to come to ([^?]+)\?\n[^:\n]+: Yes/i.exec(transcript);
+  return [a, b].map((name) => ({ name, planning: m ? `I will go to ${m[1]}.` : 'There is nothing I need to plan from this conversation.', memo: 'It was nice to hear how my neighbour is doing.' }));
 }

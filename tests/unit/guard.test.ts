@@ -40,6 +40,13 @@ const broken: Brain = {
   chooseAction: async () => 'burn the café' as unknown as { action: string; target: string; reason: string },
   townPlan: async () => ({ title: 'x', steps: [] }),
   townPulse: async () => 'I think everyone should rest' as unknown as TownPulseReply,
+  planDay: async () => ({ wakeUpHour: 30, dailyPlan: [], hourly: [], subtasks: [] }),
+  reviseIdentity: async () => ({ planNote: '', thoughtNote: '', currently: '', dailyPlanReq: [] }),
+  actionDetails: async () => [],
+  poignancies: async () => [11],
+  conversation: async () => ({ talk: true, lines: [], summary: '', takeaways: {} }),
+  replanStretches: async () => [],
+  reflectionInsights: async () => [],
 };
 
 const PULSE_INPUT: TownPulseInput = { time: '9:00 am', minute: 540, residents: [], jobs: [], items: [], text: { residents: '', chat: '', lastRound: '', jobs: '', items: '' } };

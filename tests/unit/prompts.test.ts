@@ -94,6 +94,35 @@ function sampleArgs(ctx: CallContext, tom: Persona): { [K in BrainCall]: unknown
         fallback: 'IDLE',
       },
     ],
+    planDay: [1],
+    reviseIdentity: [['February 13, 2023, 09:00:00: Tom Hartwell is repairing the fence']],
+    actionDetails: [
+      ['eating lunch', 'working at the pharmacy counter (counting pills)'],
+      [
+        { sector: 'Hartwell House', arenas: [{ arena: 'kitchen', objects: ['stove'] }, { arena: 'main bedroom', objects: ['bed'] }] },
+        { sector: 'Bramble Café', arenas: [{ arena: 'café', objects: [] }] },
+        { sector: 'Town Square', arenas: [] },
+      ],
+    ],
+    poignancies: [[{ kind: 'event', description: 'Tom Hartwell is repairing the fence' }, { kind: 'thought', description: 'I will go to the party' }]],
+    conversation: [{ target: tom, initMemories: memories, targetMemories: [] }],
+    replanStretches: [
+      [
+        {
+          persona: ctx.persona,
+          input: {
+            main: [['working at the pharmacy (counting pills)', 60], ['working at the pharmacy (serving customers)', 60]],
+            doneSoFar: [['working at the pharmacy (counting pills)', 20], ['conversing about the flu shots', 10]],
+            startHour: 9,
+            endHour: 11,
+            inserted: 'conversing about the flu shots',
+            insertedMinutes: 10,
+          },
+        },
+        { persona: tom, input: { main: [['repairing the fence', 120]], doneSoFar: [['repairing the fence', 20], ['conversing about the flu shots', 10]], startHour: 9, endHour: 11, inserted: 'conversing about the flu shots', insertedMinutes: 10 } },
+      ],
+    ],
+    reflectionInsights: [[{ focal: 'What is Tom busy with?', statements: ['Tom Hartwell is repairing the fence'] }, { focal: 'How is Lily?', statements: ['Lily is drifting', 'Lily likes biology'] }], 5],
     townPlan: [
       {
         request: "Hold a Valentine's party at Bramble Café tomorrow at 5 pm",
@@ -194,7 +223,7 @@ describe('prompt templates on disk', () => {
         for (const key of Object.keys(js.properties)) expect(example, `${name}: "${key}"`).toContain(`"${key}"`);
         // … and a list's size in the prose is the contract's.
         for (const [key, prop] of Object.entries(js.properties)) {
-          if (prop.minItems !== undefined && prop.maxItems !== undefined && prop.minItems > 1) expect(body, `${name}.${key}`).toContain(`${prop.minItems} to ${prop.maxItems}`);
+          if (prop.minItems !== undefined && prop.maxItems !== undefined && prop.minItems > 1) expect(body, `${name}.${key}`).toContain(prop.minItems === prop.maxItems ? `exactly ${prop.minItems}` : `${prop.minItems} to ${prop.maxItems}`);
         }
       }
     }

@@ -1,4 +1,30 @@
-import type { ActionChoice, ActionChoiceInput, Brain, CallContext, ConversationTurn, ConversationTurnInput, Insight, NewDecompInput, ReactChoice, SubTask, TownPlanInput, TownPlanReply, TownPulseInput, TownPulseReply } from '../../sim/brain/port';
+import type {
+  ActionChoice,
+  ActionChoiceInput,
+  ActionDetails,
+  Brain,
+  CallContext,
+  ConversationInput,
+  ConversationTakeaways,
+  ConversationTurn,
+  ConversationTurnInput,
+  DayPlan,
+  FocalEvidence,
+  IdentityRevision,
+  Insight,
+  KnownPlaces,
+  MemoryToRate,
+  NewDecompInput,
+  ReactChoice,
+  StretchToReplan,
+  SubTask,
+  TownPlanInput,
+  TownPlanReply,
+  TownPulseInput,
+  TownPulseReply,
+  WholeConversation,
+} from '../../sim/brain/port';
+import { MAX_ROUNDS } from '../../sim/cognition/converse';
 import { failSafeDecomp } from '../../sim/cognition/schedule';
 import type { Persona } from '../../sim/persona/persona';
 import type { ChatLine, ConceptNode } from '../../sim/persona/memory';
@@ -14,6 +40,7 @@ import { emojiFor } from './emoji';
 import { offlineTownPlan } from './townPlan';
 import { accepts, INVITE, offlineTurn, relationOf, summarize, talkChance, worksDuring } from './talk';
 import { thirdPerson } from '../../sim/brain/fallbacks';
+import { RANDOM_OBJECT } from '../../sim/world/address';
 import { eventClause, whenOf } from '../../sim/cognition/commitments';
 import { extractNews, heardAs } from '../../sim/cognition/converse';
 import { lowerFirst } from './voice';
@@ -268,6 +295,91 @@ export class OfflineBrain implements Brain {
 
   async embed(_ctx: CallContext, texts: string[]): Promise<number[][]> {
     return texts.map((t) => localEmbedding(t));
+  }
+
+  // ---- the packed call plan: each answer is what this brain says to the same questions asked one by one,
+  // so a packed town on the offline brain decides as a faithful one does (and a model's failed packed
+  // call falls back to exactly these answers).
+
+  /** The day as the one-question calls answer it; no prepared subtasks (each block is decomposed when due, as in faithful). */
+  async planDay(ctx: CallContext, attempt: number): Promise<DayPlan> {
+    const wakeUpHour = await this.wakeUpHour(ctx);
+    const hourly: string[] = [];
+    for (let h = 0; h < 24; h++) hourly.push(h < wakeUpHour ? 'sleeping' : await this.hourlySchedule(ctx, h));
+    void attempt;
+    return { wakeUpHour, dailyPlan: await this.dailyPlan(ctx), hourly, subtasks: [] };
+  }
+
+  async reviseIdentity(ctx: CallContext, statements: string[]): Promise<IdentityRevision> {
+    const planNote = await this.planNote(ctx, statements);
+    const thoughtNote = await this.thoughtNote(ctx, statements);
+    return { planNote, thoughtNote, currently: await this.reviseCurrently(ctx, planNote), dailyPlanReq: await this.dailyPlanReq(ctx) };
+  }
+
+  async actionDetails(ctx: CallContext, actions: string[], places: KnownPlaces): Promise<ActionDetails[]> {
+    const out: ActionDetails[] = [];
+    for (const action of actions) {
+      const sector = chooseSector(ctx.persona, action, places.map((pl) => pl.sector));
+      const arenas = places.find((pl) => pl.sector === sector)?.arenas ?? [];
+      const arena = arenas.length > 0 ? chooseArena(ctx.persona, action, sector, arenas.map((a) => a.arena)) : '';
+      const objects = arenas.find((a) => a.arena === arena)?.objects ?? [];
+      const object = objects.length > 0 ? chooseObject(action, objects, this.rng(ctx, 'object', action)) : RANDOM_OBJECT;
+      const objectState = object === RANDOM_OBJECT ? '' : await this.actObjDesc(ctx, object, action);
+      out.push({
+        sector,
+        arena,
+        object,
+        emoji: emojiFor(action),
+        event: await this.eventTriple(ctx, action),
+        objectState,
+        objectEvent: objectState ? await this.actObjEventTriple(ctx, object, objectState) : ['', '', ''],
+      });
+    }
+    return out;
+  }
+
+  async poignancies(ctx: CallContext, memories: MemoryToRate[]): Promise<number[]> {
+    return Promise.all(memories.map((m) => this.poignancy(ctx, m.kind, m.description)));
+  }
+
+  /** decide_to_talk, then the turns as faithful asks them, each side drawing on what it brought to mind. */
+  async conversation(ctx: CallContext, input: ConversationInput): Promise<WholeConversation> {
+    const init = ctx.persona;
+    const target = input.target;
+    if (!(await this.decideToTalk(ctx, target))) return { talk: false, lines: [], summary: '', takeaways: {} };
+    const lines: ChatLine[] = [];
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      for (const [speaker, listener, memories] of [
+        [init, target, input.initMemories],
+        [target, init, input.targetMemories],
+      ] as const) {
+        const turn = await this.conversationTurn({ persona: speaker, now: ctx.now }, { listener, convo: lines.slice(), memories });
+        lines.push({ speaker: speaker.name, text: turn.line });
+        if (turn.end) return this.heldConversation(ctx, target, lines);
+      }
+    }
+    return this.heldConversation(ctx, target, lines);
+  }
+
+  /** A conversation held: its summary and each side's planning thought and memo, as the one-question calls give them. */
+  private async heldConversation(ctx: CallContext, other: Persona, lines: ChatLine[]): Promise<WholeConversation> {
+    const takeaways: ConversationTakeaways = {};
+    for (const [self, them] of [
+      [ctx.persona, other],
+      [other, ctx.persona],
+    ] as const) {
+      const c = { persona: self, now: ctx.now };
+      takeaways[self.name] = { planning: await this.planningThought(c, them, lines), memo: await this.memoAfterConvo(c, them, lines) };
+    }
+    return { talk: true, lines, summary: summarize(lines), takeaways };
+  }
+
+  async replanStretches(ctx: CallContext, stretches: StretchToReplan[]): Promise<SubTask[][]> {
+    return Promise.all(stretches.map((st) => this.newDecompSchedule({ persona: st.persona, now: ctx.now }, st.input)));
+  }
+
+  async reflectionInsights(ctx: CallContext, groups: FocalEvidence[], n: number): Promise<Insight[][]> {
+    return Promise.all(groups.map((g) => this.insights(ctx, g.statements, n)));
   }
 }
 

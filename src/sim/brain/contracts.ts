@@ -18,7 +18,8 @@
  * How to add a call: CONTRIBUTING.md.
  */
 import { z } from 'zod';
-import type { Brain, CallContext, GuardedCall, Insight, ReactChoice, SubTask } from './port';
+import type { ActionDetails, Brain, CallContext, ConversationTakeaways, DayPlan, GuardedCall, IdentityRevision, Insight, NewDecompInput, ReactChoice, SubTask, WholeConversation } from './port';
+import type { ChatLine } from '../persona/memory';
 import type { Triple } from '../persona/scratch';
 import { RANDOM_OBJECT } from '../world/address';
 import { failSafeDecomp, scheduleMinutes, trimToTotal } from '../cognition/schedule';
@@ -28,6 +29,7 @@ import { FALLBACK_DAILY_PLAN, FALLBACK_EMOJI, INTERVIEW_FALLBACK, fallbackSector
 import {
   TIME_OF_DAY,
   asObject,
+  asText,
   checked,
   emojiOnly,
   escapeRegExp,
@@ -145,6 +147,72 @@ const anyPulse = z.object({
 const anyTownPlan = z.object({ title: z.string().trim().max(200), steps: z.array(trimmed(SENTENCE)).min(1).max(TOWN_PLAN_STEPS) });
 const anyVectors = z.array(z.array(z.number().finite()).min(1));
 const react = z.literal([1, 2]);
+/** Packed call plan: at most this many actions detailed in one call, and ratings in one batch. */
+export const DETAILS_MAX = 8;
+const RATINGS_MAX = 64;
+/** Smallville caps a conversation at 8 rounds (16 lines). */
+const MAX_LINES = 16;
+const anyDayPlan = z.object({
+  wakeUpHour: hour,
+  dailyPlan: anyDailyPlan,
+  hourly: z.array(trimmed(ACTIVITY)).length(24),
+  subtasks: z.array(z.object({ activity: trimmed(ACTIVITY), subtasks: anySubtasks })).max(24),
+});
+const anyRevision = z.object({ planNote: z.string().trim().max(PARAGRAPH), thoughtNote: z.string().trim().max(PARAGRAPH), currently: trimmed(PARAGRAPH), dailyPlanReq: anyPlanReq });
+const anyDetails = z.object({
+  sector: trimmed(TARGET),
+  arena: z.string().trim().max(TARGET),
+  object: z.string().trim().max(TARGET),
+  emoji: anyEmoji,
+  event: anyTriple,
+  objectState: z.string().trim().max(SENTENCE),
+  objectEvent: z.tuple([z.string().max(TRIPLE.object), z.string().max(TRIPLE.predicate), z.string().max(TRIPLE.object)]),
+});
+const anyConversation = z.object({
+  talk: z.boolean(),
+  lines: z.array(z.object({ speaker: trimmed(200), text: trimmed(SENTENCE) })).max(MAX_LINES),
+  summary: z.string().trim().max(SENTENCE),
+  takeaways: z.record(z.string(), z.object({ planning: z.string().trim().max(PARAGRAPH), memo: z.string().trim().max(PARAGRAPH) })),
+});
+/** [subject, predicate, object] from a model, subject fixed by who acts. */
+const tripleItems = (v: unknown, what: string, subject: string): Triple => {
+  const parts = Array.isArray(v) ? v : fail(`${what} must be [subject, predicate, object]`);
+  if (parts.length !== 3) fail(`${what} must be [subject, predicate, object]`);
+  return [subject, asText(parts[1], `${what} predicate`, TRIPLE.predicate), asText(parts[2], `${what} object`, TRIPLE.object)];
+};
+/** Run a check, putting where and what in front of its message. */
+const checkedAs = <T>(where: string, what: string, f: () => T): T => {
+  try {
+    return f();
+  } catch (err) {
+    if (err instanceof Error && err.name === 'ReplyError') fail(`${where}: ${what} ${err.message}`);
+    throw err;
+  }
+};
+
+/** A re-planned stretch from a model: positive durations summing exactly to the stretch, the inserted action kept. */
+const stretchReply = (items: unknown[], persona: Parameters<typeof withoutName>[1], input: NewDecompInput, who: string): SubTask[] => {
+  const total = scheduleMinutes(input.main);
+  const tasks = objects(items, `${who}item`, '{"task": …, "minutes": …}').map((t, i) => subtask(t, i, PLAN_ITEM, persona, `${who}item`));
+  const sum = tasks.reduce((s, t) => s + t.minutes, 0);
+  if (sum !== total) fail(`${who}the durations add up to ${sum} minutes, but must add up to exactly ${total}`);
+  if (!tasks.some((t) => t.task.toLowerCase().includes(input.inserted.toLowerCase()))) fail(`${who}the schedule must keep "${input.inserted}" (${input.insertedMinutes} minutes) where it happened`);
+  return tasks;
+};
+/** Any brain's re-planned stretch: it keeps the inserted action; whole minutes fitted to exactly the stretch. */
+const fitStretch = (v: unknown, input: NewDecompInput): SubTask[] => {
+  const total = scheduleMinutes(input.main);
+  const list = parseWith(anySubtasks, v);
+  if (!list.some((t) => t.task.toLowerCase().includes(input.inserted.toLowerCase()))) fail(`the schedule must keep "${input.inserted}"`);
+  const fitted = trimToTotal(
+    list.map((t) => [t.task, Math.max(1, Math.round(t.minutes))] as [string, number]),
+    total,
+  );
+  const used = scheduleMinutes(fitted);
+  const last = fitted[fitted.length - 1];
+  if (last && used < total) last[1] += total - used;
+  return fitted.map(([task, m]) => ({ task, minutes: m }));
+};
 
 // ---- the table --------------------------------------------------------------------------------
 
@@ -335,27 +403,8 @@ export const CONTRACTS: Contracts = {
    */
   newDecompSchedule: {
     reply: z.object({ schedule: replySubtasks('short lowercase phrase') }),
-    fromReply: (o, { persona }, input) => {
-      const total = scheduleMinutes(input.main);
-      const items = objects(list(o, 'schedule'), 'item', '{"task": …, "minutes": …}').map((t, i) => subtask(t, i, PLAN_ITEM, persona, 'item'));
-      const sum = items.reduce((s, t) => s + t.minutes, 0);
-      if (sum !== total) fail(`the durations add up to ${sum} minutes, but must add up to exactly ${total}`);
-      if (!items.some((t) => t.task.toLowerCase().includes(input.inserted.toLowerCase()))) fail(`the schedule must keep "${input.inserted}" (${input.insertedMinutes} minutes) where it happened`);
-      return items;
-    },
-    accept: (v, _ctx, input) => {
-      const total = scheduleMinutes(input.main);
-      const list = parseWith(anySubtasks, v);
-      if (!list.some((t) => t.task.toLowerCase().includes(input.inserted.toLowerCase()))) fail(`the schedule must keep "${input.inserted}"`);
-      const fitted = trimToTotal(
-        list.map((t) => [t.task, Math.max(1, Math.round(t.minutes))] as [string, number]),
-        total,
-      );
-      const used = scheduleMinutes(fitted);
-      const last = fitted[fitted.length - 1];
-      if (last && used < total) last[1] += total - used;
-      return fitted.map(([task, m]) => ({ task, minutes: m }));
-    },
+    fromReply: (o, { persona }, input) => stretchReply(list(o, 'schedule'), persona, input, ''),
+    accept: (v, _ctx, input) => fitStretch(v, input),
     fallback: (_ctx, input) => failSafeDecomp(input.main, input.doneSoFar).map(([task, m]) => ({ task, minutes: m })),
     unasked: (_ctx, input) => (scheduleMinutes(input.main) <= 0 ? failSafeDecomp(input.main, input.doneSoFar).map(([task, m]) => ({ task, minutes: m })) : undefined),
   },
@@ -489,6 +538,249 @@ export const CONTRACTS: Contracts = {
     accept: (v) => parseWith(anyPulse, v),
     fallback: () => ({ decisions: [], fallback: true }),
     noFallbackBrain: true,
+  },
+
+  // ---- the packed call plan (docs/call-plans.md): several questions per call, each part checked as
+  // its one-question call checks it. The defaults are the one-question calls' defaults; a guard with
+  // a fallback brain (the offline brain, on a model) answers a failed call with that brain's answer.
+
+  /** The wake-up hour, the day's plan, exactly 24 hourly activities, and subtasks for the day's waking activities. */
+  planDay: {
+    reply: z.object({
+      wake_up_hour: hour,
+      plan: z.array(str(PLAN_ITEM, 'an activity with its time')).min(DAILY_PLAN_ITEMS.min).max(DAILY_PLAN_ITEMS.max),
+      hourly: z.array(str(ACTIVITY, 'short lowercase phrase, or "sleeping"')).min(24).max(24),
+      subtasks: z.array(z.object({ activity: str(ACTIVITY, 'one of the hourly activities'), subtasks: replySubtasks('short lowercase phrase') })).max(24),
+    }),
+    fromReply: (o, { persona }) => {
+      const hourly = list(o, 'hourly').map((h, i) => {
+        const a = lowerFirst(stripPeriod(withoutName(asText(h, `hourly activity ${i + 1} (hour ${i})`, ACTIVITY).replace(/^\[[^\]]*\]\s*/, ''), persona)));
+        return a || fail(`hourly activity ${i + 1} must not be empty`);
+      });
+      const subtasks = objects(list(o, 'subtasks'), 'subtasks entry', '{"activity": …, "subtasks": […]}').map((e, k) => {
+        const activity = lowerFirst(stripPeriod(withoutName(text(e, 'activity', ACTIVITY), persona)));
+        if (!hourly.includes(activity)) fail(`"subtasks" entry ${k + 1} is for "${activity}", which is not one of the hourly activities`);
+        const subs = objects(list(e, 'subtasks'), `subtask of "${activity}"`, '{"task": …, "minutes": …}').map((t, i) => subtask(t, i, ACTIVITY, persona, `subtask of "${activity}"`));
+        if (subs.length === 0) fail(`"subtasks" entry ${k + 1} ("${activity}") lists no subtasks`);
+        return { activity, subtasks: subs };
+      });
+      return { wakeUpHour: o.wake_up_hour as number, dailyPlan: textList(o, 'plan', 'plan item', PLAN_ITEM).map(planItem), hourly, subtasks };
+    },
+    accept: (v) => {
+      const d = parseWith(anyDayPlan, v);
+      timed(d.dailyPlan);
+      // Subtasks are kept only for activities of the day.
+      return { ...d, subtasks: d.subtasks.filter((e) => d.hourly.includes(e.activity)) } as DayPlan;
+    },
+    // The one-question calls' defaults: wake at 8, Smallville's fail-safe plan, asleep every hour.
+    fallback: () => ({ wakeUpHour: 8, dailyPlan: [...FALLBACK_DAILY_PLAN], hourly: Array.from({ length: 24 }, (_, h) => (h < 8 ? 'sleeping' : 'asleep')), subtasks: [] }),
+  },
+
+  /** revise_identity's four answers: two first-person notes ("" when nothing), today's status, 4–6 timed items. */
+  reviseIdentity: {
+    reply: z.object({
+      plan_note: str(PARAGRAPH, 'first person; "" if nothing'),
+      thought_note: str(PARAGRAPH, 'first person'),
+      currently: str(PARAGRAPH, 'a short paragraph in the third person'),
+      daily_plan_req: z.array(str(PLAN_ITEM, 'an activity with its time')).min(PLAN_REQ_ITEMS.min).max(PLAN_REQ_ITEMS.max),
+    }),
+    fromReply: (o) => ({
+      planNote: typeof o.plan_note === 'string' ? o.plan_note.trim() : '',
+      thoughtNote: typeof o.thought_note === 'string' ? o.thought_note.trim() : '',
+      currently: text(o, 'currently', PARAGRAPH),
+      dailyPlanReq: textList(o, 'daily_plan_req', 'plan item', PLAN_ITEM).map(planItem),
+    }),
+    accept: (v) => {
+      const r = parseWith(anyRevision, v);
+      return { ...r, dailyPlanReq: timed(r.dailyPlanReq.slice(0, PLAN_REQ_ITEMS.max)) } as IdentityRevision;
+    },
+    // Yesterday's status and requirement, no notes.
+    fallback: ({ persona }) => ({ planNote: '', thoughtNote: '', currently: persona.currently, dailyPlanReq: splitPlanReq(persona.dailyPlanReq) }),
+  },
+
+  /**
+   * Sector, arena, object, emoji and both triples for each action, among the places offered: a sector
+   * offered, an arena of it ("" when it lists none), an object of that arena or <random>; the triples'
+   * subjects are the persona and the object.
+   */
+  actionDetails: {
+    reply: z.object({
+      actions: z
+        .array(
+          z.object({
+            sector: str(TARGET, 'one of the areas'),
+            arena: str(TARGET, 'one of that area\'s parts, or ""'),
+            object: str(TARGET, 'one of that part\'s objects, or "<random>"'),
+            emoji: str(64, '1 to 3 emoji, no letters'),
+            event: z.array(str(TRIPLE.object)).min(3).max(3).describe('[subject, predicate, object]'),
+            object_state: str(200, 'a few words, or "" for <random>'),
+            object_event: z.array(str(TRIPLE.object)).min(3).max(3).describe('[object, predicate, state]'),
+          }),
+        )
+        .min(1)
+        .max(DETAILS_MAX),
+    }),
+    fromReply: (o, { persona }, actions, places) => {
+      const items = objects(list(o, 'actions'), 'action', '{"sector": …, …}');
+      if (items.length !== actions.length) fail(`give exactly ${actions.length} entries in "actions", one per activity in order; got ${items.length}`);
+      return items.map((e, i): ActionDetails => {
+        const where = `activity ${i + 1} ("${actions[i]}")`;
+        const sector = checkedAs(where, '"sector"', () => pickOption(e.sector, places.map((pl) => pl.sector)));
+        const arenas = places.find((pl) => pl.sector === sector)?.arenas ?? [];
+        const arena = arenas.length === 0 ? '' : checkedAs(where, `"arena" must be a part of ${sector}:`, () => pickOption(e.arena, arenas.map((a) => a.arena)));
+        const objs = arenas.find((a) => a.arena === arena)?.objects ?? [];
+        const raw = typeof e.object === 'string' ? e.object.trim() : '';
+        const object = objs.length === 0 || raw === RANDOM_OBJECT || raw === '' ? RANDOM_OBJECT : checkedAs(where, `"object" "${raw}" is not one of the objects of ${arena} (${objs.join(', ')}) nor "${RANDOM_OBJECT}":`, () => pickOption(raw, objs));
+        const emoji = emojiOnly(asText(e.emoji, `${where} "emoji"`, 64), EMOJI_UNITS);
+        const event = tripleItems(e.event, `${where} "event"`, persona.name);
+        if (object === RANDOM_OBJECT) return { sector, arena, object, emoji, event, objectState: '', objectEvent: ['', '', ''] };
+        const state = stripPeriod(asText(e.object_state, `${where} "object_state"`, 200).replace(new RegExp(`^(the\\s+)?${escapeRegExp(object)}\\s+(is\\s+)?`, 'i'), ''));
+        if (!state) fail(`${where}: "object_state" must describe the ${object}'s state in a few words`);
+        return { sector, arena, object, emoji, event, objectState: `${object} is ${state}`, objectEvent: tripleItems(e.object_event, `${where} "object_event"`, object) };
+      });
+    },
+    accept: (v, { persona }, actions, places) => {
+      const items = parseWith(z.array(anyDetails), v);
+      if (items.length !== actions.length) fail(`${items.length} answers for ${actions.length} actions`);
+      return items.map((d): ActionDetails => {
+        const sector = places.find((pl) => pl.sector === d.sector) ?? fail(`"${d.sector}" is not a place the persona knows`);
+        const arena = sector.arenas.length === 0 ? (d.arena === '' ? undefined : fail(`${d.sector} has no known parts, but "${d.arena}" was given`)) : (sector.arenas.find((a) => a.arena === d.arena) ?? fail(`"${d.arena}" is not a part of ${d.sector}`));
+        const objs = arena?.objects ?? [];
+        const object = objs.length === 0 || d.object === RANDOM_OBJECT ? RANDOM_OBJECT : objs.includes(d.object) ? d.object : fail(`"${d.object}" is not an object of ${d.arena}`);
+        if (object !== RANDOM_OBJECT && !d.objectState) fail(`no state for the ${object}`);
+        return {
+          sector: d.sector,
+          arena: arena ? d.arena : '',
+          object,
+          emoji: d.emoji,
+          event: [persona.name, d.event[1], d.event[2]],
+          objectState: object === RANDOM_OBJECT ? '' : d.objectState,
+          objectEvent: object === RANDOM_OBJECT ? ['', '', ''] : [object, d.objectEvent[1], d.objectEvent[2]],
+        };
+      });
+    },
+    // The one-question calls' defaults for each action: home (else a known place), its first part, <random>, 🙂, "is".
+    fallback: ({ persona }, actions, places) =>
+      actions.map((action) => {
+        const sector = fallbackSector(persona, places.map((pl) => pl.sector));
+        return { sector, arena: places.find((pl) => pl.sector === sector)?.arenas[0]?.arena ?? '', object: RANDOM_OBJECT, emoji: FALLBACK_EMOJI, event: [persona.name, 'is', action] as Triple, objectState: '', objectEvent: ['', '', ''] as Triple };
+      }),
+    unasked: (_ctx, actions) => (actions.length === 0 ? [] : undefined),
+  },
+
+  /** One whole 1–10 per memory, in order. */
+  poignancies: {
+    reply: z.object({ ratings: z.array(rating).min(1).max(RATINGS_MAX) }),
+    fromReply: (o, _ctx, memories) => {
+      const ratings = list(o, 'ratings');
+      if (ratings.length !== memories.length) fail(`give exactly ${memories.length} ratings, one per memory in order; got ${ratings.length}`);
+      return ratings as number[];
+    },
+    accept: (v, _ctx, memories) => {
+      const ratings = parseWith(z.array(rating), v);
+      if (ratings.length !== memories.length) fail(`${ratings.length} ratings for ${memories.length} memories`);
+      return ratings;
+    },
+    // poignancy's default for each.
+    fallback: (_ctx, memories) => memories.map(() => 4),
+    unasked: (_ctx, memories) => (memories.length === 0 ? [] : undefined),
+  },
+
+  /** decide_to_talk; when yes, 1–16 lines by the two (the initiator first), a summary, and what each side takes away. */
+  conversation: {
+    reply: z.object({
+      talk: z.boolean().describe('whether they talk'),
+      lines: z.array(z.object({ speaker: str(200, 'full name'), text: str(SENTENCE, 'what they say') })).max(MAX_LINES),
+      summary: str(300, 'what it was about, or "" if they do not talk'),
+      takeaways: z.array(z.object({ name: str(200, 'full name'), planning: str(PARAGRAPH, 'first person, or ""'), memo: str(PARAGRAPH, 'first person') })).max(2),
+    }),
+    fromReply: (o, { persona }, { target }) => {
+      if (!o.talk) return { talk: false, lines: [], summary: '', takeaways: {} };
+      const names = [persona.name, target.name];
+      const raw = objects(list(o, 'lines'), 'line', '{"speaker": …, "text": …}');
+      if (raw.length === 0) fail('they talk, so "lines" must hold the conversation');
+      const lines = raw.map((l, i): ChatLine => {
+        const who = asText(l.speaker, `line ${i + 1} "speaker"`, 200);
+        const speaker = names.find((n) => n === who) ?? names.find((n) => n.split(' ')[0] === who.split(' ')[0]) ?? fail(`line ${i + 1} is spoken by "${who}": the speaker must be ${names.join(' or ')}`);
+        const said = unquote(asText(l.text, `line ${i + 1} "text"`, SENTENCE).replace(new RegExp(`^${escapeRegExp(speaker)}\\s*:\\s*`), ''));
+        return { speaker, text: said || fail(`line ${i + 1} "text" must not be empty`) };
+      });
+      if (lines[0]!.speaker !== persona.name) fail(`${persona.name} starts the conversation: line 1 must be theirs`);
+      const about = stripPeriod(text(o, 'summary', 300).replace(/^(this is\s+)?(a\s+)?(conversation|conversing)\s+about\s+|^about\s+/i, ''));
+      if (!about) fail('"summary" must say what the conversation was about');
+      const items = objects(list(o, 'takeaways'), 'takeaway', '{"name": …, "planning": …, "memo": …}');
+      const takeaways: ConversationTakeaways = {};
+      for (const name of names) {
+        const t = items.find((x) => typeof x.name === 'string' && x.name.trim().toLowerCase() === name.toLowerCase()) ?? fail(`"takeaways" needs an entry with "name": "${name}"`);
+        takeaways[name] = { planning: typeof t.planning === 'string' ? t.planning.trim() : '', memo: typeof t.memo === 'string' ? t.memo.trim() : '' };
+      }
+      return { talk: true, lines, summary: `conversing about ${about}`, takeaways };
+    },
+    accept: (v, { persona }, { target }) => {
+      const c = parseWith(anyConversation, v);
+      if (!c.talk) return { talk: false, lines: [], summary: '', takeaways: {} };
+      const names = [persona.name, target.name];
+      if (c.lines.length === 0) fail('a conversation needs at least one line');
+      const stranger = c.lines.find((l) => !names.includes(l.speaker));
+      if (stranger) fail(`"${stranger.speaker}" is not in this conversation`);
+      if (!c.summary) fail('a conversation needs a summary');
+      // A side the answer says nothing about takes nothing away ("" stores nothing, as the one-question calls' default).
+      const takeaways = Object.fromEntries(names.map((n) => [n, c.takeaways[n] ?? { planning: '', memo: '' }]));
+      return { talk: true, lines: c.lines.map((l) => ({ speaker: l.speaker, text: l.text })), summary: c.summary, takeaways } as WholeConversation;
+    },
+    // decide_to_talk's default: no chat.
+    fallback: () => ({ talk: false, lines: [], summary: '', takeaways: {} }),
+  },
+
+  /** One re-planned stretch per persona, each as new_decomp_schedule's. */
+  replanStretches: {
+    reply: z.object({ schedules: z.array(z.object({ schedule: replySubtasks('short lowercase phrase') })).min(1).max(4) }),
+    fromReply: (o, _ctx, stretches) => {
+      const items = objects(list(o, 'schedules'), 'schedule', '{"schedule": […]}');
+      if (items.length !== stretches.length) fail(`give exactly ${stretches.length} entries in "schedules", one per person in order; got ${items.length}`);
+      return items.map((e, k) => stretchReply(list(e, 'schedule'), stretches[k]!.persona, stretches[k]!.input, `person ${k + 1} (${stretches[k]!.persona.name}): `));
+    },
+    accept: (v, _ctx, stretches) => {
+      const lists = parseWith(z.array(z.unknown()), v);
+      if (lists.length !== stretches.length) fail(`${lists.length} schedules for ${stretches.length} stretches`);
+      return lists.map((l, k) => fitStretch(l, stretches[k]!.input));
+    },
+    // Smallville's fail-safe for each: what happened so far, then the rest of the plan.
+    fallback: (_ctx, stretches) => stretches.map(({ input }) => failSafeDecomp(input.main, input.doneSoFar).map(([task, m]) => ({ task, minutes: m }))),
+    unasked: (_ctx, stretches) => (stretches.length === 0 ? [] : undefined),
+  },
+
+  /** A reflection's insights for each focal point, evidence within that focal point's statements. */
+  reflectionInsights: {
+    reply: z.object({
+      questions: z
+        .array(z.object({ insights: z.array(z.object({ insight: str(SENTENCE, 'an insight'), evidence: z.array(z.number().int()).describe("the numbers of that question's statements it rests on") })) }))
+        .min(1)
+        .max(5),
+    }),
+    fromReply: (o, _ctx, groups, n) => {
+      const qs = objects(list(o, 'questions'), 'question', '{"insights": […]}');
+      if (qs.length !== groups.length) fail(`give exactly ${groups.length} entries in "questions", one per question in order; got ${qs.length}`);
+      return qs.map((q, k) =>
+        objects(list(q, 'insights').slice(0, n), `question ${k + 1} insight`, '{"insight": …, "evidence": […]}').map((item, i): Insight => {
+          const count = groups[k]!.statements.length;
+          const insight = stripPeriod(stripPeriod(text(item, 'insight', SENTENCE)).replace(/\s*\(because of[^)]*\)\s*$/i, ''));
+          const evidence = list(item, 'evidence');
+          if (evidence.length === 0) fail(`question ${k + 1} insight ${i + 1} cites no statements: give the numbers of the statements it rests on`);
+          for (const e of evidence) {
+            if (typeof e !== 'number' || !Number.isInteger(e) || e < 1 || e > count) fail(`question ${k + 1} insight ${i + 1} cites statement ${JSON.stringify(e)}, but that question has ${count} statements: use numbers 1 to ${count}`);
+          }
+          return { insight, evidence: [...new Set(evidence as number[])] };
+        }),
+      );
+    },
+    accept: (v, _ctx, groups, n) => {
+      const lists = parseWith(z.array(anyInsights), v);
+      if (lists.length !== groups.length) fail(`${lists.length} lists of insights for ${groups.length} focal points`);
+      return lists.map((l, k) => l.slice(0, n).map((i) => ({ ...i, evidence: i.evidence.filter((e) => e >= 1 && e <= groups[k]!.statements.length) })));
+    },
+    // insights' default for each: nothing learned.
+    fallback: (_ctx, groups) => groups.map(() => []),
   },
 
   /** Vectors for texts: one per text, all the same size; else the local embedding. */

@@ -1,3 +1,4 @@
+import type { ActionDetails } from '../persona/packedState';
 import type { Persona } from '../persona/persona';
 import type { ChatLine, ConceptNode } from '../persona/memory';
 import type { ScheduleItem, Triple } from '../persona/scratch';
@@ -185,6 +186,73 @@ export interface ActionChoice {
   fallback?: boolean;
 }
 
+// ---- the packed call plan (src/sim/brain/callPlan.ts, docs/call-plans.md) ----------------------
+
+/** Packed long-term planning: the wake-up hour, the daily plan and the whole hourly schedule in one answer. */
+export interface DayPlan {
+  wakeUpHour: number;
+  /** 4–8 broad items with times (used on the first day; a new day keeps yesterday's, as Smallville does). */
+  dailyPlan: string[];
+  /** 24 activities, one per hour from midnight ("sleeping" before waking). */
+  hourly: string[];
+  /**
+   * Subtasks in 5-minute increments for the waking activities that last an hour or more, prepared with
+   * the plan: applied when Smallville would decompose the block (an hour ahead), fitted to its length.
+   */
+  subtasks: { activity: string; subtasks: SubTask[] }[];
+}
+
+/** Packed revise_identity: the two notes, today's `currently` and today's daily plan requirement in one answer. */
+export interface IdentityRevision {
+  planNote: string;
+  thoughtNote: string;
+  currently: string;
+  dailyPlanReq: string[];
+}
+
+/** The places a persona knows, as the packed action call offers them: sector → arena → objects. */
+export type KnownPlaces = { sector: string; arenas: { arena: string; objects: string[] }[] }[];
+
+export type { ActionDetails };
+
+/** A memory waiting for its poignancy score. */
+export interface MemoryToRate {
+  kind: 'event' | 'chat' | 'thought';
+  description: string;
+}
+
+/** Packed conversation: whether the initiator starts one and, if so, all of it at once. */
+export interface ConversationInput {
+  target: Persona;
+  /** What each side brings to mind about the other (retrieved once each). */
+  initMemories: ConceptNode[];
+  targetMemories: ConceptNode[];
+}
+
+/** What each side of a conversation takes away from it (planning thought and memo; "" for none), keyed by persona name. */
+export type ConversationTakeaways = Record<string, { planning: string; memo: string }>;
+
+export interface WholeConversation {
+  /** decide_to_talk's answer; false: no lines. */
+  talk: boolean;
+  lines: ChatLine[];
+  /** "conversing about …" */
+  summary: string;
+  takeaways: ConversationTakeaways;
+}
+
+/** One persona's stretch of the day to re-plan around an inserted action. */
+export interface StretchToReplan {
+  persona: Persona;
+  input: NewDecompInput;
+}
+
+/** A reflection's questions (focal points) with the memories retrieved for each. */
+export interface FocalEvidence {
+  focal: string;
+  statements: string[];
+}
+
 /** 1: wait for the other to finish; 2: carry on; (Smallville's decide_to_react answers). */
 export type ReactChoice = 1 | 2;
 
@@ -255,6 +323,21 @@ export interface Brain {
   townPlan(ctx: CallContext, input: TownPlanInput): Promise<TownPlanReply>;
   /** Seed 004's town simulator: once a game hour, one decision per resident (checkin, purchase, chat or rest) from the world snapshot (made in the first resident's name). */
   townPulse(ctx: CallContext, input: TownPulseInput): Promise<TownPulseReply>;
+  // The packed call plan: the same decisions in fewer, larger calls (docs/call-plans.md).
+  /** Wake-up hour, first daily plan and the whole hourly schedule (`attempt` > 0: a diversity retry). */
+  planDay(ctx: CallContext, attempt: number): Promise<DayPlan>;
+  /** New day: revise_identity's four questions at once, from recent memories. */
+  reviseIdentity(ctx: CallContext, statements: string[]): Promise<IdentityRevision>;
+  /** Sector, arena, object, emoji and both event triples for each action, among the places the persona knows. */
+  actionDetails(ctx: CallContext, actions: string[], places: KnownPlaces): Promise<ActionDetails[]>;
+  /** 1–10 for each memory, in order. */
+  poignancies(ctx: CallContext, memories: MemoryToRate[]): Promise<number[]>;
+  /** decide_to_talk, then the whole conversation (at most 16 lines), its summary and what each side takes away, in one call. */
+  conversation(ctx: CallContext, input: ConversationInput): Promise<WholeConversation>;
+  /** new_decomp_schedule for several personas at once (both sides of a chat); one answer per stretch, in order. */
+  replanStretches(ctx: CallContext, stretches: StretchToReplan[]): Promise<SubTask[][]>;
+  /** A reflection's insights for all its focal points at once (evidence: 1-based indexes into each focal point's statements). */
+  reflectionInsights(ctx: CallContext, groups: FocalEvidence[], n: number): Promise<Insight[][]>;
   /** One vector per text, for memory relevance (Smallville's get_embedding). Same size for every text. */
   embed(ctx: CallContext, texts: string[]): Promise<number[][]>;
 }

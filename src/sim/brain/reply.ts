@@ -73,7 +73,7 @@ export function unquote(s: string): string {
 }
 
 /** A non-empty string (field `what` of the reply), trimmed and unquoted, at most `max` characters. */
-function asText(v: unknown, what: string, max: number): string {
+export function asText(v: unknown, what: string, max: number): string {
   if (typeof v !== 'string') fail(`${what} must be a string`);
   const s = unquote(v);
   if (!s) fail(`${what} must not be empty`);

@@ -4,6 +4,11 @@ import type { ChatLine, ConceptNode } from '../persona/memory';
 import { isExpired, THIRTY_DAYS } from '../persona/memory';
 import { newRetrieve } from './retrieve';
 import { addCommitment, parseCommitment, placesFor } from './commitments';
+import { addScored } from './poignancy';
+import type { ConversationTakeaways, WholeConversation } from '../brain/port';
+
+/** Packed call plan: memories each side brings to a whole-conversation call, per focal point (the listener; what they are doing). */
+const PACKED_MEMORIES_PER_FOCAL = 5;
 
 /** Smallville caps a conversation at 8 rounds (16 lines). */
 export const MAX_ROUNDS = 8;
@@ -15,10 +20,10 @@ const TURN_RETRIEVAL = 15;
  * What a speaker brings to mind for its next line (Smallville's agent_chat_v2): memories retrieved
  * for the listener, what the listener is doing, and the last lines of the conversation.
  */
-export async function memoriesFor(sim: SimContext, speaker: Persona, listener: Persona, convo: ChatLine[]): Promise<ConceptNode[]> {
+export async function memoriesFor(sim: SimContext, speaker: Persona, listener: Persona, convo: ChatLine[], perFocal = TURN_RETRIEVAL): Promise<ConceptNode[]> {
   const focal = [listener.name, `${listener.name} is ${listener.scratch.actDescription ?? 'here'}`];
   if (convo.length > 0) focal.push(convo.slice(-4).map((l) => `${l.speaker}: ${l.text}`).join('\n'));
-  const retrieved = await newRetrieve(sim, speaker, focal, TURN_RETRIEVAL);
+  const retrieved = await newRetrieve(sim, speaker, focal, perFocal);
   const seen = new Set<number>();
   const out: ConceptNode[] = [];
   for (const list of retrieved.values()) {
@@ -55,6 +60,16 @@ export async function converse(sim: SimContext, init: Persona, target: Persona):
   return convo;
 }
 
+/**
+ * Packed call plan: decide_to_talk and the whole conversation in one call, each side bringing what it
+ * recalls about the other (retrieved once, before the first line). At most MAX_ROUNDS rounds (the guard cuts).
+ */
+export async function packedConversation(sim: SimContext, init: Persona, target: Persona): Promise<WholeConversation> {
+  const initMemories = await memoriesFor(sim, init, target, [], PACKED_MEMORIES_PER_FOCAL);
+  const targetMemories = await memoriesFor(sim, target, init, [], PACKED_MEMORIES_PER_FOCAL);
+  return sim.brain.conversation({ persona: init, now: sim.clock.now }, { target, initMemories, targetMemories });
+}
+
 /** Minutes a conversation takes (Smallville: characters / 8 seconds, in whole minutes). */
 export function conversationMinutes(convo: ChatLine[]): number {
   const all = convo.map((l) => `${l.speaker}: ${l.text}`).join('\n');
@@ -62,45 +77,41 @@ export function conversationMinutes(convo: ChatLine[]): number {
 }
 
 /** Store the conversation in both memories, and what each took away from it as thoughts. */
-export async function rememberConversation(sim: SimContext, a: Persona, b: Persona, convo: ChatLine[], summary: string): Promise<void> {
-  await rememberFor(sim, a, b, convo, summary);
-  await rememberFor(sim, b, a, convo, summary);
+/**
+ * Store the conversation in both memories, and what each took away from it as thoughts. `takeaways`:
+ * the packed plan's planning thought and memo of each side, from the conversation call.
+ */
+export async function rememberConversation(sim: SimContext, a: Persona, b: Persona, convo: ChatLine[], summary: string, takeaways?: ConversationTakeaways): Promise<void> {
+  await rememberFor(sim, a, b, convo, summary, takeaways?.[a.name]);
+  await rememberFor(sim, b, a, convo, summary, takeaways?.[b.name]);
 }
 
 /**
  * One side's memory of a conversation: the chat (its poignancy from the brain), the news the other
  * told as thoughts, Smallville's planning thought (a plan in it becomes a commitment) and memo.
- * Returns the chat memory.
+ * `taken`: that planning thought and memo when they came with the conversation (packed plan;
+ * "" stores nothing); otherwise they are asked. Returns the chat memory.
  */
-export async function rememberFor(sim: SimContext, self: Persona, other: Persona, convo: ChatLine[], summary: string): Promise<ConceptNode> {
+export async function rememberFor(sim: SimContext, self: Persona, other: Persona, convo: ChatLine[], summary: string, taken?: { planning: string; memo: string }): Promise<ConceptNode> {
   const now = sim.clock.now;
   const ctx = { persona: self, now };
-  const poignancy = await sim.brain.poignancy(ctx, 'chat', summary);
-  const chat = self.memory.add('chat', {
-    created: now,
-    subject: self.name,
-    predicate: 'chat with',
-    object: other.name,
-    description: summary,
-    poignancy,
-    keywords: [self.name, other.name],
-    transcript: convo,
-  });
-  self.scratch.importanceTriggerCurr -= poignancy;
+  const chat = await addScored(
+    sim,
+    self,
+    'chat',
+    { created: now, subject: self.name, predicate: 'chat with', object: other.name, description: summary, keywords: [self.name, other.name], transcript: convo },
+    { kind: 'chat', text: summary, trigger: true },
+  );
   self.scratch.importanceEleN++;
   /** A thought this chat gave the persona: lasts 30 days, scored by the brain, the chat as its evidence. */
   const think = async (predicate: string, description: string, keywords: string[]) =>
-    self.memory.add('thought', {
-      created: now,
-      expiration: now + THIRTY_DAYS,
-      subject: self.name,
-      predicate,
-      object: other.name,
-      description,
-      poignancy: await sim.brain.poignancy(ctx, 'thought', description),
-      keywords: [...keywords, ...keywordsOf(description)],
-      evidence: [chat.id],
-    });
+    addScored(
+      sim,
+      self,
+      'thought',
+      { created: now, expiration: now + THIRTY_DAYS, subject: self.name, predicate, object: other.name, description, keywords: [...keywords, ...keywordsOf(description)], evidence: [chat.id] },
+      { kind: 'thought', text: description, trigger: false },
+    );
   // What the other said that is news to this persona becomes its own thought, so it can pass it on.
   for (const line of convo) {
     if (line.speaker !== other.name) continue;
@@ -111,13 +122,13 @@ export async function rememberFor(sim: SimContext, self: Persona, other: Persona
   }
   // Smallville's planning thought and memo after a chat; a plan in it (an invitation accepted, a
   // promise) becomes a commitment the persona will act on.
-  const planning = await sim.brain.planningThought(ctx, other, convo);
+  const planning = taken ? taken.planning : await sim.brain.planningThought(ctx, other, convo);
   if (planning) {
     await think('plans', `For ${self.name}'s planning: ${planning}`, ['plan', other.name]);
     const c = parseCommitment(planning, placesFor(sim, self), now, other.name);
     if (c) addCommitment(self, c);
   }
-  const memo = await sim.brain.memoAfterConvo(ctx, other, convo);
+  const memo = taken ? taken.memo : await sim.brain.memoAfterConvo(ctx, other, convo);
   if (memo) await think('remembers', memo, [other.name]);
   return chat;
 }

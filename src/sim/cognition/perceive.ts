@@ -4,6 +4,7 @@ import type { ConceptNode } from '../persona/memory';
 import { eventKey } from '../persona/memory';
 import { isIdle, tripleEvent, type WorldEvent } from '../world/events';
 import type { WorldModel } from '../world/types';
+import { addScored } from './poignancy';
 
 interface SeenObject {
   address: string;
@@ -181,17 +182,20 @@ export async function perceive(sim: SimContext, p: Persona, moved: boolean, arou
     if (taken.has(key)) continue;
     taken.add(key);
     if (latest.has(key)) continue;
-    const poignancy = isIdle(event) ? 1 : await sim.brain.poignancy({ persona: p, now: sim.clock.now }, 'event', event.description);
-    const node = p.memory.add('event', {
+    const fields = {
       created: sim.clock.now,
       subject: event.subject,
       predicate: event.predicate,
       object: event.object,
       description: event.description,
-      poignancy,
       keywords: [shortName(event.subject), shortName(event.object)],
-    });
-    s.importanceTriggerCurr -= poignancy;
+    };
+    let node: ConceptNode;
+    if (isIdle(event)) {
+      // "is idle" scores 1 without asking (Smallville).
+      node = p.memory.add('event', { ...fields, poignancy: 1 });
+      s.importanceTriggerCurr -= 1;
+    } else node = await addScored(sim, p, 'event', fields, { kind: 'event', text: event.description, trigger: true });
     s.importanceEleN++;
     added.push(node);
   }

@@ -1,6 +1,7 @@
 import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
-import type { CallContext } from '../brain/port';
+import type { CallContext, SubTask } from '../brain/port';
+import { repairDecomposition } from '../brain/repair';
 import { RANDOM_OBJECT } from '../world/address';
 import { DAY, dayStart, formatDate, formatDateTime, hourOf, minuteOfDay } from '../clock';
 import { newRetrieve } from './retrieve';
@@ -8,6 +9,8 @@ import { applyCommitments } from './commitments';
 import { THIRTY_DAYS } from '../persona/memory';
 import type { Triple } from '../persona/scratch';
 import { hourlyToMinutes, padDay } from './schedule';
+import { addressOfDetails, packedActionDetails } from './actionDetails';
+import { scoreWaiting } from './poignancy';
 
 type NewDay = false | 'First day' | 'New day';
 
@@ -30,24 +33,42 @@ function ctxOf(sim: SimContext, p: Persona): CallContext {
 export async function longTermPlanning(sim: SimContext, p: Persona, newDay: Exclude<NewDay, false>): Promise<void> {
   const ctx = ctxOf(sim, p);
   const s = p.scratch;
-  const wake = await sim.brain.wakeUpHour(ctx);
-  s.wakeUpHour = wake;
-  if (newDay === 'First day' || s.dailyReq.length === 0) {
-    s.dailyReq = await sim.brain.dailyPlan(ctx, wake);
-  } else {
-    // Smallville keeps yesterday's daily_req (a TODO there); here each day gets its own plan: the
-    // revised identity's plan for today, so the day's plan thought and the inspector show today's.
-    const revised = await reviseIdentity(sim, p);
-    if (revised.dailyReq.length > 0) s.dailyReq = revised.dailyReq;
-  }
-
+  const firstPlan = newDay === 'First day' || s.dailyReq.length === 0;
   let hourly: string[] = [];
-  for (let attempt = 0; attempt < DIVERSITY_TRIES; attempt++) {
-    hourly = [];
-    for (let h = 0; h < 24; h++) {
-      hourly.push(h < wake ? 'sleeping' : await sim.brain.hourlySchedule(ctx, h, hourly.slice(), attempt));
+  if (sim.callPlan === 'packed') {
+    // A new day: the revised identity's plan for today becomes the day's plan (as in faithful, below).
+    if (!firstPlan) {
+      const revised = await reviseIdentity(sim, p);
+      if (revised.dailyReq.length > 0) s.dailyReq = revised.dailyReq;
     }
-    if (new Set(hourly).size >= MIN_DISTINCT_ACTIVITIES) break;
+    // One call answers the wake-up hour, the plan and all 24 hours; the diversity rule judges each answer.
+    for (let attempt = 0; attempt < DIVERSITY_TRIES; attempt++) {
+      const day = await sim.brain.planDay(ctx, attempt);
+      s.wakeUpHour = day.wakeUpHour;
+      if (firstPlan) s.dailyReq = day.dailyPlan;
+      // The hours before waking are sleeping whatever the answer says (they are not asked in faithful).
+      hourly = day.hourly.map((a, h) => (h < day.wakeUpHour ? 'sleeping' : a));
+      s.preparedSubtasks = Object.fromEntries(day.subtasks.filter((e) => hourly.includes(e.activity)).map((e) => [e.activity, e.subtasks]));
+      if (new Set(hourly).size >= MIN_DISTINCT_ACTIVITIES) break;
+    }
+  } else {
+    const wake = await sim.brain.wakeUpHour(ctx);
+    s.wakeUpHour = wake;
+    if (firstPlan) {
+      s.dailyReq = await sim.brain.dailyPlan(ctx, wake);
+    } else {
+      // Smallville keeps yesterday's daily_req (a TODO there); here each day gets its own plan: the
+      // revised identity's plan for today, so the day's plan thought and the inspector show today's.
+      const revised = await reviseIdentity(sim, p);
+      if (revised.dailyReq.length > 0) s.dailyReq = revised.dailyReq;
+    }
+    for (let attempt = 0; attempt < DIVERSITY_TRIES; attempt++) {
+      hourly = [];
+      for (let h = 0; h < 24; h++) {
+        hourly.push(h < wake ? 'sleeping' : await sim.brain.hourlySchedule(ctx, h, hourly.slice(), attempt));
+      }
+      if (new Set(hourly).size >= MIN_DISTINCT_ACTIVITIES) break;
+    }
   }
   s.fDailySchedule = hourlyToMinutes(hourly);
   s.fDailyScheduleHourlyOrg = s.fDailySchedule.map(([t, m]) => [t, m]);
@@ -81,9 +102,17 @@ export function reviseIdentityFocalPoints(p: Persona, now: number): [string, str
 async function reviseIdentity(sim: SimContext, p: Persona): Promise<{ planNote: string; thoughtNote: string; dailyReq: string[] }> {
   const now = sim.clock.now;
   const ctx = ctxOf(sim, p);
+  // Yesterday's memories still waiting for their score are scored before they are read.
+  await scoreWaiting(sim, p);
   const retrieved = await newRetrieve(sim, p, reviseIdentityFocalPoints(p, now));
   const nodes = [...new Map([...retrieved.values()].flat().map((n) => [n.id, n])).values()].sort((a, b) => a.created - b.created || a.id - b.id);
   const statements = nodes.map((n) => `${formatDateTime(n.created)}: ${n.embeddingKey}`);
+  if (sim.callPlan === 'packed') {
+    const r = await sim.brain.reviseIdentity(ctx, statements);
+    p.currently = r.currently;
+    p.dailyPlanReq = r.dailyPlanReq.join('; ');
+    return { planNote: r.planNote, thoughtNote: r.thoughtNote, dailyReq: r.dailyPlanReq };
+  }
   const planNote = await sim.brain.planNote(ctx, statements);
   const thoughtNote = await sim.brain.thoughtNote(ctx, statements);
   p.currently = await sim.brain.reviseCurrently(ctx, planNote, thoughtNote);
@@ -111,9 +140,21 @@ async function decomposeAt(sim: SimContext, p: Persona, index: number): Promise<
   const [desc, minutes] = item;
   // A subtask ("task (subtask)") is never decomposed again.
   if (isSubtask(desc) || minutes < DECOMP_THRESHOLD_MIN || !shouldDecompose(desc, minutes)) return;
-  const subs = await sim.brain.taskDecomp(ctxOf(sim, p), desc, minutes);
+  // Packed: the subtasks the day's plan came with, fitted to this block; else (and in faithful) ask now.
+  const prepared = sim.callPlan === 'packed' ? s.preparedSubtasks[desc] : undefined;
+  const subs = prepared ? fitSubtasks(prepared, minutes) : await sim.brain.taskDecomp(ctxOf(sim, p), desc, minutes);
   if (subs.length === 1 && subs[0].task === desc) return;
   s.fDailySchedule.splice(index, 1, ...subs.map((t) => [`${desc} (${t.task})`, t.minutes] as [string, number]));
+}
+
+/**
+ * Subtasks prepared for a run of an activity, fitted to a block of `minutes` (a run may be cut by a
+ * re-plan): durations scaled in proportion, then made 5-minute increments summing exactly to the block.
+ */
+export function fitSubtasks(subtasks: readonly SubTask[], minutes: number): SubTask[] {
+  const sum = subtasks.reduce((a, t) => a + t.minutes, 0);
+  if (sum <= 0) return [{ task: subtasks[0]?.task ?? 'idle', minutes }];
+  return repairDecomposition(subtasks.map((t) => ({ task: t.task, minutes: (t.minutes * minutes) / sum })), minutes);
 }
 
 /** Choose where an action happens: sector → arena → object among the places the persona knows. */
@@ -187,6 +228,23 @@ export async function determineAction(sim: SimContext, p: Persona): Promise<void
   const slotEnd = s.scheduleStart(index) + minutes;
   const duration = Math.max(1, slotEnd - minuteOfDay(now) - new Date(now).getUTCSeconds() / 60);
 
+  if (sim.callPlan === 'packed') {
+    // One call (or none, when cached) for what faithful asks in seven.
+    const d = await packedActionDetails(sim, p, description, index, (desc, m) => isSubtask(desc) || m < DECOMP_THRESHOLD_MIN || !shouldDecompose(desc, m));
+    const address = addressOfDetails(sim, d);
+    const hasObject = d.arena !== '' && d.object !== RANDOM_OBJECT;
+    addNewAction(p, now, {
+      address,
+      duration,
+      description,
+      pronunciatio: d.emoji,
+      event: [p.name, d.event[1], d.event[2]],
+      objDescription: hasObject ? d.objectState : null,
+      objEvent: hasObject ? [address, d.objectEvent[1], d.objectEvent[2]] : ['', '', ''],
+      objPronunciatio: d.emoji,
+    });
+    return;
+  }
   const address = await chooseAddress(sim, p, description);
   const ctx = ctxOf(sim, p);
   const pronunciatio = await sim.brain.pronunciatio(ctx, description);

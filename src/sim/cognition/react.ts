@@ -4,7 +4,8 @@ import type { Persona } from '../persona/persona';
 import type { Retrieved } from './retrieve';
 import { hourOf, minuteOfDay } from '../clock';
 import { addNewAction } from './plan';
-import { conversationMinutes, converse, rememberConversation } from './converse';
+import { conversationMinutes, converse, packedConversation, rememberConversation } from './converse';
+import type { NewDecompInput, SubTask, WholeConversation } from '../brain/port';
 import { insertIntoSchedule, stretchFor } from './schedule';
 
 /** Smallville's chat cooldown, in steps, set for both partners when a chat starts. */
@@ -49,7 +50,9 @@ export function canReact(sim: SimContext, init: Persona, target: Persona): boole
   return true;
 }
 
-type Reaction = { kind: 'chat'; target: Persona } | { kind: 'wait'; target: Persona } | null;
+/** A reaction; a packed chat comes with its conversation already held (decided and written in one call). */
+type Reaction = { kind: 'chat'; target: Persona; held?: HeldConversation } | { kind: 'wait'; target: Persona } | null;
+type HeldConversation = Pick<WholeConversation, 'lines' | 'summary' | 'takeaways'>;
 
 /** Smallville's _should_react. */
 export async function shouldReact(sim: SimContext, p: Persona, focused: Retrieved): Promise<Reaction> {
@@ -59,7 +62,14 @@ export async function shouldReact(sim: SimContext, p: Persona, focused: Retrieve
   if (!target || target === p || sim.thinking.has(target)) return null;
   const memories = [...focused.events, ...focused.thoughts];
   const ctx = { persona: p, now: sim.clock.now };
-  if (canTalk(sim, p, target) && (await sim.brain.decideToTalk(ctx, target, memories))) return { kind: 'chat', target };
+  if (canTalk(sim, p, target)) {
+    // Packed: decide and hold the whole conversation in one call; never with the player's resident,
+    // whose conversation is held turn by turn with the person at the keyboard.
+    if (sim.callPlan === 'packed' && target.agent.mode !== 'human') {
+      const c = await packedConversation(sim, p, target);
+      if (c.talk) return { kind: 'chat', target, held: c };
+    } else if (await sim.brain.decideToTalk(ctx, target, memories)) return { kind: 'chat', target };
+  }
   if (canReact(sim, p, target) && (await sim.brain.decideToReact(ctx, target, memories)) === 1) return { kind: 'wait', target };
   return null;
 }
@@ -70,47 +80,59 @@ export async function shouldReact(sim: SimContext, p: Persona, focused: Retrieve
  * makes the inserted action the current one.
  */
 export async function createReact(sim: SimContext, p: Persona, description: string, minutes: number): Promise<void> {
+  const { stretch, input } = stretchToReplan(sim, p, description, minutes);
+  applyReplan(sim, p, stretch, input, await sim.brain.newDecompSchedule({ persona: p, now: sim.clock.now }, input));
+}
+
+/** The stretch of the day an inserted action falls in, and the question re-planning it asks. */
+function stretchToReplan(sim: SimContext, p: Persona, description: string, minutes: number): { stretch: ReturnType<typeof stretchFor>; input: NewDecompInput } {
   const s = p.scratch;
-  const now = sim.clock.now;
-  const stretch = stretchFor(s.fDailyScheduleHourlyOrg, s.fDailySchedule, minuteOfDay(now), description, Math.max(1, Math.round(minutes)));
-  const plan = await sim.brain.newDecompSchedule(
-    { persona: p, now },
-    { main: stretch.main, doneSoFar: stretch.doneSoFar, startHour: stretch.startHour, endHour: stretch.endHour, inserted: description, insertedMinutes: Math.max(1, Math.round(minutes)) },
-  );
+  const stretch = stretchFor(s.fDailyScheduleHourlyOrg, s.fDailySchedule, minuteOfDay(sim.clock.now), description, Math.max(1, Math.round(minutes)));
+  return { stretch, input: { main: stretch.main, doneSoFar: stretch.doneSoFar, startHour: stretch.startHour, endHour: stretch.endHour, inserted: description, insertedMinutes: Math.max(1, Math.round(minutes)) } };
+}
+
+/** Splice a re-planned stretch into the day (or, with nothing planned to re-plan, put the action in at this minute). */
+function applyReplan(sim: SimContext, p: Persona, stretch: ReturnType<typeof stretchFor>, input: NewDecompInput, plan: SubTask[]): void {
+  const s = p.scratch;
   if (stretch.main.length === 0) {
-    // Nothing planned to re-plan (an empty schedule): the action simply goes in at this minute.
-    s.fDailySchedule = insertIntoSchedule(s.fDailySchedule, minuteOfDay(now), description, Math.max(1, Math.round(minutes)));
+    s.fDailySchedule = insertIntoSchedule(s.fDailySchedule, minuteOfDay(sim.clock.now), input.inserted, input.insertedMinutes);
     return;
   }
   s.fDailySchedule.splice(stretch.startIndex, stretch.endIndex - stretch.startIndex, ...plan.map((t) => [t.task, t.minutes] as [string, number]));
 }
 
 /** The chat reaction: a conversation, its summary, and the chat action for both. */
-export async function chatReact(sim: SimContext, init: Persona, target: Persona): Promise<void> {
+export async function chatReact(sim: SimContext, init: Persona, target: Persona, held?: HeldConversation): Promise<void> {
   // The target is part of this chat until it is written (it may outlast the step on a remote brain).
   sim.thinking.add(target);
   try {
-    await writeChat(sim, init, target);
+    await writeChat(sim, init, target, held);
   } finally {
     sim.thinking.delete(target);
   }
 }
 
-async function writeChat(sim: SimContext, init: Persona, target: Persona): Promise<void> {
+async function writeChat(sim: SimContext, init: Persona, target: Persona, held?: HeldConversation): Promise<void> {
   const now = sim.clock.now;
-  const convo = await converse(sim, init, target);
-  const summary = await sim.brain.summarizeConversation({ persona: init, now }, convo);
+  const convo = held?.lines ?? (await converse(sim, init, target));
+  const summary = held?.summary ?? (await sim.brain.summarizeConversation({ persona: init, now }, convo));
   const minutes = conversationMinutes(convo);
   // Chats end on a whole minute (Smallville rounds the start up to the next minute).
   const secs = new Date(now).getUTCSeconds();
   const endTime = (secs ? now + (60 - secs) * 1000 : now) + minutes * 60_000;
 
+  // Packed: both sides' stretches re-planned in one call (faithful: one new_decomp_schedule each, below).
+  if (sim.callPlan === 'packed') {
+    const sides = [init, target].filter((x) => x.agent.mode === 'generative').map((x) => ({ persona: x, ...stretchToReplan(sim, x, summary, minutes) }));
+    const plans = await sim.brain.replanStretches({ persona: init, now }, sides.map((x) => ({ persona: x.persona, input: x.input })));
+    sides.forEach((x, i) => applyReplan(sim, x.persona, x.stretch, x.input, plans[i]!));
+  }
   for (const [self, other] of [
     [init, target],
     [target, init],
   ] as const) {
     // A registry-driven persona has no schedule to re-plan: its next decision comes when the chat ends.
-    if (self.agent.mode === 'generative') await createReact(sim, self, summary, minutes);
+    if (self.agent.mode === 'generative' && sim.callPlan === 'faithful') await createReact(sim, self, summary, minutes);
     addNewAction(self, now, {
       address: `<persona> ${other.name}`,
       duration: minutes,
@@ -124,7 +146,7 @@ async function writeChat(sim: SimContext, init: Persona, target: Persona): Promi
       objEvent: ['', '', ''],
     });
   }
-  await rememberConversation(sim, init, target, convo, summary);
+  await rememberConversation(sim, init, target, convo, summary, held?.takeaways);
   sim.conversations.push({ step: sim.clock.step, time: now, participants: [init.name, target.name], lines: convo, summary });
 }
 
@@ -161,7 +183,7 @@ export async function react(sim: SimContext, p: Persona, retrieved: Map<string, 
       const reaction = await shouldReact(sim, p, focused);
       // With the player's resident the conversation is held turn by turn with the person at the keyboard.
       if (reaction?.kind === 'chat' && reaction.target.agent.mode === 'human') await sim.player?.open(sim, p, 'persona');
-      else if (reaction?.kind === 'chat') await chatReact(sim, p, reaction.target);
+      else if (reaction?.kind === 'chat') await chatReact(sim, p, reaction.target, reaction.held);
       else if (reaction?.kind === 'wait') await waitReact(sim, p, reaction.target);
     }
   }

@@ -4,6 +4,7 @@ import type { ConceptNode } from '../persona/memory';
 import { THIRTY_DAYS, isExpired } from '../persona/memory';
 import { keywordsOf } from './converse';
 import { newRetrieve, RETRIEVE_COUNT } from './retrieve';
+import { addScored } from './poignancy';
 
 const FOCAL_POINTS = 3;
 const INSIGHTS_PER_FOCAL_POINT = 5;
@@ -25,25 +26,26 @@ export async function reflect(sim: SimContext, p: Persona): Promise<ConceptNode[
   if (recent.length > 0) {
     const focal = await sim.brain.focalPoints(ctx, recent.map((n) => n.embeddingKey), FOCAL_POINTS);
     const retrieved = await newRetrieve(sim, p, focal);
-    for (const point of focal) {
+    const pools = focal.map((point) => {
       const related = retrieved.get(point) ?? [];
-      const pool = related.length > 0 ? related : recent.slice(-RETRIEVE_COUNT);
-      const insights = await sim.brain.insights(ctx, pool.map((n) => n.embeddingKey), INSIGHTS_PER_FOCAL_POINT);
+      return related.length > 0 ? related : recent.slice(-RETRIEVE_COUNT);
+    });
+    // Packed: the insights for every focal point in one call; faithful: one call per focal point.
+    const packed = sim.callPlan === 'packed' ? await sim.brain.reflectionInsights(ctx, focal.map((point, k) => ({ focal: point, statements: pools[k]!.map((n) => n.embeddingKey) })), INSIGHTS_PER_FOCAL_POINT) : null;
+    for (let k = 0; k < focal.length; k++) {
+      const point = focal[k]!;
+      const pool = pools[k]!;
+      const insights = packed ? (packed[k] ?? []) : await sim.brain.insights(ctx, pool.map((n) => n.embeddingKey), INSIGHTS_PER_FOCAL_POINT);
       for (const ins of insights) {
         const evidence = ins.evidence.map((i) => pool[i - 1].id);
-        const poignancy = await sim.brain.poignancy(ctx, 'thought', ins.insight);
         added.push(
-          p.memory.add('thought', {
-            created: now,
-            expiration: now + THIRTY_DAYS,
-            subject: p.name,
-            predicate: 'reflects',
-            object: point,
-            description: ins.insight,
-            poignancy,
-            keywords: keywordsOf(ins.insight),
-            evidence,
-          }),
+          await addScored(
+            sim,
+            p,
+            'thought',
+            { created: now, expiration: now + THIRTY_DAYS, subject: p.name, predicate: 'reflects', object: point, description: ins.insight, keywords: keywordsOf(ins.insight), evidence },
+            { kind: 'thought', text: ins.insight, trigger: false },
+          ),
         );
       }
     }

@@ -3,6 +3,7 @@ import type { Persona } from '../persona/persona';
 import type { ConceptNode } from '../persona/memory';
 import { THIRTY_DAYS } from '../persona/memory';
 import { keywordsOf } from './converse';
+import { addScored } from './poignancy';
 import { addCommitment, parseCommitment, placesFor } from './commitments';
 import type { Commitment } from '../persona/commitment';
 
@@ -15,17 +16,13 @@ export async function whisper(sim: SimContext, p: Persona, text: string): Promis
   const now = sim.clock.now;
   const ctx = { persona: p, now };
   const statement = await sim.brain.whisperInnerThought(ctx, text);
-  const poignancy = await sim.brain.poignancy(ctx, 'event', text);
-  const thought = p.memory.add('thought', {
-    created: now,
-    expiration: now + THIRTY_DAYS,
-    subject: p.name,
-    predicate: 'thinks',
-    object: 'a whisper',
-    description: statement,
-    poignancy,
-    keywords: keywordsOf(statement),
-  });
+  const thought = await addScored(
+    sim,
+    p,
+    'thought',
+    { created: now, expiration: now + THIRTY_DAYS, subject: p.name, predicate: 'thinks', object: 'a whisper', description: statement, keywords: keywordsOf(statement) },
+    { kind: 'event', text, trigger: false },
+  );
   const c = parseCommitment(statement, placesFor(sim, p), now, 'whisper');
   return { thought, commitment: c && addCommitment(p, c) ? c : null };
 }

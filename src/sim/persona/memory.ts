@@ -31,7 +31,7 @@ export interface ConceptNode {
   transcript: ChatLine[];
 }
 
-interface NewNode {
+export interface NewNode {
   created: number;
   expiration?: number | null;
   subject: string;

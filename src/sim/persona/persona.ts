@@ -6,6 +6,7 @@ import type { Tile } from '../world/types';
 import type { Commitment } from './commitment';
 import type { AgentState } from '../actions/state';
 import { newAgentState } from '../actions/state';
+import type { CachedDetails, WaitingMemory } from './packedState';
 
 /** A persona in the running town: its fixed identity (spec) and its changing mind (scratch, memories). */
 export class Persona {
@@ -23,6 +24,13 @@ export class Persona {
   commitments: Commitment[] = [];
   /** The action layer's state: brain mode, wallet, short-term memory, cooldowns, counters (src/sim/actions). */
   agent: AgentState = newAgentState();
+  /** Packed call plan: memories stored with a provisional poignancy, waiting to be scored together (cognition/poignancy.ts). */
+  waitingPoignancy: WaitingMemory[] = [];
+  /**
+   * Packed call plan: the details of each action already asked about (place, emoji, triples), reused while
+   * the map and the persona's spatial memory offer the same options (see cognition/actionDetails.ts).
+   */
+  detailsCache: Record<string, CachedDetails> = {};
 
   constructor(
     readonly spec: PersonaSpec,

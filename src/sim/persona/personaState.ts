@@ -63,6 +63,8 @@ export const ScratchSchema = z.strictObject({
   actionTarget: str(1000),
   actionReason: str().nullable(),
   actionAt: time,
+  /** Packed call plan (absent in snapshots from before it). */
+  preparedSubtasks: z.record(str(), z.array(z.strictObject({ task: str(), minutes: num })).max(1000)).default({}),
 });
 type ScratchState = z.infer<typeof ScratchSchema>;
 
@@ -123,13 +125,25 @@ const PersonaPartSchema = z.strictObject({
   /** Spatial memory in insertion order: [sector, [arena, objects[]][]][]. */
   spatial: z.array(z.tuple([S, z.array(z.tuple([S, z.array(S).max(MAX_LIST)])).max(MAX_LIST)])).max(MAX_LIST),
   memory: z.array(NodeTupleSchema).max(MAX_MEMORIES),
+  /** Packed call plan: memories waiting for their poignancy, and the details of actions already asked about (absent before it). */
+  waitingPoignancy: z.array(z.strictObject({ id: z.number().int().min(1), kind: z.enum(['event', 'chat', 'thought']), text: str(), trigger: z.boolean() })).max(MAX_LIST).default([]),
+  detailsCache: z
+    .record(
+      str(),
+      z.strictObject({
+        map: str(200),
+        options: str(200),
+        details: z.strictObject({ sector: str(), arena: str(), object: str(), emoji: str(100), event: TripleSchema, objectState: str(), objectEvent: TripleSchema }),
+      }),
+    )
+    .default({}),
 });
 export type PersonaPart = z.infer<typeof PersonaPartSchema>;
 
 const TYPES: NodeType[] = ['event', 'chat', 'thought'];
 
 /** The Persona fields this part names (besides spec, scratch, spatial and memory, which are saved their own way or not at all). */
-export const PERSONA_FIELDS = ['plannedDay', 'lastReflection', 'currently', 'dailyPlanReq', 'commitments', 'agent'] as const;
+export const PERSONA_FIELDS = ['plannedDay', 'lastReflection', 'currently', 'dailyPlanReq', 'commitments', 'agent', 'waitingPoignancy', 'detailsCache'] as const;
 
 function writePersona(p: Persona, id: (s: string) => number, sec: (ms: number) => number): PersonaPart {
   const lines = (l: ChatLine[]): [number, number][] => l.map((x) => [id(x.speaker), id(x.text)]);
@@ -141,6 +155,8 @@ function writePersona(p: Persona, id: (s: string) => number, sec: (ms: number) =
     dailyPlanReq: p.dailyPlanReq,
     commitments: p.commitments.map((c) => ({ ...c })),
     agent: structuredClone(p.agent),
+    waitingPoignancy: p.waitingPoignancy.map((w) => ({ ...w })),
+    detailsCache: structuredClone(p.detailsCache),
     scratch: scratchState(p.scratch),
     spatial: [...p.spatial.tree].map(([sector, arenas]) => [id(sector), [...arenas].map(([arena, objects]) => [id(arena), [...objects].map(id)] as [number, number[]])]),
     memory: p.memory.nodes.map((n): NodeTuple => [
@@ -222,7 +238,10 @@ function readPersona(ps: PersonaPart, p: Persona, ctx: ReadContext, knowsJob: (i
       transcript: transcript.map(([sp, tx]) => ({ speaker: str(sp, where), text: str(tx, where) })),
     });
   });
+  for (const w of ps.waitingPoignancy) if (w.id > ps.memory.length) throw new SnapshotError(`${who} has memory ${w.id} waiting for its poignancy, but only ${ps.memory.length} memories`);
   return () => {
+    p.waitingPoignancy = ps.waitingPoignancy.map((w) => ({ ...w }));
+    p.detailsCache = structuredClone(ps.detailsCache);
     p.plannedDay = ps.plannedDay;
     p.lastReflection = ps.lastReflection;
     p.currently = ps.currently;

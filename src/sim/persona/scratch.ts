@@ -29,6 +29,11 @@ export class Scratch {
   dailyReq: string[] = [];
   fDailySchedule: ScheduleItem[] = [];
   fDailyScheduleHourlyOrg: ScheduleItem[] = [];
+  /**
+   * Packed call plan: subtasks the day's plan came with, per hourly activity, fitted to a block when it
+   * is decomposed (cognition/plan.ts); empty in faithful, where each block is asked when due.
+   */
+  preparedSubtasks: Record<string, { task: string; minutes: number }[]> = {};
 
   actAddress: string | null = null;
   actStartTime: number | null = null;

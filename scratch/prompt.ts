@@ -1,0 +1,18 @@
+import { loadTownPersonas, loadTownWorld } from '../src/node/town';
+import { Simulation } from '../src/sim/simulation';
+import { OfflineBrain } from '../src/llm/offline/offlineBrain';
+import { LlmBrain } from '../src/llm/llmBrain';
+import { LlmClient } from '../src/llm/client';
+import { DEFAULT_CONFIG } from '../src/llm/config';
+import { loadPromptsNode } from '../src/llm/promptsNode';
+import { startFakeLlm } from '../tests/support/fakeLlm';
+import { talkativeModel } from '../tests/support/talkativeModel';
+const fake = await startFakeLlm(talkativeModel());
+const w = loadTownWorld(); const ps = loadTownPersonas().slice(0, 3);
+const llm = new LlmBrain(new LlmClient({ ...DEFAULT_CONFIG, baseURL: fake.url, model: 'fake', apiKey: 'x', tokenBudgetPerDay: 0, concurrency: 16 }), loadPromptsNode(), { offline: new OfflineBrain(1, ps) });
+const sim = new Simulation({ world: w, personas: ps, brain: llm, seed: 1, start: '2023-02-13T00:00:00', callPlan: 'packed' });
+await sim.run(Number(process.argv[3] ?? 360*9));
+const want = process.argv[2] ?? 'actionDetails';
+const r = llm.log.records.filter((r) => r.module === want).at(-1)!;
+console.log(r.promptText, '\n---\n', r.replies.at(-1));
+await fake.close();

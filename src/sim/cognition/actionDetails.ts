@@ -1,0 +1,60 @@
+import type { SimContext } from '../context';
+import type { Persona } from '../persona/persona';
+import type { ActionDetails, KnownPlaces } from '../brain/port';
+import { RANDOM_OBJECT } from '../world/address';
+import { DETAILS_MAX } from '../brain/contracts';
+
+/** Packed call plan: at most this many actions are detailed in one call (the new one and those that follow it; the contract's limit). */
+const DETAILS_BATCH = DETAILS_MAX;
+/** …and only those starting within this many minutes of the new one. */
+const DETAILS_AHEAD_MIN = 180;
+
+/** The persona's spatial memory as the packed action call offers it: every sector, arena and object it knows. */
+function knownPlaces(p: Persona): KnownPlaces {
+  return p.spatial.sectors().map((sector) => ({ sector, arenas: p.spatial.arenas(sector).map((arena) => ({ arena, objects: p.spatial.objects(sector, arena) })) }));
+}
+
+/** The address an action's details point at (Smallville's act_address): world:sector[:arena:object]. */
+export function addressOfDetails(sim: SimContext, d: ActionDetails): string {
+  return d.arena ? `${sim.world.name}:${d.sector}:${d.arena}:${d.object || RANDOM_OBJECT}` : `${sim.world.name}:${d.sector}`;
+}
+
+/**
+ * What the persona's spatial memory offered for an answer: how many sectors it knew, how many arenas
+ * in the chosen sector and objects in the chosen arena. Spatial memory only grows, so the same
+ * counts mean the same options at every step of the choice.
+ */
+function optionsSeen(p: Persona, d: ActionDetails): string {
+  return `${p.spatial.sectors().length}|${p.spatial.arenas(d.sector).length}|${d.arena ? p.spatial.objects(d.sector, d.arena).length : 0}`;
+}
+
+/** A cached answer stands while the map and the persona's spatial memory offer the same options it chose among. */
+function cached(sim: SimContext, p: Persona, action: string): ActionDetails | undefined {
+  const c = p.detailsCache[action];
+  return c && c.map === sim.world.name && c.options === optionsSeen(p, c.details) ? c.details : undefined;
+}
+
+/**
+ * Packed call plan: sector, arena, object, emoji and both triples of a new action in one call, the
+ * same questions as faithful's seven. The answer is cached per (persona, action) while the map and
+ * the persona's spatial memory say the same, and the call also details the actions that follow in
+ * the same block of the schedule (the rest of a decomposed hour), so they start without a call.
+ */
+export async function packedActionDetails(sim: SimContext, p: Persona, action: string, index: number, isFinal: (desc: string, minutes: number) => boolean): Promise<ActionDetails> {
+  const hit = cached(sim, p, action);
+  if (hit) return hit;
+  // The actions that follow within DETAILS_AHEAD_MIN and will not be decomposed further start without a call.
+  const batch = [action];
+  let ahead = 0;
+  for (const [next, minutes] of p.scratch.fDailySchedule.slice(index)) {
+    if (batch.length >= DETAILS_BATCH || ahead >= DETAILS_AHEAD_MIN) break;
+    ahead += minutes;
+    if (batch.includes(next) || cached(sim, p, next)) continue;
+    if (isFinal(next, minutes)) batch.push(next);
+  }
+  const details = await sim.brain.actionDetails({ persona: p, now: sim.clock.now }, batch, knownPlaces(p));
+  // Answers whose options have changed since are dropped (the cache holds only what is still valid).
+  for (const key of Object.keys(p.detailsCache)) if (!cached(sim, p, key)) delete p.detailsCache[key];
+  batch.forEach((a, i) => (p.detailsCache[a] = { map: sim.world.name, options: optionsSeen(p, details[i]!), details: details[i]! }));
+  return details[0]!;
+}

@@ -1,0 +1,320 @@
+import { describe, expect, it } from 'vitest';
+import { loadWorld } from '../../src/sim/world/loadWorld';
+import { Simulation } from '../../src/sim/simulation';
+import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
+import type { Brain, CallContext } from '../../src/sim/brain/port';
+import { GuardedBrain } from '../../src/sim/brain/guard';
+import { RANDOM_OBJECT } from '../../src/sim/world/address';
+import { determineAction, fitSubtasks, longTermPlanning } from '../../src/sim/cognition/plan';
+import { CHAT_BUFFER_STEPS, chatReact, shouldReact } from '../../src/sim/cognition/react';
+import { scheduleMinutes } from '../../src/sim/cognition/schedule';
+import { addScored, POIGNANCY_BATCH, PROVISIONAL_POIGNANCY, scoreDue } from '../../src/sim/cognition/poignancy';
+import type { Retrieved } from '../../src/sim/cognition/retrieve';
+import type { ConceptNode } from '../../src/sim/persona/memory';
+import { THIRTY_DAYS } from '../../src/sim/persona/memory';
+import type { ScheduleItem } from '../../src/sim/persona/scratch';
+import { miniMap, miniPersonas } from '../fixtures/miniTown';
+
+/**
+ * The seed 000/001 rules under the packed call plan (docs/plan-module.md, column "packed"): the same
+ * rules as tests/unit/plan.test.ts checks for faithful, where the packed flow asks differently.
+ */
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const MONDAY = Date.UTC(2023, 1, 13);
+
+type Calls = { name: string; now: number; args: unknown[] }[];
+
+/** The offline brain, some answers replaced, every call recorded; a packed town around it. */
+function town(over: Partial<Brain> = {}) {
+  const personas = miniPersonas();
+  const base = new OfflineBrain(1, personas);
+  const calls: Calls = [];
+  const brain = new Proxy(base, {
+    get(target, prop, recv) {
+      const impl = (over as Record<string | symbol, unknown>)[prop] ?? Reflect.get(target, prop, recv);
+      if (typeof impl !== 'function') return impl;
+      return (ctx: CallContext, ...args: unknown[]) => {
+        calls.push({ name: String(prop), now: ctx.now, args });
+        return (impl as (...a: unknown[]) => unknown).call(over[prop as keyof Brain] ? over : target, ctx, ...args);
+      };
+    },
+  }) as unknown as Brain;
+  const sim = new Simulation({ world: loadWorld(miniMap()), personas, brain, seed: 1, start: '2023-02-13T00:00:00', callPlan: 'packed' });
+  const [ann, bob] = sim.personas as [typeof sim.personas[0], typeof sim.personas[0]];
+  return { sim, calls, ann, bob, names: () => calls.map((c) => c.name) };
+}
+
+function at(sim: Simulation, hour: number, minute = 0, second = 0): void {
+  (sim.clock as unknown as { step: number }).step = ((hour * 60 + minute) * 60 + second) / sim.clock.stepSeconds;
+}
+
+const day24 = (f: (h: number) => string) => Array.from({ length: 24 }, (_, h) => f(h));
+const varied = (h: number) => (h < 7 ? 'sleeping' : h < 9 ? 'morning routine' : h < 12 ? 'working at the café' : h === 12 ? 'having lunch' : h < 17 ? 'working at the café' : h < 20 ? 'relaxing at home' : h < 22 ? 'reading' : 'sleeping');
+
+describe('packed long-term planning: one call for the wake-up hour, the plan and the hourly schedule', () => {
+  it('first day: one plan_day call; the wake-up hour, daily_req and 24 hours come from it; hours before waking are sleeping whatever it says', async () => {
+    const { sim, ann, names } = town({ planDay: async () => ({ wakeUpHour: 7, dailyPlan: ['wake up at 7:00 am', 'work from 9:00 am to 5:00 pm', 'read at 8:00 pm'], hourly: day24((h) => (h === 3 ? 'dancing' : varied(h))), subtasks: [] }) });
+    await longTermPlanning(sim, ann, 'First day');
+    expect(names()).toEqual(['planDay']);
+    expect(ann.scratch.wakeUpHour).toBe(7);
+    expect(ann.scratch.dailyReq).toEqual(['wake up at 7:00 am', 'work from 9:00 am to 5:00 pm', 'read at 8:00 pm']);
+    // 3 am was "dancing" in the answer, but it is before waking.
+    expect(ann.scratch.fDailyScheduleHourlyOrg[0]).toEqual(['sleeping', 420]);
+    expect(scheduleMinutes(ann.scratch.fDailySchedule)).toBe(1440);
+    // Merged runs in minutes, the hourly version kept apart.
+    expect(ann.scratch.fDailyScheduleHourlyOrg.slice(1, 3)).toEqual([['morning routine', 120], ['working at the café', 180]]);
+    expect(ann.scratch.fDailySchedule).not.toBe(ann.scratch.fDailyScheduleHourlyOrg);
+    const plan = ann.memory.nodes.at(-1)!;
+    expect([plan.type, plan.poignancy, plan.keywords, plan.expiration! - plan.created]).toEqual(['thought', 5, ['plan'], THIRTY_DAYS]);
+  });
+
+  it('asks again (up to 3 tries, the attempt number passed on) until the hours have at least 5 distinct activities', async () => {
+    const dull = town({ planDay: async () => ({ wakeUpHour: 6, dailyPlan: ['work at 9:00 am'], hourly: day24((h) => (h < 6 ? 'sleeping' : h < 12 ? 'working' : 'reading')), subtasks: [] }) });
+    await longTermPlanning(dull.sim, dull.ann, 'First day');
+    expect(dull.calls.map((c) => c.args[0])).toEqual([0, 1, 2]);
+    let n = 0;
+    const better = town({ planDay: async () => ({ wakeUpHour: 7, dailyPlan: ['x at 7:00 am'], hourly: day24(n++ === 0 ? (h) => (h < 7 ? 'sleeping' : 'working') : varied), subtasks: [] }) });
+    await longTermPlanning(better.sim, better.ann, 'First day');
+    expect(better.calls).toHaveLength(2);
+    expect(new Set(better.ann.scratch.fDailyScheduleHourlyOrg.map(([a]) => a)).size).toBeGreaterThanOrEqual(5);
+  });
+
+  it('new day: one revise_identity call (from the two focal points’ memories); currently, the plan requirement and today’s daily_req from it', async () => {
+    const { sim, ann, names } = town({ reviseIdentity: async () => ({ planNote: 'I meet Bob at 5 pm.', thoughtNote: 'Fine.', currently: 'Ann is meeting Bob at 5 pm today.', dailyPlanReq: ['a at 7:00 am', 'b at 9:00 am', 'c at 1:00 pm', 'd at 6:00 pm'] }) });
+    ann.scratch.dailyReq = ['yesterday at 7:00 am'];
+    at(sim, 24 + 6);
+    await longTermPlanning(sim, ann, 'New day');
+    expect(names().filter((n) => n !== 'embed')).toEqual(['reviseIdentity', 'planDay']);
+    expect(ann.scratch.dailyReq).toEqual(['a at 7:00 am', 'b at 9:00 am', 'c at 1:00 pm', 'd at 6:00 pm']);
+    expect(ann.currently).toBe('Ann is meeting Bob at 5 pm today.');
+    expect(ann.dailyPlanReq).toBe('a at 7:00 am; b at 9:00 am; c at 1:00 pm; d at 6:00 pm');
+  });
+});
+
+describe('packed determining the action', () => {
+  const day: ScheduleItem[] = [
+    ['sleeping', 420],
+    ['morning routine', 60],
+    ['working at the café', 360],
+    ['relaxing at home', 300],
+    ['sleeping', 300],
+  ];
+  const planned = (over: Partial<Brain> = {}) => {
+    const t = town(over);
+    t.ann.scratch.fDailySchedule = day.map(([a, m]) => [a, m]);
+    t.ann.scratch.fDailyScheduleHourlyOrg = day.map(([a, m]) => [a, m]);
+    return t;
+  };
+
+  it('decomposes the block an hour ahead from the subtasks the plan came with, fitted to the block in 5-minute steps, without a task_decomp call', async () => {
+    const t = planned();
+    t.ann.scratch.preparedSubtasks = { 'working at the café': [{ task: 'opening up', minutes: 30 }, { task: 'serving', minutes: 200 }, { task: 'closing', minutes: 12 }] };
+    at(t.sim, 7, 30);
+    await determineAction(t.sim, t.ann);
+    expect(t.names()).not.toContain('taskDecomp');
+    const parts = t.ann.scratch.fDailySchedule.filter(([a]) => a.startsWith('working at the café ('));
+    expect(parts.map(([a]) => a)).toEqual(['working at the café (opening up)', 'working at the café (serving)', 'working at the café (closing)']);
+    expect(parts.every(([, m]) => m % 5 === 0)).toBe(true);
+    expect(parts.reduce((s, [, m]) => s + m, 0)).toBe(360);
+  });
+
+  it('asks task_decomp for a block the plan has no subtasks for; never decomposes at or after 23:00; pads the day to 1440', async () => {
+    const t = planned();
+    at(t.sim, 7, 30);
+    await determineAction(t.sim, t.ann);
+    expect(t.calls.filter((c) => c.name === 'taskDecomp').map((c) => c.args[0])).toEqual(['working at the café']);
+    const late = town();
+    late.ann.scratch.fDailySchedule = [['sleeping', 60], ['day', 1320], ['reading before bed', 60]];
+    late.ann.scratch.fDailyScheduleHourlyOrg = late.ann.scratch.fDailySchedule.map(([a, m]) => [a, m]);
+    late.ann.scratch.preparedSubtasks = { 'reading before bed': [{ task: 'reading', minutes: 60 }], day: [{ task: 'x', minutes: 60 }] };
+    at(late.sim, 23, 0);
+    await determineAction(late.sim, late.ann);
+    expect(late.ann.scratch.fDailySchedule.some(([a]) => a.startsWith('reading before bed ('))).toBe(false);
+    const short = town();
+    short.ann.scratch.fDailySchedule = [['sleeping', 420], ['working at the café', 45]];
+    short.ann.scratch.fDailyScheduleHourlyOrg = short.ann.scratch.fDailySchedule.map(([a, m]) => [a, m]);
+    at(short.sim, 7, 10);
+    await determineAction(short.sim, short.ann);
+    expect(short.ann.scratch.fDailySchedule.at(-1)).toEqual(['sleeping', 975]);
+  });
+
+  it('fits prepared subtasks to any block length: 5-minute increments summing exactly', () => {
+    for (const minutes of [60, 95, 235, 360]) {
+      const fitted = fitSubtasks([{ task: 'a', minutes: 40 }, { task: 'b', minutes: 160 }, { task: 'c', minutes: 40 }], minutes);
+      expect(fitted.reduce((s, t) => s + t.minutes, 0)).toBe(minutes);
+      expect(fitted.slice(0, -1).every((t) => t.minutes % 5 === 0 && t.minutes >= 5)).toBe(true);
+    }
+  });
+
+  it('one action_details call among the places the persona knows; the actions after it in its block come with it and start without a call', async () => {
+    const t = planned();
+    t.ann.scratch.fDailySchedule = [['sleeping', 420], ['morning routine (showering)', 20], ['morning routine (dressing)', 20], ['morning routine (making tea)', 20], ['working at the café', 360], ['relaxing at home', 300], ['sleeping', 300]];
+    at(t.sim, 7, 0);
+    await determineAction(t.sim, t.ann);
+    const asked = t.calls.filter((c) => c.name === 'actionDetails');
+    expect(asked).toHaveLength(1);
+    // The new action, the rest of its block, and what follows within 3 hours that will not be decomposed again
+    // (the café block was just decomposed an hour ahead: its first subtask comes along).
+    const batch = asked[0]!.args[0] as string[];
+    expect(batch.slice(0, 3)).toEqual(['morning routine (showering)', 'morning routine (dressing)', 'morning routine (making tea)']);
+    expect(batch.slice(3).every((a) => /^working at the café \(/.test(a))).toBe(true);
+    const places = asked[0]!.args[1] as { sector: string }[];
+    expect(places.map((p) => p.sector)).toEqual(t.ann.spatial.sectors());
+    expect(t.ann.scratch.actEvent[0]).toBe('Ann Test');
+    at(t.sim, 7, 20);
+    await determineAction(t.sim, t.ann);
+    expect(t.calls.filter((c) => c.name === 'actionDetails')).toHaveLength(1);
+    expect(t.ann.scratch.actDescription).toBe('morning routine (dressing)');
+  });
+
+  it('a cached answer stands while the options are the same, and is asked again once the persona learns a new place', async () => {
+    const t = planned();
+    t.ann.scratch.fDailySchedule = [['sleeping', 420], ['morning routine (showering)', 20], ['morning routine (dressing)', 40], ['working at the café', 360], ['relaxing at home', 300], ['sleeping', 300]];
+    at(t.sim, 7, 0);
+    await determineAction(t.sim, t.ann);
+    t.ann.spatial.learn('Little House');
+    at(t.sim, 7, 20);
+    await determineAction(t.sim, t.ann);
+    expect(t.calls.filter((c) => c.name === 'actionDetails')).toHaveLength(2);
+  });
+
+  it('an answer naming an unknown place or an object the part lacks is refused: the offline brain answers the call, counted; "<random>" is accepted', async () => {
+    const personas = miniPersonas();
+    const offline = new OfflineBrain(1, personas);
+    const answer = (entries: unknown[]) =>
+      new Proxy(offline, { get: (target, prop, recv) => (prop === 'actionDetails' ? async () => entries : Reflect.get(target, prop, recv)) }) as unknown as Brain;
+    const moon = { sector: 'The Moon', arena: 'crater', object: 'rock', emoji: '🌙', event: ['x', 'walk', 'moon'], objectState: 'dusty', objectEvent: ['rock', 'is', 'dusty'] };
+    const piano = { sector: 'Test House', arena: 'kitchen', object: 'piano', emoji: '🎹', event: ['x', 'play', 'piano'], objectState: 'played', objectEvent: ['piano', 'is', 'played'] };
+    const hum = { sector: 'Test House', arena: 'kitchen', object: RANDOM_OBJECT, emoji: '🎵', event: ['x', 'hum', 'a tune'], objectState: '', objectEvent: ['', '', ''] };
+    const sim = new Simulation({ world: loadWorld(miniMap()), personas, brain: offline, seed: 1, start: '2023-02-13T07:00:00', callPlan: 'packed' });
+    const ann = sim.personas[0]!;
+    const places = ann.spatial.sectors().map((sector) => ({ sector, arenas: ann.spatial.arenas(sector).map((arena) => ({ arena, objects: ann.spatial.objects(sector, arena) })) }));
+    const ctx = { persona: ann, now: sim.now };
+    const expected = await offline.actionDetails(ctx, ['cooking breakfast', 'humming'], places);
+    for (const bad of [moon, piano]) {
+      const g = new GuardedBrain(answer([bad, hum]), { fallbackBrain: offline });
+      expect(await g.actionDetails(ctx, ['cooking breakfast', 'humming'], places)).toEqual(expected);
+      expect(g.stats.get('actionDetails')).toMatchObject({ calls: 1, fallbacks: 1 });
+    }
+    const g = new GuardedBrain(answer([hum]), { fallbackBrain: offline });
+    const [d] = await g.actionDetails(ctx, ['humming'], places);
+    // The subject is always the persona; <random> has no object state.
+    expect([d!.sector, d!.arena, d!.object, d!.objectState, d!.event]).toEqual(['Test House', 'kitchen', RANDOM_OBJECT, '', ['Ann Test', 'hum', 'a tune']]);
+    expect(g.fallbackTotal).toBe(0);
+  });
+});
+
+describe('packed poignancy: a persona’s new memories scored together', () => {
+  it('stores with a provisional score, then one call scores all waiting memories at the end of the game hour; the reflection trigger counts them then', async () => {
+    const { sim, ann, calls } = town({ poignancies: async (_c, ms) => ms.map((m) => (m.description.includes('fire') ? 9 : 2)) });
+    at(sim, 10, 30);
+    const before = ann.scratch.importanceTriggerCurr;
+    const fire = await addScored(sim, ann, 'event', { created: sim.now, subject: 'Bob Test', predicate: 'see', object: 'fire', description: 'Bob Test sees a fire', keywords: [] }, { kind: 'event', text: 'Bob Test sees a fire', trigger: true });
+    const tea = await addScored(sim, ann, 'thought', { created: sim.now, subject: 'Ann Test', predicate: 'want', object: 'tea', description: 'I want tea', keywords: [] }, { kind: 'thought', text: 'I want tea', trigger: false });
+    expect([fire.poignancy, tea.poignancy]).toEqual([PROVISIONAL_POIGNANCY, PROVISIONAL_POIGNANCY]);
+    expect(ann.scratch.importanceTriggerCurr).toBe(before);
+    await scoreDue(sim, sim.personas);
+    expect(calls.filter((c) => c.name === 'poignancies')).toHaveLength(0);
+    at(sim, 10, 59, 50);
+    await scoreDue(sim, sim.personas);
+    const asked = calls.filter((c) => c.name === 'poignancies');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.args[0]).toEqual([{ kind: 'event', description: 'Bob Test sees a fire' }, { kind: 'thought', description: 'I want tea' }]);
+    expect([fire.poignancy, tea.poignancy]).toEqual([9, 2]);
+    // Only the event counts toward the reflection trigger (as in faithful).
+    expect(ann.scratch.importanceTriggerCurr).toBe(before - 9);
+    expect(ann.waitingPoignancy).toEqual([]);
+  });
+
+  it(`scores early once ${POIGNANCY_BATCH} memories wait`, async () => {
+    const { sim, ann, calls } = town();
+    at(sim, 10, 10);
+    for (let i = 0; i < POIGNANCY_BATCH - 1; i++) await addScored(sim, ann, 'event', { created: sim.now, subject: 'Bob Test', predicate: 'is', object: `x${i}`, description: `Bob Test is doing thing ${i}`, keywords: [] }, { kind: 'event', text: `Bob Test is doing thing ${i}`, trigger: true });
+    await scoreDue(sim, sim.personas);
+    expect(calls.filter((c) => c.name === 'poignancies')).toHaveLength(0);
+    await addScored(sim, ann, 'event', { created: sim.now, subject: 'Bob Test', predicate: 'is', object: 'y', description: 'Bob Test is doing one more thing', keywords: [] }, { kind: 'event', text: 'Bob Test is doing one more thing', trigger: true });
+    await scoreDue(sim, sim.personas);
+    expect(calls.filter((c) => c.name === 'poignancies').map((c) => (c.args[0] as unknown[]).length)).toEqual([POIGNANCY_BATCH]);
+  });
+});
+
+describe('packed reactions: a conversation in one call', () => {
+  const awake = (over: Partial<Brain> = {}) => {
+    const t = town(over);
+    at(t.sim, 10);
+    for (const p of [t.ann, t.bob]) {
+      p.scratch.actAddress = 'Mini:Bramble Café:café:counter';
+      p.scratch.actDescription = 'drinking coffee';
+      p.scratch.actEvent = [p.name, 'drink', 'coffee'];
+      p.scratch.plannedPath = [{ x: 1, y: 1 }];
+      p.scratch.fDailyScheduleHourlyOrg = [['sleeping', 600], ['drinking coffee', 120], ['rest', 720]];
+      p.scratch.fDailySchedule = p.scratch.fDailyScheduleHourlyOrg.map(([a, m]) => [a, m]);
+    }
+    return t;
+  };
+  const node = (subject: string, description: string): ConceptNode => ({ id: 1, type: 'event', typeCount: 1, depth: 0, created: MONDAY, expiration: null, lastAccessed: MONDAY, subject, predicate: 'is', object: 'x', description, embeddingKey: description, poignancy: 3, keywords: [], evidence: [], transcript: [] });
+  const focus = (t: ReturnType<typeof awake>): Retrieved => ({ currEvent: node(t.bob.name, `${t.bob.name} is drinking coffee`), events: [], thoughts: [] });
+
+  it('decide_to_talk and the lines come from one call; lets_talk’s conditions are checked before it is asked', async () => {
+    const t = awake({
+      conversation: async (ctx, input) => ({ talk: true, lines: [{ speaker: ctx.persona.name, text: 'Hi!' }, { speaker: input.target.name, text: 'Bye!' }], summary: 'conversing about hellos', takeaways: {} }),
+    });
+    const reaction = await shouldReact(t.sim, t.ann, focus(t));
+    expect(reaction?.kind).toBe('chat');
+    expect(t.names()).not.toContain('decideToTalk');
+    expect(t.names().filter((n) => n === 'conversation')).toHaveLength(1);
+    // A positive chat buffer (lets_talk) means no call at all.
+    const u = awake({ conversation: async () => ({ talk: true, lines: [], summary: '', takeaways: {} }) });
+    u.ann.scratch.chattingWithBuffer[u.bob.name] = 5;
+    await shouldReact(u.sim, u.ann, focus(u));
+    expect(u.names()).not.toContain('conversation');
+  });
+
+  it('a "no" goes on to decide_to_react (lets_react), as in faithful', async () => {
+    const t = awake({ conversation: async () => ({ talk: false, lines: [], summary: '', takeaways: {} }), decideToReact: async () => 1 });
+    const reaction = await shouldReact(t.sim, t.ann, focus(t));
+    expect(reaction?.kind).toBe('wait');
+    expect(t.names()).toEqual(expect.arrayContaining(['conversation', 'decideToReact']));
+  });
+
+  it('chat reaction: both stretches re-planned in one call; <persona> other, chat with, buffer 800, end on a whole minute; takeaways from the same call', async () => {
+    const t = awake();
+    at(t.sim, 10, 3, 40);
+    const held = { lines: [{ speaker: t.ann.name, text: 'Would you like to come to the party at Bramble Café on February 14 at 5:00 pm?' }, { speaker: t.bob.name, text: "Yes, I'd love to come!" }], summary: 'conversing about the party', takeaways: { [t.ann.name]: { planning: '', memo: 'Bob is coming.' }, [t.bob.name]: { planning: 'I will go to the party at Bramble Café on February 14 at 5:00 pm.', memo: '' } } };
+    await chatReact(t.sim, t.ann, t.bob, held);
+    expect(t.names().filter((n) => n === 'replanStretches')).toHaveLength(1);
+    expect(t.names()).not.toContain('newDecompSchedule');
+    expect(t.names()).not.toContain('planningThought');
+    for (const [self, other] of [[t.ann, t.bob], [t.bob, t.ann]] as const) {
+      const s = self.scratch;
+      expect(s.actAddress).toBe(`<persona> ${other.name}`);
+      expect(s.actEvent).toEqual([self.name, 'chat with', other.name]);
+      expect(s.chattingWithBuffer[other.name]).toBe(CHAT_BUFFER_STEPS);
+      expect(s.chattingEndTime! % MIN).toBe(0);
+      expect(scheduleMinutes(s.fDailySchedule)).toBe(1440);
+      expect(s.fDailySchedule.some(([a]) => a === 'conversing about the party')).toBe(true);
+    }
+    expect(t.bob.memory.nodes.some((n) => n.description.includes('I will go to the party'))).toBe(true);
+    expect(t.bob.commitments).toHaveLength(1);
+    expect(t.ann.memory.nodes.some((n) => n.predicate === 'plans')).toBe(false);
+  });
+});
+
+describe('the call plan can be switched between steps', () => {
+  it('takes effect at the next step, and the packed town asks packed calls from then on', async () => {
+    const { sim, names } = town();
+    expect(sim.callPlan).toBe('packed');
+    sim.setCallPlan('faithful');
+    expect(sim.callPlan).toBe('packed');
+    expect(sim.nextCallPlan).toBe('faithful');
+    await sim.tick();
+    expect(sim.callPlan).toBe('faithful');
+    expect(names()).toContain('wakeUpHour');
+    expect(names()).not.toContain('planDay');
+    expect(() => sim.setCallPlan('cheap' as 'packed')).toThrow(/packed or faithful/);
+  });
+});
+
+void HOUR;
