@@ -42,6 +42,8 @@ describe('playing against an OpenAI-compatible endpoint from the page', () => {
     await page.fill('input[name=apiKey]', SECRET);
     await page.selectOption('select[name=structuredOutput]', 'json_schema');
     await page.fill('input[name=embeddingModel]', '');
+    // The faithful plan's morning takes 20-odd calls a persona: long enough to watch the clock run meanwhile.
+    await page.selectOption('select[name=callPlan]', 'faithful');
     await page.click('button[name=apply]');
     await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().brainName.startsWith('llm:'));
     await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(60));
