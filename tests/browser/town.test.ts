@@ -83,8 +83,12 @@ describe('the town in a real browser', () => {
     // Follow someone who is out and about: the camera keeps them in the middle of the screen.
     const id = await page.evaluate(() => {
       const h = (window as unknown as { hamlet: Handle }).hamlet;
-      const s = h.store.getState() as unknown as { personas: { id: string; description: string }[]; follow(id: string | null): void };
-      const someone = s.personas.find((p) => p.description && !/sleep/.test(p.description)) ?? s.personas[0]!;
+      const s = h.store.getState() as unknown as { personas: { id: string; description: string; tile: { x: number; y: number } }[]; follow(id: string | null): void };
+      // Someone awake and well inside the town: at its edge the camera stops at the map's border.
+      const map = h.mapSize()!;
+      const margin = (p: { tile: { x: number; y: number } }) => Math.min(p.tile.x, p.tile.y, map.width - 1 - p.tile.x, map.height - 1 - p.tile.y);
+      const awake = s.personas.filter((p) => p.description && !/sleep/.test(p.description));
+      const someone = (awake.length > 0 ? awake : s.personas).reduce((a, b) => (margin(b) > margin(a) ? b : a));
       s.follow(someone.id);
       return someone.id;
     });
