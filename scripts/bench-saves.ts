@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadTownPersonas, loadTownWorld, ROOT } from '../src/node/town';
 import { scaleTown } from '../src/cli/town';
-import { numberArg, parseArgs } from '../src/cli/args';
+import { numberOption, parseCli } from '../src/cli/args';
 import { Simulation } from '../src/sim/simulation';
 import { OfflineBrain } from '../src/llm/offline/offlineBrain';
 import { Recorder } from '../src/replay/recorder';
@@ -39,12 +39,12 @@ async function makeSave(days: number, personas: number): Promise<Uint8Array> {
 }
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
-  const from = args.get('from');
-  const days = numberArg(args, 'days', 7);
-  const personas = numberArg(args, 'personas', 25);
+  const { values: args } = parseCli(process.argv.slice(2), { from: { type: 'string' }, days: { type: 'string' }, personas: { type: 'string' }, keep: { type: 'string' }, 'no-page': { type: 'boolean' } });
+  const from = args.from;
+  const days = numberOption('days', args.days, 7, { above: 0 });
+  const personas = numberOption('personas', args.personas, 25, { integer: true, min: 1 });
   const bytes = typeof from === 'string' ? new Uint8Array(readFileSync(from)) : await makeSave(days, personas);
-  const keep = args.get('keep');
+  const keep = args.keep;
   if (typeof keep === 'string') writeFileSync(keep, bytes);
 
   const json = await gunzipBounded(bytes, 1e9);
@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     const [t2, c2] = [performance.now(), cpu()];
     console.log(`Node load ${run}: ${ms(t2 - t0)} wall, ${ms(c2 - c0)} CPU (unpack + parse + check ${ms(t1 - t0)} / ${ms(c1 - c0)} CPU, build + check + restore the town ${ms(t2 - t1)} / ${ms(c2 - c1)} CPU); step ${sim.step}`);
   }
-  if (!args.has('no-page')) await inPage(bytes);
+  if (!args['no-page']) await inPage(bytes);
 }
 
 /** Load the save in the page (headless Chromium), from an imported file and from IndexedDB. */

@@ -7,6 +7,7 @@ import { formatComparison, measureCallPlanDay } from './callPlanBench';
 import { talkativeModel } from '../../tests/support/talkativeModel';
 import { goodModel } from '../../tests/support/goodModel';
 import type { CallPlan } from '../sim/brain/callPlan';
+import { parseCli } from './args';
 
 /**
  * Benchmark: one game day with the offline brain, for 25 and 100 personas; then the call plans side by
@@ -49,8 +50,12 @@ async function callPlans(count: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const only = args.includes('--calls') ? 'calls' : args.includes('--steps') ? 'steps' : 'all';
+  const { values } = parseCli(process.argv.slice(2), { calls: { type: 'boolean' }, steps: { type: 'boolean' } });
+  if (values.help) {
+    console.log('usage: npm run bench [-- --steps | --calls]   (--steps: one game day for 25 and 100 personas on the offline brain; --calls: the call plans side by side on fake models; default both)');
+    return;
+  }
+  const only = values.calls ? 'calls' : values.steps ? 'steps' : 'all';
   if (only !== 'calls') {
     console.log('Hamlet benchmark (offline brain, 8640 steps of 10 s = one game day; target: 25 personas ≤ 3 s)');
     for (const n of [25, 100]) await bench(n);
@@ -62,4 +67,7 @@ async function main(): Promise<void> {
   if (only !== 'steps') await callPlans(25);
 }
 
-void main();
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

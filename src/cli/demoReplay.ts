@@ -8,7 +8,7 @@ import { Recorder } from '../replay/recorder';
 import { decodeReplay, encodeReplay } from '../replay/codec';
 import { ReplayPlayer } from '../replay/player';
 import { formatHHMM } from '../sim/clock';
-import { numberArg, parseArgs } from './args';
+import { checkWritable, numberOption, parseCli, startOption } from './args';
 
 /**
  * `npm run demo-replay`: records the demo replay that ships with the app — a full day of the
@@ -18,16 +18,17 @@ import { numberArg, parseArgs } from './args';
 const USAGE = 'usage: npm run demo-replay -- [--hours 24] [--seed 1] [--start 2023-02-13T00:00:00] [--snapshot-hours 6] [--out public/replays/demo.json.gz]';
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
-  if (args.has('help')) {
+  const { values: args } = parseCli(process.argv.slice(2), { hours: { type: 'string' }, seed: { type: 'string' }, start: { type: 'string' }, 'snapshot-hours': { type: 'string' }, out: { type: 'string' } });
+  if (args.help) {
     console.log(USAGE);
     return;
   }
-  const hours = numberArg(args, 'hours', 24);
-  const seed = numberArg(args, 'seed', 1);
-  const snapshotHours = numberArg(args, 'snapshot-hours', 6);
-  const start = String(args.get('start') ?? '2023-02-13T00:00:00');
-  const out = String(args.get('out') ?? join(ROOT, 'public/replays/demo.json.gz'));
+  const hours = numberOption('hours', args.hours, 24, { above: 0 });
+  const seed = numberOption('seed', args.seed, 1, { integer: true, min: 0, max: 2 ** 32 - 1 });
+  const snapshotHours = numberOption('snapshot-hours', args['snapshot-hours'], 6, { above: 0 });
+  const start = startOption(args.start, '2023-02-13T00:00:00');
+  const out = args.out ?? join(ROOT, 'public/replays/demo.json.gz');
+  checkWritable('out', out);
 
   const world = loadTownWorld();
   const personas = loadTownPersonas();

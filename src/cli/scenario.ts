@@ -5,32 +5,35 @@ import { DAY, formatAmPm, formatDate } from '../sim/clock';
 import { checkPersonasAgainstWorld } from '../sim/persona/load';
 import { runParty, VALENTINE_PARTY as P } from '../sim/scenario/party';
 import { runWeek } from '../sim/scenario/believability';
-import { numberArg, parseArgs } from './args';
-import { callPlanFromArgs, llmBrainFromArgs } from './llmArgs';
+import { CliError, numberOption, parseCli } from './args';
+import { LLM_OPTIONS, callPlanFromArgs, llmBrainFromArgs } from './llmArgs';
 
 const USAGE =
   'usage: npm run scenario -- party [--seed 1] [--days 2] [--calls packed|faithful]\n' +
-  '       npm run scenario -- week [--seed 1] [--days 7]   (believability figures of the offline brain)\n' +
-  '                                 [--llm BASE_URL --model NAME [--concurrency 4] [--timeout 60] [--budget TOKENS]]  (key from OPENAI_API_KEY)';
+  '                                 [--llm BASE_URL --model NAME [--concurrency 4] [--timeout 60] [--budget TOKENS] [--structured json_schema|json_object|none]]  (key from OPENAI_API_KEY)\n' +
+  '       npm run scenario -- week [--seed 1] [--days 7]   (believability figures of the offline brain)';
 
 async function main(): Promise<void> {
-  const [name, ...rest] = process.argv.slice(2);
-  const args = parseArgs(rest);
-  if ((name !== 'party' && name !== 'week') || args.has('help')) {
+  const { values: args, positionals } = parseCli(process.argv.slice(2), { seed: { type: 'string' }, days: { type: 'string' }, ...LLM_OPTIONS }, 1);
+  const name = positionals[0];
+  if (args.help || name === undefined) {
     console.log(USAGE);
-    if (name !== 'party' && name !== 'week') process.exitCode = name ? 1 : 0;
     return;
   }
-  if (name === 'week') return week(numberArg(args, 'seed', 1), numberArg(args, 'days', 7));
-  const seed = numberArg(args, 'seed', 1);
-  const days = numberArg(args, 'days', 2);
+  if (name !== 'party' && name !== 'week') throw new CliError(`unknown scenario "${name}" (party or week)`);
+  const seed = numberOption('seed', args.seed, 1, { integer: true, min: 0, max: 2 ** 32 - 1 });
+  const days = numberOption('days', args.days, name === 'week' ? 7 : 2, { integer: true, min: 1, max: 365 });
+  if (name === 'week') {
+    if (args.llm !== undefined) throw new CliError('the week scenario measures the offline brain: --llm is for the party');
+    return week(seed, days);
+  }
   const personas = loadTownPersonas();
   const world = loadTownWorld();
   checkPersonasAgainstWorld(personas, world);
   const offline = new OfflineBrain(seed, personas);
   const llm = llmBrainFromArgs(args, offline);
   // An experiment: Smallville's lock-step semantics, so a slow model changes nothing but the wall time.
-  const sim = new Simulation({ world, personas, brain: llm ?? offline, seed, start: P.start, stepMode: 'lockstep', callPlan: callPlanFromArgs(args, llm !== null) });
+  const sim = new Simulation({ world, personas, brain: llm ?? offline, seed, start: P.start, stepMode: 'lockstep', callPlan: callPlanFromArgs(args.calls, llm !== null) });
   if (llm) sim.brain.fallbackBrain = offline;
   const host = sim.byId.get(P.host)!;
 

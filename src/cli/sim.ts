@@ -8,20 +8,20 @@ import { Simulation, type PersonaFrame } from '../sim/simulation';
 import { OfflineBrain } from '../llm/offline/offlineBrain';
 import { formatDate, formatHHMM } from '../sim/clock';
 import { checkPersonasAgainstWorld } from '../sim/persona/load';
-import { numberArg, parseArgs } from './args';
-import { scaleTown } from './town';
-import { callPlanFromArgs, llmBrainFromArgs } from './llmArgs';
+import { checkReadable, checkWritable, numberOption, parseCli, startOption } from './args';
+import { maxTownSize, scaleTown } from './town';
+import { LLM_OPTIONS, callPlanFromArgs, llmBrainFromArgs } from './llmArgs';
 import type { LlmBrain } from '../llm/llmBrain';
 import { registryModes } from '../sim/actions/state';
 import { createSave, decodeSave, encodeSave, openSave, type SaveFile } from '../save/saveFile';
 import type { PersonaSpec } from '../sim/persona/schema';
 import type { WorldModel } from '../sim/world/types';
-import { describeStepMode, paceStep, stepModeFromArgs } from './stepMode';
+import { STEP_MODE_OPTIONS, describeStepMode, paceStep, stepModeFromArgs } from './stepMode';
 
 const USAGE =
   'usage: npm run sim -- [--hours 24] [--seed 1] [--personas 25] [--registry N] [--calls packed|faithful] [--no-pulse] [--start 2023-02-13T00:00:00] [--out FILE(.json.gz replay | .jsonl | .jsonl.gz)] [--window-hours 24]\n' +
   '                      [--load SAVE.hamlet.json.gz] [--save SAVE.hamlet.json.gz]  (a save: the town to go on from / the town at the end)\n' +
-  '                      [--llm BASE_URL --model NAME [--concurrency 4] [--timeout 60] [--budget TOKENS] [--embedding-model NAME]]  (key from OPENAI_API_KEY)\n' +
+  '                      [--llm BASE_URL --model NAME [--concurrency 4] [--timeout 60] [--budget TOKENS] [--embedding-model NAME] [--structured json_schema|json_object|none]]  (key from OPENAI_API_KEY)\n' +
   '                      [--lockstep | --speed 1]  (on a model: lock-step waits for every call; otherwise the clock runs at --speed and answers take effect when they arrive)';
 
 function progressBar(done: number, total: number, label: string): string {
@@ -30,28 +30,50 @@ function progressBar(done: number, total: number, label: string): string {
   return `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round((done / total) * 100)}% ${label}`;
 }
 
+const OPTIONS = {
+  hours: { type: 'string' },
+  seed: { type: 'string' },
+  personas: { type: 'string' },
+  registry: { type: 'string' },
+  start: { type: 'string' },
+  out: { type: 'string' },
+  'window-hours': { type: 'string' },
+  load: { type: 'string' },
+  save: { type: 'string' },
+  ...LLM_OPTIONS,
+  ...STEP_MODE_OPTIONS,
+  'no-pulse': { type: 'boolean' },
+} as const;
+
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
-  if (args.has('help')) {
+  const { values: args } = parseCli(process.argv.slice(2), OPTIONS);
+  if (args.help) {
     console.log(USAGE);
     return;
   }
-  const hours = numberArg(args, 'hours', 24);
-  const seed = numberArg(args, 'seed', 1);
-  const count = numberArg(args, 'personas', 25);
-  const start = String(args.get('start') ?? '2023-02-13T00:00:00');
-  const out = args.get('out');
-
-  const loadFrom = args.get('load');
-  const saveTo = args.get('save');
-  if (loadFrom === true || saveTo === true) throw new Error('--load and --save need a file name');
+  // Every argument is checked before anything runs.
+  const available = maxTownSize(loadTownPersonas());
+  const hours = numberOption('hours', args.hours, 24, { above: 0 });
+  const seed = numberOption('seed', args.seed, 1, { integer: true, min: 0, max: 2 ** 32 - 1 });
+  const count = numberOption('personas', args.personas, 25, { integer: true, min: 1, max: available });
+  const registryArg = numberOption('registry', args.registry, 0, { integer: true, min: 0, max: count });
+  const start = startOption(args.start, '2023-02-13T00:00:00');
   // The same window as the page's recorder (one game day): a week's recording no longer holds every step.
-  const windowHours = numberArg(args, 'window-hours', 24);
+  const windowHours = numberOption('window-hours', args['window-hours'], 24, { min: 0 });
   const stepMode = stepModeFromArgs(args);
+  const out = args.out;
+  const loadFrom = args.load;
+  const saveTo = args.save;
+  if (out !== undefined) {
+    if (!/\.(json|json\.gz|jsonl|jsonl\.gz)$/.test(out)) throw new Error(`--out must end in .json.gz or .json (a replay), or .jsonl / .jsonl.gz (a step log), got "${out}"`);
+    checkWritable('out', out);
+  }
+  if (saveTo !== undefined) checkWritable('save', saveTo);
+  if (loadFrom !== undefined) checkReadable('load', loadFrom);
   let saved: SaveFile | null = null;
   let town: { personas: PersonaSpec[]; world: WorldModel };
   if (typeof loadFrom === 'string') {
-    for (const ignored of ['seed', 'personas', 'start', 'registry']) if (args.has(ignored)) throw new Error(`--${ignored} cannot be combined with --load: the save holds the town`);
+    for (const ignored of ['seed', 'personas', 'start', 'registry'] as const) if (args[ignored] !== undefined) throw new Error(`--${ignored} cannot be combined with --load: the save holds the town`);
     saved = await decodeSave(new Uint8Array(readFileSync(loadFrom)), `The save ${loadFrom}`);
     // A scaled town (--personas above 25) gives its copies their originals' spawns; the save names them.
     town = scaleTown(loadTownPersonas(), loadTownWorld(), saved.game.personas.length);
@@ -72,14 +94,12 @@ async function main(): Promise<void> {
     town = { personas: sim.personas.map((p) => p.spec), world: town.world };
     console.error(`loaded ${String(loadFrom)}: ${sim.personas.length} personas at ${formatDate(sim.now)} ${formatHHMM(sim.now)} (step ${sim.step})`);
   } else {
-    const registryCount = numberArg(args, 'registry', 0);
-    if (registryCount < 0 || registryCount > town.personas.length) throw new Error(`--registry must be between 0 and ${town.personas.length}`);
-    const brainModes = registryModes(town.personas.map((p) => p.id), registryCount);
-    sim = new Simulation({ world: town.world, personas: town.personas, brain: brainFor(town.personas, seed), seed, start, brainModes, stepMode: stepMode.mode, pulse: !args.has('no-pulse') });
+    const brainModes = registryModes(town.personas.map((p) => p.id), registryArg);
+    sim = new Simulation({ world: town.world, personas: town.personas, brain: brainFor(town.personas, seed), seed, start, brainModes, stepMode: stepMode.mode, pulse: !args['no-pulse'] });
   }
   const llm = made.llm;
   // The call plan is a setting, not part of a save: --calls, else packed on a model and faithful offline.
-  sim.setCallPlan(callPlanFromArgs(args, llm !== null));
+  sim.setCallPlan(callPlanFromArgs(args.calls, llm !== null));
   // A call the model fails is answered by the offline brain, through the same contract (counted).
   if (llm) sim.brain.fallbackBrain = made.offline;
   const steps = Math.round((hours * 3600) / sim.clock.stepSeconds);

@@ -1,5 +1,5 @@
 import type { Simulation, StepMode } from '../sim/simulation';
-import { numberArg } from './args';
+import { CliError, numberOption, type Values } from './args';
 
 interface CliStepMode {
   mode: StepMode;
@@ -8,10 +8,13 @@ interface CliStepMode {
 }
 
 /** `--lockstep` (Smallville's semantics: the clock waits for every call) or the default asynchronous mode at `--speed N`. */
-export function stepModeFromArgs(args: Map<string, string | true>): CliStepMode {
-  const speed = numberArg(args, 'speed', 1);
-  if (!(speed > 0)) throw new Error('--speed must be above 0 (1 = one 10-second step per real second)');
-  return { mode: args.has('lockstep') ? 'lockstep' : 'async', speed };
+export const STEP_MODE_OPTIONS = { lockstep: { type: 'boolean' }, speed: { type: 'string' } } as const;
+
+export function stepModeFromArgs(args: Values<typeof STEP_MODE_OPTIONS>): CliStepMode {
+  // 1 = one 10-second step per real second.
+  const speed = numberOption('speed', args.speed, 1, { above: 0 });
+  if (args.lockstep && args.speed !== undefined) throw new CliError('--speed paces the asynchronous mode: it cannot be combined with --lockstep');
+  return { mode: args.lockstep ? 'lockstep' : 'async', speed };
 }
 
 /** The line a run prints about how its clock related to the brain. */

@@ -3,6 +3,11 @@ import type { WorldModel } from '../sim/world/types';
 
 const SUFFIX = 'bcdefghijklmnopqrstuvwxyz';
 
+/** The most personas scaleTown can make from `specs`: the originals and one copy of each per suffix letter. */
+export function maxTownSize(specs: readonly PersonaSpec[]): number {
+  return specs.length * (SUFFIX.length + 1);
+}
+
 /**
  * A town of n personas from the 25 of the map: copies ("Nora Hartwell B") share the home, job and
  * spawn of their original, so a benchmark can run 100 personas on the same map; the map's job slots

@@ -22,6 +22,21 @@ describe('npm run sim', () => {
     await fake.close();
   });
 
+  it('refuses a bad argument before running, naming it', async () => {
+    const fail = async (args: string[]) => {
+      const err = (await tsx(args).then(() => null, (e: unknown) => e)) as { code: number; stderr: string; stdout: string } | null;
+      expect(err, args.join(' ')).not.toBeNull();
+      expect(err!.code).toBe(1);
+      // Nothing ran: no progress bar, no summary.
+      expect(err!.stdout).toBe('');
+      return err!.stderr.split('\n')[0];
+    };
+    expect(await fail(['--personas', '0'])).toBe('--personas must be a whole number at least 1 and at most 650, got "0"');
+    expect(await fail(['--hours=-1'])).toBe('--hours must be a number more than 0, got "-1"');
+    expect(await fail(['--out', join(tmpdir(), 'no-such-folder-hamlet', 'day.json.gz')])).toMatch(/^--out .*does not exist$/);
+    expect(await fail(['--bogus'])).toBe('unknown option --bogus');
+  }, 60_000);
+
   it('runs the day headless on the offline brain and prints a per-persona summary', async () => {
     const { stdout } = await tsx(['--hours', '2', '--personas', '3', '--start', '2023-02-13T07:00:00']);
     expect(stdout).toMatch(/brain offline/);

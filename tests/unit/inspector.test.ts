@@ -41,8 +41,13 @@ describe('the virtual list window', () => {
   });
 
   it('scrolls a row into view only when it is out of view', () => {
-    expect(scrollToRow(3, 0, 300, 40)).toBe(0);
+    // Row 12 (480–520 px) is on screen at scrollTop 400 (400–700): the scroll position stays, where centring would move it to 350.
+    expect(scrollToRow(12, 400, 300, 40)).toBe(400);
+    // Row 17 (680–720 px) is cut off at the bottom: centred (680 − 130).
+    expect(scrollToRow(17, 400, 300, 40)).toBe(550);
+    // Below and above the view: centred; never above the top.
     expect(scrollToRow(500, 0, 300, 40)).toBe(500 * 40 - 130);
+    expect(scrollToRow(5, 800, 300, 40)).toBe(70);
     expect(scrollToRow(0, 800, 300, 40)).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import { parseLifestyle } from './lifestyle';
 import { clockOf, firstPerson, listOf, lowerFirst, sentence } from './voice';
 import type { Commitment } from '../../sim/persona/commitment';
 import { extractNews } from '../../sim/cognition/converse';
+import { byCodeUnits } from '../../sim/order';
 
 /**
  * The offline brain answering a question in character (interviews, and the player's chat turns):
@@ -267,7 +268,7 @@ function answerRelation(p: Persona, q: string, people: ReadonlyMap<string, strin
     const friends = rels.filter((r) => /friend/i.test(r.kind));
     const pool = friends.length > 0 ? friends : rels.filter((r) => !/rival/i.test(r.kind));
     // The closest: a "best friend" first, then whoever the persona talks to most.
-    const ranked = [...pool].sort((a, b) => Number(/best|close/i.test(b.kind)) - Number(/best|close/i.test(a.kind)) || chatCount(p, b.name) - chatCount(p, a.name) || a.name.localeCompare(b.name));
+    const ranked = [...pool].sort((a, b) => Number(/best|close/i.test(b.kind)) - Number(/best|close/i.test(a.kind)) || chatCount(p, b.name) - chatCount(p, a.name) || byCodeUnits(a.name, b.name));
     const best = ranked[0];
     if (!best) return null;
     if (/friends\b/.test(q) && !/closest|best/.test(q) && ranked.length > 1) return `My friends? ${listOf(ranked.slice(0, 4).map((r) => r.name))}. ${sentence(best.note)}`;

@@ -49,6 +49,7 @@ import { offlineChooseAction } from './registryChoice';
 import { answerQuestion } from './answer';
 import { offlineTownPulse } from './townPulse';
 import { offlineInsights } from './reflection';
+import { byCodeUnits } from '../../sim/order';
 
 /**
  * The built-in offline brain: answers every cognitive call deterministically from persona data,
@@ -182,7 +183,7 @@ export class OfflineBrain implements Brain {
     for (const s of statements) {
       for (const m of s.match(/[A-Z][a-zé]+(?: [A-Z&][a-zé]*)*/g) ?? []) counts.set(m, (counts.get(m) ?? 0) + 1);
     }
-    const top = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, n);
+    const top = [...counts.entries()].sort((a, b) => b[1] - a[1] || byCodeUnits(a[0], b[0])).slice(0, n);
     return top.length > 0 ? top.map(([k]) => k) : statements.slice(-n);
   }
 

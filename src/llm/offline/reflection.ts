@@ -2,6 +2,7 @@ import type { Insight } from '../../sim/brain/port';
 import type { Persona } from '../../sim/persona/persona';
 import { pronounsOf } from '../../sim/cognition/converse';
 import { lowerFirst } from './voice';
+import { byCodeUnits } from '../../sim/order';
 
 /** Insights this module wrote: evidence for the next reflection, never a pattern to quote again. */
 const OWN = /\b(has been on .+'s mind|keeps coming back to|has heard about .+ again and again)\b/;
@@ -34,7 +35,7 @@ export function offlineInsights(self: Persona, statements: string[], n: number, 
     }
   });
   const out: Insight[] = [];
-  const ranked = [...about].filter(([, idx]) => idx.length >= 2).sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
+  const ranked = [...about].filter(([, idx]) => idx.length >= 2).sort((a, b) => b[1].length - a[1].length || byCodeUnits(a[0], b[0]));
   for (const [name, idx] of ranked) {
     if (out.length >= n) break;
     const first = name.split(' ')[0]!;

@@ -18,6 +18,7 @@ import {
 import type { ActionDef, ActionWorld, Place, StateChange } from './types';
 import type { ActionId } from './ids';
 import { MAX_HELD, MAX_HELD_PER_ITEM, type Job, type ShopItem } from '../town/economy';
+import { byCodeUnits } from '../order';
 
 /**
  * ActionRegistry (seed 002): every action that changes the world, with the scenes it belongs to, a
@@ -42,7 +43,7 @@ export class ActionRegistry {
 
   /** All actions, highest priority first. */
   all(): ActionDef[] {
-    return [...this.defs.values()].sort((a, b) => b.priority - a.priority || a.id.localeCompare(b.id));
+    return [...this.defs.values()].sort((a, b) => b.priority - a.priority || byCodeUnits(a.id, b.id));
   }
 }
 

@@ -5,6 +5,7 @@ import { eventKey } from '../persona/memory';
 import { isIdle, tripleEvent, type WorldEvent } from '../world/events';
 import type { WorldModel } from '../world/types';
 import { addScored } from './poignancy';
+import { byCodeUnits } from '../order';
 
 interface SeenObject {
   address: string;
@@ -39,8 +40,6 @@ interface Seen {
   dist: number;
 }
 
-/** String.prototype.localeCompare's order, from one collator instead of one per call. */
-const collate = new Intl.Collator().compare;
 
 /** Event → its "s|p|o" key. Events are shared by every persona looking at them, so each key is built once. */
 const keyCache = new WeakMap<WorldEvent, string>();
@@ -172,7 +171,7 @@ export async function perceive(sim: SimContext, p: Persona, moved: boolean, arou
       seen.push({ event: ev, key: keyOf(ev), dist: Math.hypot(obj.cx - x, obj.cy - y) });
     }
   }
-  seen.sort((a, b) => a.dist - b.dist || collate(a.key, b.key));
+  seen.sort((a, b) => a.dist - b.dist || byCodeUnits(a.key, b.key));
 
   const latest = p.memory.latestEventKeys(s.retention);
   const taken = new Set<string>();

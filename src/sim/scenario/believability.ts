@@ -2,6 +2,7 @@ import type { Simulation, StepResult } from '../simulation';
 import type { Persona } from '../persona/persona';
 import { DAY, dayStart, minuteOfDay } from '../clock';
 import { VALENTINE_PARTY as P } from './party';
+import { byCodeUnits } from '../order';
 
 /**
  * Figures that say whether the offline town reads as believable (issue #20): how varied the talk is,
@@ -19,7 +20,7 @@ interface TalkFigures {
 function talkFigures(lines: string[]): TalkFigures {
   const counts = new Map<string, number>();
   for (const l of lines) counts.set(l, (counts.get(l) ?? 0) + 1);
-  const top = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 5).map(([text, count]) => ({ text, count }));
+  const top = [...counts].sort((a, b) => b[1] - a[1] || byCodeUnits(a[0], b[0])).slice(0, 5).map(([text, count]) => ({ text, count }));
   return { lines: lines.length, distinct: counts.size, top };
 }
 
@@ -101,7 +102,7 @@ function taskAt(p: Persona, minute: number): string {
  * schedule, its commitments and its conversations.
  */
 function interviewCases(sim: Simulation): InterviewCase[] {
-  const sorted = [...sim.personas].sort((a, b) => a.id.localeCompare(b.id));
+  const sorted = [...sim.personas].sort((a, b) => byCodeUnits(a.id, b.id));
   const host = sim.byId.get(P.host)!;
   const picks = [host, ...[sorted[3]!, sorted[15]!, sorted[9]!].filter((p) => p !== host)].slice(0, 3);
   const today = Math.floor(dayStart(sim.now) / DAY);

@@ -8,6 +8,7 @@ import { resolveScene } from '../actions/scenes';
 import { actionWorldOf, applyChange, validateProposal } from '../actions/validate';
 import { dueCommitment } from '../cognition/registryDecide';
 import { keywordsOf } from '../cognition/converse';
+import { byCodeUnits } from '../order';
 import type { Economy, PulseOutcome, PulseRound } from './economy';
 
 /**
@@ -316,7 +317,7 @@ function runChats(sim: SimContext, chats: { p: Persona; reason: string; outcome:
     const p = c.p;
     const partner = sim.personas
       .filter((o) => o !== p && o.agent.mode !== 'human' && !sim.thinking.has(o) && !taken.has(o) && !isAsleep(o) && !o.scratch.chattingWith && Math.abs(o.tile.x - p.tile.x) <= CHAT_RADIUS && Math.abs(o.tile.y - p.tile.y) <= CHAT_RADIUS)
-      .sort((a, b) => Math.abs(a.tile.x - p.tile.x) + Math.abs(a.tile.y - p.tile.y) - (Math.abs(b.tile.x - p.tile.x) + Math.abs(b.tile.y - p.tile.y)) || a.id.localeCompare(b.id))[0];
+      .sort((a, b) => Math.abs(a.tile.x - p.tile.x) + Math.abs(a.tile.y - p.tile.y) - (Math.abs(b.tile.x - p.tile.x) + Math.abs(b.tile.y - p.tile.y)) || byCodeUnits(a.id, b.id))[0];
     if (!partner) {
       c.outcome.result = 'skipped';
       c.outcome.note = `nobody awake within ${CHAT_RADIUS} tiles to chat with`;
