@@ -14,8 +14,10 @@ export const LLM_OPTIONS = {
   budget: { type: 'string' },
   'embedding-model': { type: 'string' },
   structured: { type: 'string' },
-  calls: { type: 'string' },
 } as const;
+
+/** `--calls`: the call plan, offline or on a model. */
+export const CALLS_OPTION = { calls: { type: 'string' } } as const;
 
 const STRUCTURED: readonly LlmConfig['structuredOutput'][] = ['json_schema', 'json_object', 'none'];
 import { defaultCallPlan, parseCallPlan, type CallPlan } from '../sim/brain/callPlan';

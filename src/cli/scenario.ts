@@ -6,7 +6,7 @@ import { checkPersonasAgainstWorld } from '../sim/persona/load';
 import { runParty, VALENTINE_PARTY as P } from '../sim/scenario/party';
 import { runWeek } from '../sim/scenario/believability';
 import { CliError, numberOption, parseCli } from './args';
-import { LLM_OPTIONS, callPlanFromArgs, llmBrainFromArgs } from './llmArgs';
+import { CALLS_OPTION, LLM_OPTIONS, callPlanFromArgs, llmBrainFromArgs } from './llmArgs';
 
 const USAGE =
   'usage: npm run scenario -- party [--seed 1] [--days 2] [--calls packed|faithful]\n' +
@@ -14,7 +14,7 @@ const USAGE =
   '       npm run scenario -- week [--seed 1] [--days 7]   (believability figures of the offline brain)';
 
 async function main(): Promise<void> {
-  const { values: args, positionals } = parseCli(process.argv.slice(2), { seed: { type: 'string' }, days: { type: 'string' }, ...LLM_OPTIONS }, 1);
+  const { values: args, positionals } = parseCli(process.argv.slice(2), { seed: { type: 'string' }, days: { type: 'string' }, ...CALLS_OPTION, ...LLM_OPTIONS }, 1);
   const name = positionals[0];
   if (args.help || name === undefined) {
     console.log(USAGE);

@@ -10,7 +10,7 @@ import { formatDate, formatHHMM } from '../sim/clock';
 import { checkPersonasAgainstWorld } from '../sim/persona/load';
 import { checkReadable, checkWritable, numberOption, parseCli, startOption } from './args';
 import { maxTownSize, scaleTown } from './town';
-import { LLM_OPTIONS, callPlanFromArgs, llmBrainFromArgs } from './llmArgs';
+import { CALLS_OPTION, LLM_OPTIONS, callPlanFromArgs, llmBrainFromArgs } from './llmArgs';
 import type { LlmBrain } from '../llm/llmBrain';
 import { registryModes } from '../sim/actions/state';
 import { createSave, decodeSave, encodeSave, openSave, type SaveFile } from '../save/saveFile';
@@ -43,6 +43,7 @@ const OPTIONS = {
   ...LLM_OPTIONS,
   ...STEP_MODE_OPTIONS,
   'no-pulse': { type: 'boolean' },
+  ...CALLS_OPTION,
 } as const;
 
 async function main(): Promise<void> {
