@@ -54,33 +54,43 @@ export function checkFileSize(size: number, what: string, limits: ReadLimits = D
   if (size > limits.maxFileBytes) throw new InputError(`${what} is ${formatBytes(size)}; Hamlet opens files up to ${formatBytes(limits.maxFileBytes)} (limit: file size).`, 'too-large');
 }
 
-/** Inflate gzip data, stopping as soon as the output passes `maxBytes`. */
-export async function gunzipBounded(bytes: Uint8Array, what: string, maxBytes: number = DEFAULT_LIMITS.maxTextBytes): Promise<Uint8Array> {
-  const reader = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip')).getReader();
+/**
+ * Read a stream whole, stopping (and cancelling it) as soon as it passes `maxBytes`: the bytes, or how
+ * many had come when it stopped. One loop for every bounded read (inflating, model replies, the dev proxy).
+ */
+export async function readAtMost(stream: ReadableStream<Uint8Array>, maxBytes: number): Promise<{ bytes: Uint8Array<ArrayBuffer> } | { over: number }> {
+  const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) {
-        void reader.cancel().catch(() => {});
-        throw new InputError(`${what} inflates to more than ${formatBytes(maxBytes)}; Hamlet opens files up to ${formatBytes(maxBytes)} once uncompressed (limit: inflated size).`, 'too-large');
-      }
-      chunks.push(value);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      void reader.cancel().catch(() => {});
+      return { over: total };
     }
-  } catch (err) {
-    if (err instanceof InputError) throw err;
-    throw new InputError(`${what} is truncated or damaged: its gzip data ends early or is corrupt. Download it again.`, 'truncated');
+    chunks.push(value);
   }
-  const out = new Uint8Array(total);
+  const bytes = new Uint8Array(total);
   let at = 0;
   for (const c of chunks) {
-    out.set(c, at);
+    bytes.set(c, at);
     at += c.byteLength;
   }
-  return out;
+  return { bytes };
+}
+
+/** Inflate gzip data, stopping as soon as the output passes `maxBytes`. */
+export async function gunzipBounded(bytes: Uint8Array, what: string, maxBytes: number = DEFAULT_LIMITS.maxTextBytes): Promise<Uint8Array> {
+  let read: Awaited<ReturnType<typeof readAtMost>>;
+  try {
+    read = await readAtMost(new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip')), maxBytes);
+  } catch {
+    throw new InputError(`${what} is truncated or damaged: its gzip data ends early or is corrupt. Download it again.`, 'truncated');
+  }
+  if ('over' in read) throw new InputError(`${what} inflates to more than ${formatBytes(maxBytes)}; Hamlet opens files up to ${formatBytes(maxBytes)} once uncompressed (limit: inflated size).`, 'too-large');
+  return read.bytes;
 }
 
 /** Bytes → text: inflated when gzip, taken as is when it looks like JSON; bounded either way. */

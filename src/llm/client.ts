@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import { publicConfig, type LlmConfig } from './config';
 import { rememberSecret, scrubSecrets } from './secrets';
+import { readAtMost } from '../io/bounded';
 
 interface ChatRequest {
   system: string;
@@ -72,25 +73,9 @@ function boundedFetch(maxBytes: number): typeof fetch {
       await res.body.cancel().catch(() => {});
       throw new ReplyTooLarge(declared);
     }
-    const reader = res.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) {
-        await reader.cancel().catch(() => {});
-        throw new ReplyTooLarge(total);
-      }
-      chunks.push(value);
-    }
-    const body = new Uint8Array(total);
-    let at = 0;
-    for (const c of chunks) {
-      body.set(c, at);
-      at += c.byteLength;
-    }
+    const read = await readAtMost(res.body, maxBytes);
+    if ('over' in read) throw new ReplyTooLarge(read.over);
+    const body = read.bytes;
     const headers = new Headers(res.headers);
     headers.delete('content-encoding');
     headers.delete('content-length');

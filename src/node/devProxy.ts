@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readAtMost } from '../io/bounded';
 
 /**
  * The dev server's LLM proxy: the page calls /llm-proxy/… on its own origin and this forwards the call
@@ -57,20 +58,8 @@ async function readBody(req: IncomingMessage): Promise<Buffer | null> {
 
 async function readReply(reply: Response): Promise<string | null> {
   if (!reply.body) return '';
-  const reader = reply.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > MAX_REPLY_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const read = await readAtMost(reply.body, MAX_REPLY_BYTES);
+  return 'over' in read ? null : Buffer.from(read.bytes).toString('utf8');
 }
 
 /** A connect-style middleware for Vite's dev server (see vite.config.ts). */
