@@ -63,7 +63,7 @@ describe('the world snapshot (seed 004 build_world_snapshot)', () => {
     const personas = loadTownPersonas();
     const sim = new Simulation({ world: loadTownWorld(), personas, brain: new OfflineBrain(1, personas), seed: 1, start: '2023-02-13T10:00:00', pulse: false });
     const nora = sim.byId.get('nora-hartwell')!;
-    nora.agent.wallet = { credits: 87, checkedInDay: Math.floor(sim.now / (24 * HOUR)), jobId: sim.economy.jobOf('nora-hartwell')!.id, holdings: { bread: 2 } };
+    nora.agent.wallet = { credits: 87, checkedInDay: Math.floor(sim.now / (24 * HOUR)), jobId: sim.economy.jobOf('nora-hartwell')!.id, holdings: { bread: 2 }, lastPurchase: null };
     for (let i = 0; i < 14; i++) sim.conversations.push({ step: i, time: sim.now - (14 - i) * 60_000, participants: ['Tom Hartwell', 'Nora Hartwell'], lines: [{ speaker: 'Tom Hartwell', text: `line ${i}` }], summary: 's' });
     const snap = buildPulseSnapshot(sim);
     const t = snap.input.text;
@@ -311,6 +311,61 @@ describe('executing decisions (seed 004 execute_decisions and its fault table)',
       expect(planned.agent.wallet).toEqual(pulsed.agent.wallet);
     });
   });
+});
+
+describe('one purchase, whoever decides it', () => {
+  /** The generative way: the planner's action as the persona's current action, checked as a new action. */
+  async function planBuys(sim: Simulation, p: Persona, description: string, address: string): Promise<void> {
+    const { checkNewActions } = await import('../../src/sim/actions/generative');
+    p.scratch.actAddress = address;
+    p.scratch.actDescription = description;
+    p.scratch.actStartTime = sim.now;
+    p.scratch.actionAt = null;
+    checkNewActions(sim, [p]);
+  }
+
+  it('the pulse buys bread, a chat interrupts, then the plan says "buying bread": one purchase, not two; an hour later it is a new one', async () => {
+    const sim = town('2023-02-13T10:00:00');
+    const bob = awake(sim.byId.get('bob-test')!, 2, 7);
+    const bread = sim.economy.items.find((i) => i.name === 'bread')!;
+    executeDecisions(sim, [d(2, 'purchase', { item_id: bread.id }, 'out of bread')]);
+    expect(bob.agent.wallet).toMatchObject({ credits: 96, holdings: { bread: 1 } });
+    // A neighbour stops Bob for a word before he is at the till; then his plan goes on.
+    bob.scratch.actionId = 'CHAT';
+    await planBuys(sim, bob, 'buying bread for the week (paying at the counter)', 'Mini:Bramble Café:café:counter');
+    expect(bob.scratch.actionId).toBe('BUY');
+    expect(bob.agent.wallet).toMatchObject({ credits: 96, holdings: { bread: 1 } });
+    // The planner's next subtask at the same till is the same purchase too.
+    await planBuys(sim, bob, 'buying bread for the week (chatting with the barista)', 'Mini:Bramble Café:café:counter');
+    expect(bob.agent.wallet.credits).toBe(96);
+    expect(sim.economy.salesToday(sim.now)).toEqual({ 'Bramble Café': 1 });
+    expect(sim.economy.drainEvents().filter((e) => e.action === 'purchase')).toHaveLength(1);
+    // More than an hour after it, buying there again is a new purchase.
+    bob.agent.wallet.lastPurchase = { sector: 'Bramble Café', at: sim.now - 61 * 60_000 };
+    await planBuys(sim, bob, 'buying bread for the week (paying at the counter)', 'Mini:Bramble Café:café:counter');
+    expect(bob.agent.wallet).toMatchObject({ credits: 92, holdings: { bread: 2 } });
+    expect(sim.economy.salesToday(sim.now)).toEqual({ 'Bramble Café': 2 });
+  });
+
+  it('a day of the offline town has no purchase at the same shop by the same persona within the hour (seed 7)', async () => {
+    const personas = loadTownPersonas();
+    const sim = new Simulation({ world: loadTownWorld(), personas, brain: new OfflineBrain(7, personas), seed: 7, start: '2023-02-13T07:00:00' });
+    const last = new Map<string, { sector: string; time: number; what: string }>();
+    const repeats: string[] = [];
+    let purchases = 0;
+    for (let i = 0; i < 14 * 360; i++) {
+      const r = await sim.tick();
+      for (const e of r.economyEvents.filter((x) => x.action === 'purchase')) {
+        purchases++;
+        const sector = / at (.+) \(−\d+ credits\)$/.exec(e.what)![1]!;
+        const prev = last.get(e.personaId);
+        if (prev && prev.sector === sector && e.time - prev.time < HOUR) repeats.push(`${e.name}: ${prev.what} then ${e.what} ${(e.time - prev.time) / 60_000} min later`);
+        last.set(e.personaId, { sector, time: e.time, what: e.what });
+      }
+    }
+    expect(purchases).toBeGreaterThan(25);
+    expect(repeats).toEqual([]);
+  }, 120_000);
 });
 
 describe('the offline town simulator', () => {

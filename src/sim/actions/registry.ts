@@ -169,10 +169,17 @@ function heldCount(p: Persona): number {
   return Object.values(p.agent.wallet.holdings).reduce((n, k) => n + k, 0);
 }
 
-/** The planner's next subtask at the same till ("ordering" then "paying") is the same purchase, not a second one. */
+/** Within this long of a purchase, another BUY at the same shop is the same purchase. */
+const SAME_PURCHASE_MS = 60 * 60_000;
+
+/**
+ * A BUY at the shop one bought at less than an hour ago is that purchase, not a second one: the
+ * planner's subtasks at the till ("ordering", then "paying"), the same subtask resumed after a word
+ * with someone, and the plan's own "buying apples" after the hourly pulse already bought them.
+ */
 function samePurchase(w: ActionWorld, p: Persona, sector: string): boolean {
-  const last = p.agent.lastStarted.BUY;
-  return p.scratch.actionId === 'BUY' && last !== undefined && w.now - last < 30 * 60_000 && p.scratch.actionTarget.split(':')[0] === sector;
+  const last = p.agent.wallet.lastPurchase;
+  return last !== null && last.sector === sector && w.now - last.at >= 0 && w.now - last.at < SAME_PURCHASE_MS;
 }
 
 /** A meal's later subtasks ("cooking", then "eating at the table") eat nothing more than its first. */
@@ -383,8 +390,8 @@ function createDefaultRegistry(): ActionRegistry {
       // A shop sells only when it is open, even to the people who work there.
       const access = accessReason(w, p, c.place, true);
       if (access) return access;
-      if (p.agent.wallet.credits < item.price) return `${p.firstName} has ${p.agent.wallet.credits} credits and the ${item.name} costs ${item.price}: not enough money`;
       if (samePurchase(w, p, item.sector)) return null;
+      if (p.agent.wallet.credits < item.price) return `${p.firstName} has ${p.agent.wallet.credits} credits and the ${item.name} costs ${item.price}: not enough money`;
       if ((p.agent.wallet.holdings[item.name] ?? 0) >= MAX_HELD_PER_ITEM) return `${p.firstName} already holds ${MAX_HELD_PER_ITEM} of ${item.name} (the most one keeps)`;
       if (heldCount(p) >= MAX_HELD) return `${p.firstName} already holds ${MAX_HELD} things (the most one keeps)`;
       return null;
@@ -397,7 +404,7 @@ function createDefaultRegistry(): ActionRegistry {
       const holdings = { ...p.agent.wallet.holdings, [item.name]: (p.agent.wallet.holdings[item.name] ?? 0) + 1 };
       return {
         ...shopping,
-        wallet: { ...p.agent.wallet, credits: p.agent.wallet.credits - item.price, holdings },
+        wallet: { ...p.agent.wallet, credits: p.agent.wallet.credits - item.price, holdings, lastPurchase: { sector: item.sector, at: w.now } },
         economy: { kind: 'purchase', itemId: item.id, what: `bought ${item.name} at ${item.sector} (−${item.price} credits)` },
       };
     },

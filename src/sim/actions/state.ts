@@ -12,6 +12,8 @@ export interface Wallet {
   jobId: number | null;
   /** Item name → how many the persona holds (bought, not yet eaten or used). */
   holdings: Record<string, number>;
+  /** The shop and game time of the last purchase: a BUY there within the hour is the same purchase (src/sim/actions/registry.ts samePurchase). */
+  lastPurchase: { sector: string; at: number } | null;
 }
 
 /** One entry of short-term memory: a decision that was executed. */
@@ -59,7 +61,7 @@ export interface AgentState {
 export function newAgentState(mode: BrainMode = 'generative'): AgentState {
   return {
     mode,
-    wallet: { credits: START_CREDITS, checkedInDay: null, jobId: null, holdings: {} },
+    wallet: { credits: START_CREDITS, checkedInDay: null, jobId: null, holdings: {}, lastPurchase: null },
     recent: [],
     lastStarted: {},
     stats: { decisions: 0, rejections: 0, retries: 0, defaults: 0 },

@@ -74,6 +74,8 @@ const WalletSchema = z.strictObject({
   checkedInDay: z.number().int().min(0).max(1e6).nullable(),
   jobId: z.number().int().min(1).max(1e6).nullable().default(null),
   holdings: z.record(str(200), z.number().int().min(0).max(10_000)).default({}),
+  // Since purchases are told apart from a planner's repeated subtask at the till; older snapshots: none.
+  lastPurchase: z.strictObject({ sector: str(400), at: num }).nullable().default(null),
 });
 const StatsSchema = z.strictObject({ decisions: z.number().int().min(0), rejections: z.number().int().min(0), retries: z.number().int().min(0), defaults: z.number().int().min(0) });
 
