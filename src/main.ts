@@ -10,6 +10,8 @@ import { Simulation } from './sim/simulation';
 import { OfflineBrain } from './llm/offline/offlineBrain';
 import { BrainSwitch } from './app/brainSwitch';
 import { loadSettings, mountSettings, sessionKey } from './ui/settings';
+import { mountEndpointBanner } from './ui/endpointBanner';
+import { useIfReachable } from './app/savedModel';
 import type { PersonaSpec } from './sim/persona/schema';
 import type { LlmConfig } from './llm/config';
 import { setupReplays, type Replays } from './app/replays';
@@ -79,6 +81,7 @@ function onLoaded(mapJson: unknown): void {
     // Make a Simulation the live town: the first one, any forked from a replay, and any loaded from a save.
     const goLive = (next: Simulation, recording: ReplayFile | null = null) => {
       runner?.dispose();
+      brainSwitch?.dispose();
       sim = next;
       const liveRunner = new LiveRunner(next, store);
       runner = liveRunner;
@@ -122,9 +125,19 @@ function onLoaded(mapJson: unknown): void {
       }
     });
     const settings = mountSettings((config) => useBrain(config), __LLM_PROXY__);
-    const saved = loadSettings();
-    if (saved?.enabled) useBrain({ ...saved.config, apiKey: sessionKey() });
     mountHud(store, () => void runner?.stepOnce(), settings.open);
+    // A saved model is probed before the town hands it any work; meanwhile, and if it does not answer, the offline brain runs the town.
+    let savedModel: LlmConfig | null = null;
+    const connectSaved = (config: LlmConfig) => {
+      savedModel = config;
+      void useIfReachable(config, store, useBrain);
+    };
+    mountEndpointBanner(store, {
+      retry: () => (store.getState().endpoint?.state === 'unreachable' && savedModel ? connectSaved(savedModel) : void brainSwitch?.retryNow()),
+      useOffline: () => settings.useOffline(),
+    });
+    const saved = loadSettings();
+    if (saved?.enabled) connectSaved({ ...saved.config, apiKey: sessionKey() });
     const saves = setupSaves({
       get sim() {
         return sim!;

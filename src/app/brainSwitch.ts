@@ -1,7 +1,8 @@
 import type { Simulation } from '../sim/simulation';
 import type { HamletStore } from '../store/store';
 import type { LlmConfig } from '../llm/config';
-import { LlmClient } from '../llm/client';
+import { LlmClient, type EndpointHealth } from '../llm/client';
+import { scrubSecrets } from '../llm/secrets';
 import { LlmBrain } from '../llm/llmBrain';
 import { OfflineBrain } from '../llm/offline/offlineBrain';
 import { loadPromptsBrowser } from '../llm/promptsBrowser';
@@ -10,12 +11,16 @@ import { defaultCallPlan, type CallPlan } from '../sim/brain/callPlan';
 
 /**
  * Switches the running town between the offline brain and an LLM brain, and mirrors the LLM's
- * state (pending calls, totals, notices) into the store for the view.
+ * state (pending calls, totals, notices, the endpoint's health) into the store for the view. While
+ * the endpoint is down (the client's circuit breaker is open) it probes the endpoint when each pause
+ * ends, so the banner goes away as soon as the model answers, whether or not the town has a call to make.
  */
 export class BrainSwitch {
   private readonly offline: OfflineBrain;
   llm: LlmBrain | null = null;
   private refreshTimer: ReturnType<typeof setTimeout> | null = null;
+  private probeTimer: ReturnType<typeof setTimeout> | null = null;
+  private disposed = false;
 
   constructor(
     private readonly sim: Simulation,
@@ -33,6 +38,7 @@ export class BrainSwitch {
   }
 
   use(config: LlmConfig | null): void {
+    this.stopProbing();
     // Packed on a model unless the settings say otherwise; faithful on the offline brain (its calls cost nothing).
     const plan = this.callPlanOverride ?? (config ? (config.callPlan ?? defaultCallPlan(true)) : defaultCallPlan(false));
     this.sim.setCallPlan(plan);
@@ -41,11 +47,12 @@ export class BrainSwitch {
       this.llm = null;
       this.sim.brain.setInner(this.offline);
       this.sim.brain.fallbackBrain = null;
-      this.store.setState({ brainName: this.offline.name, thinking: [], notice: null, llm: null });
+      this.store.setState({ brainName: this.offline.name, thinking: [], notice: null, llm: null, endpoint: null });
       return;
     }
-    const client = new LlmClient(config, {
+    const client: LlmClient = new LlmClient(config, {
       onRateLimit: (ms) => this.store.setState({ notice: `The model is rate limiting us (429): waiting ${Math.ceil(ms / 1000)} s.` }),
+      onHealth: (h) => this.healthChanged(client, h),
     });
     this.llm = new LlmBrain(client, loadPromptsBrowser(), {
       offline: this.offline,
@@ -58,7 +65,44 @@ export class BrainSwitch {
     this.sim.brain.setInner(this.llm);
     // A call the model fails is answered by the offline brain, through the same contract (counted).
     this.sim.brain.fallbackBrain = this.offline;
-    this.store.setState({ brainName: this.llm.name, notice: null });
+    this.store.setState({ brainName: this.llm.name, notice: null, endpoint: null });
+  }
+
+  /** The breaker opened (the banner counts down to the next probe) or closed (the banner goes). */
+  private healthChanged(client: LlmClient, h: EndpointHealth): void {
+    // A client this switch no longer uses (another model was chosen, or a new town took over) is not shown.
+    if (this.disposed || this.llm?.client !== client) return;
+    this.stopProbing();
+    if (h.state === 'ok') {
+      this.store.setState({ endpoint: null });
+      return;
+    }
+    this.store.setState({ endpoint: { state: 'down', baseURL: scrubSecrets(client.config.baseURL), reason: h.reason, retryAt: h.retryAt, retrying: false } });
+    this.probeTimer = setTimeout(() => void this.retryNow(), Math.max(0, h.retryAt - Date.now()));
+  }
+
+  /** Probe the endpoint now (the banner's "Retry now", or the breaker's pause ran out); the answer updates the banner. */
+  async retryNow(): Promise<void> {
+    const client = this.llm?.client;
+    const shown = this.store.getState().endpoint;
+    if (!client || client.health.state === 'ok' || (shown?.state === 'down' && shown.retrying)) return;
+    this.stopProbing();
+    if (shown?.state === 'down') this.store.setState({ endpoint: { ...shown, retrying: true } });
+    client.retryNow();
+    await client.probe();
+  }
+
+  private stopProbing(): void {
+    if (this.probeTimer) clearTimeout(this.probeTimer);
+    this.probeTimer = null;
+  }
+
+  /** This switch's town is replaced by another: no more probes or banners from it. */
+  dispose(): void {
+    this.disposed = true;
+    this.stopProbing();
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.refreshTimer = null;
   }
 
   /**

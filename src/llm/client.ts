@@ -149,6 +149,19 @@ export class LlmClient {
     if (this.down) this.down.retryAt = this.now();
   }
 
+  /**
+   * Ask the endpoint for its models list (GET /models) now, whatever the breaker says: an answer
+   * closes the breaker, no answer keeps it open for a longer pause. The page probes this way when
+   * the pause ends or the player asks to retry, so the endpoint is tried even when the town has no
+   * call to make at that moment. Returns the probe's result.
+   */
+  async probe(): Promise<ProbeResult> {
+    const result = await listModels(this.#openai, Math.min(this.config.timeoutMs, PROBE_TIMEOUT_MS));
+    if (result.ok) this.succeeded();
+    else this.failed(result.error, true);
+    return result;
+  }
+
   /** A call got an answer from the endpoint: it is up. */
   private succeeded(): void {
     this.failures = 0;
@@ -158,10 +171,14 @@ export class LlmClient {
     }
   }
 
-  /** A call failed at the transport: after BREAKER_THRESHOLD in a row, stop calling for a while (longer after each failed probe). */
-  private failed(reason: string): void {
+  /**
+   * A call failed at the transport: after BREAKER_THRESHOLD in a row, stop calling for a while; each
+   * failed probe makes the pause longer. Calls that were already out when the breaker opened end as
+   * they may without lengthening it.
+   */
+  private failed(reason: string, probe: boolean): void {
     this.failures++;
-    if (this.failures < BREAKER_THRESHOLD && !this.down) return;
+    if (this.down ? !probe : this.failures < BREAKER_THRESHOLD) return;
     const pause = this.down ? Math.min(this.down.pause * 2, BREAKER_MAX_MS) : BREAKER_BASE_MS;
     this.down = { reason, retryAt: this.now() + pause, pause };
     this.opts.onHealth?.(this.health);
@@ -170,12 +187,14 @@ export class LlmClient {
   /** Throws at once while the breaker is open; lets one probe through when its pause is over. */
   private checkBreaker(): boolean {
     if (!this.down) return false;
-    if (this.probing || this.now() < this.down.retryAt) {
-      const secs = Math.max(0, Math.ceil((this.down.retryAt - this.now()) / 1000));
-      throw new TransportError(`not called: the endpoint is not answering (${this.down.reason}); retrying in ${secs} s`);
-    }
+    if (this.probing || this.now() < this.down.retryAt) throw this.notCalled();
     this.probing = true;
     return true;
+  }
+
+  private notCalled(): TransportError {
+    const secs = Math.max(0, Math.ceil((this.down!.retryAt - this.now()) / 1000));
+    return new TransportError(`not called: the endpoint is not answering (${this.down!.reason}); retrying in ${secs} s`);
   }
 
   get structuredOutput(): LlmConfig['structuredOutput'] {
@@ -208,14 +227,14 @@ export class LlmClient {
   async chat(req: ChatRequest): Promise<ChatReply> {
     const probe = this.checkBreaker();
     try {
-      const reply = await this.chatWithRetries(req);
+      const reply = await this.chatWithRetries(req, probe);
       this.succeeded();
       return reply;
     } catch (err) {
       // The endpoint answering on purpose (a 400, a 404 for the model) means it is there; no answer,
       // 5xx, a refused key or endless 429s mean it cannot serve the town.
       const s = err instanceof TransportError ? err.status : undefined;
-      if (s === undefined || s >= 500 || s === 401 || s === 403 || s === 429) this.failed(err instanceof Error ? err.message : String(err));
+      if (s === undefined || s >= 500 || s === 401 || s === 403 || s === 429) this.failed(err instanceof Error ? err.message : String(err), probe);
       else this.succeeded();
       throw err;
     } finally {
@@ -223,21 +242,23 @@ export class LlmClient {
     }
   }
 
-  private async attempt(req: ChatRequest): Promise<Omit<ChatReply, 'transportRetries'>> {
+  private async attempt(req: ChatRequest, probe: boolean): Promise<Omit<ChatReply, 'transportRetries'>> {
     await this.acquire();
     try {
+      // The breaker opened while this call waited for a slot or between its retries: it does not go out.
+      if (this.down && !probe) throw this.notCalled();
       return await this.once(req);
     } finally {
       this.release();
     }
   }
 
-  private async chatWithRetries(req: ChatRequest): Promise<ChatReply> {
+  private async chatWithRetries(req: ChatRequest, probe: boolean): Promise<ChatReply> {
     let rateWaits = 0;
     let transient = 0;
     for (;;) {
       try {
-        const reply = await this.attempt(req);
+        const reply = await this.attempt(req, probe);
         return { ...reply, transportRetries: rateWaits + transient };
       } catch (err) {
         if (err instanceof OpenAI.APIConnectionError && err.cause instanceof ReplyTooLarge) throw new TransportError(err.cause.message, 200);
@@ -327,20 +348,30 @@ function retryAfterMs(headers: Headers | undefined): number | undefined {
   return Number.isNaN(date) ? undefined : Math.min(Math.max(0, date - Date.now()), MAX_RETRY_AFTER_MS);
 }
 
+/** What a GET /models probe found: the model ids the endpoint offers, or the exact error (scrubbed of any key). */
+export type ProbeResult = { ok: true; models: string[] } | { ok: false; error: string };
+
+/** A probe waits at most this long (or the call timeout, if shorter). */
+const PROBE_TIMEOUT_MS = 15_000;
+
 /**
  * What the endpoint offers: the model ids from GET /models, or the exact error. For "Test
  * connection" and the probe of a saved endpoint on load. An endpoint that answers but has no models
  * list (404, 405) is reachable: `models` is then empty.
  */
-export async function probeEndpoint(config: LlmConfig): Promise<{ ok: true; models: string[] } | { ok: false; error: string }> {
+export async function probeEndpoint(config: LlmConfig): Promise<ProbeResult> {
   rememberSecret(config.apiKey);
-  const timeout = Math.min(config.timeoutMs, 15_000);
+  const timeout = Math.min(config.timeoutMs, PROBE_TIMEOUT_MS);
   const openai = new OpenAI({ baseURL: config.baseURL, apiKey: config.apiKey || 'no-key', dangerouslyAllowBrowser: true, timeout, maxRetries: 0, fetch: boundedFetch(MAX_REPLY_BYTES) });
+  return listModels(openai, timeout);
+}
+
+async function listModels(openai: OpenAI, timeout: number): Promise<ProbeResult> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeout);
   try {
-    const page = await openai.models.list({ signal: abort.signal });
-    return { ok: true, models: page.data.map((m) => m.id).slice(0, 500) };
+    const page = await openai.models.list({ signal: abort.signal, timeout });
+    return { ok: true, models: page.data.map((m) => String(m.id)).slice(0, 500) };
   } catch (err) {
     if (err instanceof OpenAI.APIError && (err.status === 404 || err.status === 405)) return { ok: true, models: [] };
     return { ok: false, error: scrubSecrets(abort.signal.aborted ? 'the endpoint did not answer within the timeout' : describe(err)) };
@@ -352,6 +383,7 @@ export async function probeEndpoint(config: LlmConfig): Promise<{ ok: true; mode
 function describe(err: unknown): string {
   if (err instanceof OpenAI.APIConnectionTimeoutError) return 'the model did not answer before the timeout';
   if (err instanceof OpenAI.APIConnectionError) return `cannot reach the endpoint (${err.message})`;
-  if (err instanceof OpenAI.APIError) return `endpoint answered ${err.status ?? '?'}: ${err.message}`;
+  // The SDK's message starts with the status already ("401 Incorrect API key provided …").
+  if (err instanceof OpenAI.APIError) return `endpoint answered ${err.status ?? '?'}: ${err.message.replace(/^\d{3}\s+/, '')}`;
   return err instanceof Error ? err.message : String(err);
 }

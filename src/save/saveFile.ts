@@ -11,6 +11,7 @@ import { validateReplay } from '../replay/codec';
 import { gunzipBounded, gzip, InflateLimitError, isGzip } from '../replay/gzip';
 import { InputError, parseJsonBounded } from '../io/bounded';
 import type { Recorder } from '../replay/recorder';
+import { scrubSecrets } from '../llm/secrets';
 
 /**
  * A saved game (docs/saves.md): the town's whole state (a snapshot), what is needed to build the
@@ -114,8 +115,13 @@ export function createSave(sim: Simulation, opts: { name: string; settings?: Sav
   };
 }
 
+/**
+ * The save as `.hamlet.json.gz` bytes. Every text passes the key scrubber first (as a replay's do):
+ * a key can reach the town's state by other ways than the call log, such as a whisper, a model's
+ * answer that quotes it, or a recorded call's error text.
+ */
 export async function encodeSave(save: SaveFile): Promise<Uint8Array> {
-  return gzip(new TextEncoder().encode(JSON.stringify(save)));
+  return gzip(new TextEncoder().encode(scrubSecrets(JSON.stringify(save))));
 }
 
 /** Bytes of a `.hamlet.json.gz` (or plain `.json`) → a save whose envelope, settings and recording are checked. */

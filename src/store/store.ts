@@ -50,6 +50,17 @@ export function economyFeedItem(e: EconomyEvent): FeedItem {
   return { time: e.time, text: `${e.name} ${e.what}`, personaId: e.personaId, name: e.name, what: e.what, reason: e.reason, source: e.source };
 }
 
+/**
+ * The model endpoint when it is not serving the town, for the page's banner (src/ui/endpointBanner.ts):
+ * being checked before the town hands it work, unreachable on load (the town runs on the offline
+ * brain), or down (the circuit breaker is open: the offline brain stands in until it answers again).
+ */
+export type EndpointNotice =
+  | { state: 'checking'; baseURL: string }
+  | { state: 'unreachable'; baseURL: string; reason: string }
+  /** `retryAt`: wall time (Date.now()) of the next probe; `retrying` while one is under way. */
+  | { state: 'down'; baseURL: string; reason: string; retryAt: number; retrying: boolean };
+
 /** What the UI and the Phaser scene read. The simulation writes it after each step; the view never writes the simulation. */
 export interface HamletState {
   phase: 'loading' | 'ready' | 'error';
@@ -71,6 +82,8 @@ export interface HamletState {
   /** A notice for the player (budget spent, rate limited, endpoint down …). */
   notice: string | null;
   llm: { calls: number; tokens: number; cost: number; fallbacks: number } | null;
+  /** The model endpoint when it is not serving the town (checked on load, unreachable, or down), else null. */
+  endpoint: EndpointNotice | null;
   /** The persona the inspector shows (clicked on the map or picked from the list). */
   selectedId: string | null;
   /** The map tile under the pointer, or null off the map. */
@@ -104,6 +117,7 @@ export function createHamletStore() {
     thinking: [],
     notice: null,
     llm: null,
+    endpoint: null,
     selectedId: null,
     hoverTile: null,
     inspector: { open: true, grid: false },

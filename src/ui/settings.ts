@@ -1,5 +1,6 @@
 import { pageLayout } from './layout';
 import { PRESETS, configFromPreset, publicConfig, type LlmConfig, type PresetName } from '../llm/config';
+import { probeEndpoint, type ProbeResult } from '../llm/client';
 
 const STORAGE = 'hamlet.llm.settings';
 const KEY_STORAGE = 'hamlet.llm.key';
@@ -51,11 +52,15 @@ function input(type: string, value: string, name: string): HTMLInputElement {
   return i;
 }
 
+/** How many model ids "Test connection" lists (the rest are in the Model field's suggestions). */
+const MODELS_LISTED = 12;
+
 /**
- * The settings panel: pick a preset or type an endpoint, model and optional key; apply to switch
- * the town to the LLM brain, or go back to the offline brain.
+ * The settings panel: pick a preset or type an endpoint, model and optional key; test the connection
+ * (the models the endpoint offers, or the exact error); apply to switch the town to the LLM brain, or
+ * go back to the offline brain. `useOffline` is the same choice made from elsewhere (the endpoint banner).
  */
-export function mountSettings(apply: (config: LlmConfig | null) => void, proxy: { model: string } | null): { open: () => void } {
+export function mountSettings(apply: (config: LlmConfig | null) => void, proxy: { model: string } | null): { open: () => void; useOffline: () => void } {
   const panel = document.createElement('div');
   panel.className = 'settings';
   panel.hidden = true;
@@ -75,6 +80,10 @@ export function mountSettings(apply: (config: LlmConfig | null) => void, proxy: 
   presetSel.value = saved?.preset ?? (proxy ? 'proxy' : 'ollama');
   const url = input('url', base.baseURL, 'baseURL');
   const model = input('text', base.model, 'model');
+  // The models the last "Test connection" found, offered as the Model field's suggestions.
+  const offered = document.createElement('datalist');
+  offered.id = 'hamlet-models';
+  model.setAttribute('list', offered.id);
   const key = input('password', sessionKey() ?? '', 'apiKey');
   const remember = input('checkbox', '', 'rememberKey');
   remember.checked = sessionKey() !== undefined;
@@ -129,11 +138,19 @@ export function mountSettings(apply: (config: LlmConfig | null) => void, proxy: 
   const useOffline = document.createElement('button');
   useOffline.textContent = 'Use the offline brain';
   useOffline.name = 'offline';
+  const test = document.createElement('button');
+  test.textContent = 'Test connection';
+  test.name = 'test';
+  test.type = 'button';
   const close = document.createElement('button');
   close.textContent = 'Close';
   const buttons = document.createElement('div');
   buttons.className = 'set-buttons';
-  buttons.append(useLlm, useOffline, close);
+  buttons.append(useLlm, test, useOffline, close);
+  // What "Test connection" found: the models offered, or the error (text only: it quotes the endpoint).
+  const tested = document.createElement('div');
+  tested.className = 'set-test';
+  tested.setAttribute('role', 'status');
 
   const read = (): LlmConfig => {
     const preset = presetSel.value;
@@ -153,14 +170,63 @@ export function mountSettings(apply: (config: LlmConfig | null) => void, proxy: 
     };
   };
 
-  useLlm.addEventListener('click', () => {
+  /** The typed settings, or null (and why, in the status line) when the URL is not one. */
+  const readChecked = (): LlmConfig | null => {
     const c = read();
     try {
       new URL(c.baseURL);
     } catch {
       status.textContent = `"${c.baseURL}" is not a URL.`;
+      return null;
+    }
+    return c;
+  };
+
+  let testRun = 0;
+  test.addEventListener('click', () => {
+    const c = readChecked();
+    if (!c) return;
+    const run = ++testRun;
+    test.disabled = true;
+    tested.classList.remove('error');
+    tested.replaceChildren(`Testing ${c.baseURL} …`);
+    void probeEndpoint(c).then((r) => {
+      if (run !== testRun) return;
+      test.disabled = false;
+      showTest(c, r);
+    });
+  });
+  const showTest = (c: LlmConfig, r: ProbeResult) => {
+    tested.classList.toggle('error', !r.ok);
+    if (!r.ok) {
+      tested.replaceChildren(`Cannot use ${c.baseURL}: ${r.error}`);
       return;
     }
+    offered.replaceChildren(...r.models.map((id) => Object.assign(document.createElement('option'), { value: id })));
+    if (r.models.length === 0) {
+      tested.replaceChildren(`${c.baseURL} answers (it does not list its models).`);
+      return;
+    }
+    const head = document.createElement('p');
+    head.textContent = `${c.baseURL} answers and offers ${r.models.length} model${r.models.length === 1 ? '' : 's'}${c.model && !r.models.includes(c.model) ? `; "${c.model}" is not among them` : ''}:`;
+    const list = document.createElement('ul');
+    list.className = 'set-models';
+    for (const id of r.models.slice(0, MODELS_LISTED)) {
+      const li = document.createElement('li');
+      li.textContent = id;
+      list.append(li);
+    }
+    if (r.models.length > MODELS_LISTED) {
+      const more = document.createElement('li');
+      more.textContent = `and ${r.models.length - MODELS_LISTED} more (suggested in the Model field)`;
+      list.append(more);
+    }
+    tested.replaceChildren(head, list);
+  };
+
+  useLlm.addEventListener('click', () => {
+    const c = readChecked();
+    if (!c) return;
     if (!c.model) {
       status.textContent = 'Name a model.';
       return;
@@ -171,12 +237,13 @@ export function mountSettings(apply: (config: LlmConfig | null) => void, proxy: 
     apply(c);
     status.textContent = `Using ${c.model} at ${c.baseURL}.`;
   });
-  useOffline.addEventListener('click', () => {
+  const goOffline = () => {
     const prev = loadSettings();
     if (prev) saveSettings({ ...prev, enabled: false });
     apply(null);
     status.textContent = 'Using the offline brain.';
-  });
+  };
+  useOffline.addEventListener('click', goOffline);
   close.addEventListener('click', () => (panel.hidden = true));
 
   panel.append(
@@ -184,6 +251,7 @@ export function mountSettings(apply: (config: LlmConfig | null) => void, proxy: 
     field('Provider', presetSel),
     field('Base URL', url, 'Any OpenAI-compatible endpoint'),
     field('Model', model),
+    offered,
     field('API key (optional)', key, 'Kept in memory; never saved with settings, replays or logs'),
     field('Remember the key for this tab', remember),
     field('Temperature', temp),
@@ -194,9 +262,10 @@ export function mountSettings(apply: (config: LlmConfig | null) => void, proxy: 
     field('Embedding model', embedModel, 'For memory relevance; leave blank to use the local embedding'),
     field('Call plan', calls, 'How the town asks the model; ?calls= in the address overrides it'),
     buttons,
+    tested,
     status,
   );
   // Settings open in the right slot, above the persona panel (src/ui/layout.ts).
   pageLayout().slot('right').prepend(panel);
-  return { open: () => (panel.hidden = false) };
+  return { open: () => (panel.hidden = false), useOffline: goOffline };
 }

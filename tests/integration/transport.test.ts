@@ -9,6 +9,8 @@ import { loadWorld } from '../../src/sim/world/loadWorld';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
 import { deadUrl, startFakeLlm, taskOf, type FakeLlm } from '../support/fakeLlm';
 import { goodModel } from '../support/goodModel';
+import { createHamletStore, type EndpointNotice } from '../../src/store/store';
+import { useIfReachable } from '../../src/app/savedModel';
 
 /**
  * Transport bounds and endpoint health (issue 15, points 2 and 4), through the fake server and the
@@ -27,6 +29,7 @@ afterAll(async () => {
 beforeEach(() => {
   fake.requests.length = 0;
   fake.setResponder(goodModel());
+  fake.setModels(() => ({ kind: 'models', ids: ['fake-model'] }));
 });
 
 const config = (over: Partial<LlmConfig> = {}): LlmConfig => ({ ...DEFAULT_CONFIG, baseURL: fake.url, model: 'fake-model', apiKey: 'sk-fake', timeoutMs: 2_000, ...over });
@@ -118,6 +121,85 @@ describe('endpoint health', () => {
     await expect(client.chat(req)).rejects.toThrow(/503/);
     const last = health.at(-1)!;
     expect(last.state === 'down' && last.retryAt - now).toBe(20_000);
+  });
+
+  it('calls already out or queued when the breaker opens neither go out nor lengthen its pause', async () => {
+    fake.setResponder(() => ({ kind: 'destroy' }));
+    const now = 5_000;
+    const health: EndpointHealth[] = [];
+    const client = new LlmClient(config({ concurrency: 2 }), { ...noSleep, now: () => now, onHealth: (h) => health.push(h) });
+    const results = await Promise.allSettled(Array.from({ length: 12 }, () => client.chat(req)));
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    // One opening, with the first pause: no call that was under way counted as a failed probe.
+    expect(health).toHaveLength(1);
+    expect(health[0]!.state === 'down' && health[0]!.retryAt - now).toBe(10_000);
+    // The calls still queued for a slot when it opened were never sent.
+    expect(results.filter((r) => r.status === 'rejected' && /not called/.test(String(r.reason))).length).toBeGreaterThan(0);
+    expect(fake.requests.length).toBeLessThan(12 * 3);
+  });
+
+  it('a probe of the models list closes the breaker at once, without waiting for a call; a failed one doubles the pause', async () => {
+    fake.setResponder(() => ({ kind: 'status', status: 503 }));
+    fake.setModels(() => ({ kind: 'status', status: 503 }));
+    let now = 0;
+    const health: EndpointHealth[] = [];
+    const client = new LlmClient(config(), { ...noSleep, now: () => now, onHealth: (h) => health.push(h) });
+    for (let i = 0; i < BREAKER_THRESHOLD; i++) await client.chat(req).catch(() => {});
+    expect(client.circuitOpen).toBe(true);
+    const probed = await client.probe();
+    expect(probed.ok).toBe(false);
+    const last = health.at(-1)!;
+    expect(last.state === 'down' && last.retryAt - now).toBe(20_000);
+    const chats = fake.requests.length;
+    fake.setModels(() => ({ kind: 'models', ids: ['fake-model', 'other'] }));
+    expect(await client.probe()).toEqual({ ok: true, models: ['fake-model', 'other'] });
+    expect(health.map((h) => h.state)).toEqual(['down', 'down', 'ok']);
+    expect(client.circuitOpen).toBe(false);
+    // The probe asked for the models list only: no chat call was spent on it.
+    expect(fake.requests).toHaveLength(chats);
+  });
+
+  it('a saved endpoint is probed before the town uses it: reachable, it is used; unreachable, it is named and not used', async () => {
+    const store = createHamletStore();
+    const seen: (EndpointNotice | null)[] = [];
+    store.subscribe((s, p) => s.endpoint !== p.endpoint && seen.push(s.endpoint));
+    const used: LlmConfig[] = [];
+    expect(await useIfReachable(config(), store, (c) => used.push(c))).toBe(true);
+    expect(seen).toEqual([{ state: 'checking', baseURL: fake.url }, null]);
+    expect(used).toHaveLength(1);
+    expect(fake.requests).toHaveLength(0);
+
+    const dead = await deadUrl();
+    expect(await useIfReachable(config({ baseURL: dead }), store, (c) => used.push(c))).toBe(false);
+    expect(used).toHaveLength(1);
+    const e = store.getState().endpoint;
+    expect(e?.state).toBe('unreachable');
+    expect(e?.baseURL).toBe(dead);
+    expect(e?.state === 'unreachable' && e.reason).toMatch(/cannot reach the endpoint/);
+  });
+
+  it('a probe overtaken by another choice (a model applied, the offline brain picked) changes nothing', async () => {
+    const store = createHamletStore();
+    let release = () => {};
+    const slow = () => new Promise<{ ok: true; models: string[] }>((r) => (release = () => r({ ok: true, models: [] })));
+    const used: LlmConfig[] = [];
+    const pending = useIfReachable(config(), store, (c) => used.push(c), slow);
+    expect(store.getState().endpoint?.state).toBe('checking');
+    // The player picks the offline brain meanwhile (BrainSwitch.use(null) clears the banner).
+    store.setState({ endpoint: null });
+    release();
+    expect(await pending).toBe(false);
+    expect(used).toEqual([]);
+    expect(store.getState().endpoint).toBeNull();
+  });
+
+  it('an endpoint that echoes the key in its 401 is named without the key', async () => {
+    const key = 'sk-echo-this-key-0123456789abcdef';
+    fake.setModels((h) => ({ kind: 'status', status: 401, body: { error: { message: `Incorrect API key provided: ${String(h.authorization).replace('Bearer ', '')}` } } }));
+    const r = await probeEndpoint(config({ apiKey: key }));
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.error).toMatch(/401: Incorrect API key provided: \[key removed\]/);
+    expect(JSON.stringify(r)).not.toContain(key);
   });
 
   it('Test connection lists the models, or says exactly what is wrong', async () => {

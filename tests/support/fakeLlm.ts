@@ -10,7 +10,8 @@ export interface ChatBody {
 
 /** What the fake model does for one request. */
 export type FakeReply =
-  | { kind: 'content'; content: string; promptTokens?: number; completionTokens?: number }
+  /** A chat completion; `delayMs` or `after` (a promise) holds it back, like a slow model. */
+  | { kind: 'content'; content: string; promptTokens?: number; completionTokens?: number; delayMs?: number; after?: Promise<unknown> }
   | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
   | { kind: 'hang'; ms: number }
   /** Headers at once, then the body a few bytes at a time, forever (or until the client gives up). */
@@ -19,7 +20,10 @@ export type FakeReply =
   | { kind: 'big'; bytes: number }
   | { kind: 'destroy' };
 
-export type Responder = (body: ChatBody, task: string, prompt: string) => FakeReply;
+export type Responder = (body: ChatBody, task: string, prompt: string, headers?: IncomingMessage['headers']) => FakeReply;
+
+/** What GET /models answers: a list of model ids, or a reply like a chat call's (a 401, a hang). */
+export type ModelsReply = { kind: 'models'; ids: string[] } | Exclude<FakeReply, { kind: 'content' }>;
 
 /** What the fake embeddings model returns for one text (null: the endpoint answers 404). */
 export type Embedder = (text: string) => number[];
@@ -27,9 +31,14 @@ export type Embedder = (text: string) => number[];
 export interface FakeLlm {
   url: string;
   requests: ChatBody[];
+  /** Chat requests received and not yet answered (or closed). */
+  readonly inFlight: number;
+  /** GET /models requests received. */
+  readonly modelRequests: number;
   embedRequests: { model: string; input: string[] }[];
   setResponder(r: Responder): void;
   setEmbeddings(e: Embedder | null): void;
+  setModels(m: (headers: IncomingMessage['headers']) => ModelsReply): void;
   close(): Promise<void>;
 }
 
@@ -54,6 +63,9 @@ function cors(req: IncomingMessage, res: ServerResponse): void {
 export async function startFakeLlm(responder: Responder, opts: { embeddings?: Embedder } = {}): Promise<FakeLlm> {
   let respond = responder;
   let embeddings = opts.embeddings ?? null;
+  let models: (headers: IncomingMessage['headers']) => ModelsReply = () => ({ kind: 'models', ids: ['fake-model'] });
+  let inFlight = 0;
+  let modelRequests = 0;
   const requests: ChatBody[] = [];
   const embedRequests: { model: string; input: string[] }[] = [];
   const sockets = new Set<import('node:net').Socket>();
@@ -67,7 +79,10 @@ export async function startFakeLlm(responder: Responder, opts: { embeddings?: Em
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
       if (req.method === 'GET' && req.url?.endsWith('/models')) {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: [{ id: 'fake-model', object: 'model', created: 0, owned_by: 'test' }] }));
+        modelRequests++;
+        const m = models(req.headers);
+        if (m.kind === 'models') res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: m.ids.map((id) => ({ id, object: 'model', created: 0, owned_by: 'test' })) }));
+        else answer(req, res, m, () => {});
         return;
       }
       if (req.url?.endsWith('/embeddings')) {
@@ -91,54 +106,74 @@ export async function startFakeLlm(responder: Responder, opts: { embeddings?: Em
       const body = JSON.parse(raw) as ChatBody;
       requests.push(body);
       const user = body.messages.filter((m) => m.role === 'user').map((m) => m.content)[0] ?? '';
-      const reply = respond(body, taskOf(body), user);
-      if (reply.kind === 'hang') {
-        const t = setTimeout(() => res.writeHead(200).end('{}'), reply.ms);
-        res.on('close', () => clearTimeout(t));
-        return;
-      }
-      if (reply.kind === 'trickle') {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.write('{"id": "x", "choices": [');
-        const t = setInterval(() => res.write(' '), reply.everyMs);
-        res.on('close', () => clearInterval(t));
-        return;
-      }
-      if (reply.kind === 'big') {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        const chunk = ' '.repeat(64 * 1024);
-        let left = reply.bytes;
-        const pump = () => {
-          while (left > 0) {
-            left -= chunk.length;
-            if (!res.write(chunk)) return void res.once('drain', pump);
-          }
-          res.end('{}');
-        };
-        res.on('error', () => {});
-        pump();
-        return;
-      }
-      if (reply.kind === 'destroy') {
-        req.socket.destroy();
-        return;
-      }
-      if (reply.kind === 'status') {
-        res.writeHead(reply.status, { 'content-type': 'application/json', ...(reply.headers ?? {}) }).end(JSON.stringify(reply.body ?? { error: { message: `fake ${reply.status}` } }));
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          id: `chatcmpl-${requests.length}`,
-          object: 'chat.completion',
-          created: 0,
-          model: body.model,
-          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: reply.content } }],
-          usage: { prompt_tokens: reply.promptTokens ?? Math.ceil(user.length / 4), completion_tokens: reply.completionTokens ?? Math.ceil(reply.content.length / 4), total_tokens: 0 },
-        }),
-      );
+      const reply = respond(body, taskOf(body), user, req.headers);
+      inFlight++;
+      let counted = true;
+      const done = () => {
+        if (counted) inFlight--;
+        counted = false;
+      };
+      res.on('close', done);
+      answer(req, res, reply, done, () => ({
+        id: `chatcmpl-${requests.length}`,
+        object: 'chat.completion',
+        created: 0,
+        model: body.model,
+        choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: reply.kind === 'content' ? reply.content : '' } }],
+        usage: reply.kind === 'content' ? { prompt_tokens: reply.promptTokens ?? Math.ceil(user.length / 4), completion_tokens: reply.completionTokens ?? Math.ceil(reply.content.length / 4), total_tokens: 0 } : undefined,
+      }));
     });
   });
+
+  /** Send one fake reply (`completion` builds a content reply's body). */
+  function answer(req: IncomingMessage, res: ServerResponse, reply: FakeReply, done: () => void, completion?: () => unknown): void {
+    if (reply.kind === 'hang') {
+      const t = setTimeout(() => res.writeHead(200).end('{}'), reply.ms);
+      res.on('close', () => clearTimeout(t));
+      return;
+    }
+    if (reply.kind === 'trickle') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"id": "x", "choices": [');
+      const t = setInterval(() => res.write(' '), reply.everyMs);
+      res.on('close', () => clearInterval(t));
+      return;
+    }
+    if (reply.kind === 'big') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = ' '.repeat(64 * 1024);
+      let left = reply.bytes;
+      const pump = () => {
+        while (left > 0) {
+          left -= chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end('{}');
+      };
+      res.on('error', () => {});
+      pump();
+      return;
+    }
+    if (reply.kind === 'destroy') {
+      req.socket.destroy();
+      return;
+    }
+    if (reply.kind === 'status') {
+      res.writeHead(reply.status, { 'content-type': 'application/json', ...(reply.headers ?? {}) }).end(JSON.stringify(reply.body ?? { error: { message: `fake ${reply.status}` } }));
+      done();
+      return;
+    }
+    const send = () => {
+      if (res.destroyed) return;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(completion?.() ?? {}));
+      done();
+    };
+    const wait: Promise<unknown>[] = [];
+    if (reply.delayMs) wait.push(new Promise((r) => setTimeout(r, reply.delayMs)));
+    if (reply.after) wait.push(reply.after);
+    if (wait.length === 0) send();
+    else void Promise.all(wait).then(send);
+  }
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -149,7 +184,14 @@ export async function startFakeLlm(responder: Responder, opts: { embeddings?: Em
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    get inFlight() {
+      return inFlight;
+    },
+    get modelRequests() {
+      return modelRequests;
+    },
     embedRequests,
+    setModels: (m) => (models = m),
     setResponder: (r) => (respond = r),
     setEmbeddings: (e) => (embeddings = e),
     close: () =>

@@ -13,6 +13,7 @@ import { miniMap, miniPersonas } from '../fixtures/miniTown';
 import { loadTownPersonas, loadTownWorld } from '../../src/node/town';
 import { playerSpec } from '../../src/sim/player/player';
 import type { PersonaPart } from '../../src/sim/persona/personaState';
+import { rememberSecret } from '../../src/llm/secrets';
 
 const world = loadWorld(miniMap());
 const personas = miniPersonas();
@@ -50,6 +51,28 @@ describe('save files', () => {
     }
     expect(loaded.snapshot()).toEqual(sim.snapshot());
     expect(rec.toReplay().steps).toEqual(recorder.toReplay().steps);
+  });
+
+  it('scrubs keys from everything it stores: a recorded call whose 401 echoed the key, a whisper quoting it, a key-shaped string', async () => {
+    rememberSecret(KEY);
+    const stranger = 'sk-proj-abcdefghijklmnop1234567890';
+    const { sim, recorder } = await town(10);
+    sim.whisper('ann-test', `Your locker code is ${KEY}, and the spare is ${stranger}`);
+    // Straight into the recorder, as a listener would hand it over, not through the call log's own scrubbing.
+    recorder.addCall({ id: 1, persona: 'ann-test', module: 'wakeUpHour', prompt: 'wake_up_hour', promptVersion: '1', gameTime: sim.now, promptText: 'When do you wake?', replies: [`{"error": "Incorrect API key provided: ${KEY}"}`], latencyMs: 12, tokens: { prompt: 3, completion: 0 }, retries: 0, outcome: 'fallback', error: `endpoint answered 401: Incorrect API key provided: ${KEY}` });
+    recorder.record(await sim.tick());
+    const plain = JSON.stringify(createSave(sim, { name: 'keys', recorder }));
+    expect(plain).toContain(KEY);
+    expect(plain).toContain(stranger);
+    const text = new TextDecoder().decode(await gunzipBounded(await encodeSave(createSave(sim, { name: 'keys', recorder })), 1e8));
+    expect(text).not.toContain(KEY);
+    expect(text).not.toContain(stranger);
+    expect(text).toContain('Incorrect API key provided: [key removed]');
+    // Still a save that opens and runs.
+    const save = await decodeSave(await encodeSave(createSave(sim, { name: 'keys', recorder })));
+    const loaded = openSave(save, world, brainFor);
+    await loaded.run(5);
+    expect(loaded.step).toBe(sim.step + 5);
   });
 
   it('keeps the player’s resident apart from the town’s personas, with its queued input, and opens it again as the player', async () => {

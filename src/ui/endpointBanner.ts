@@ -1,0 +1,69 @@
+import type { EndpointNotice, HamletStore } from '../store/store';
+import { pageLayout } from './layout';
+
+interface BannerActions {
+  /** Probe the endpoint now (and use the model if it answers). */
+  retry(): void;
+  /** Switch the town to the offline brain (the town itself goes on). */
+  useOffline(): void;
+}
+
+/** The banner's sentence for an endpoint notice, at wall time `now` (Date.now()). */
+function endpointText(e: EndpointNotice, now: number): string {
+  if (e.state === 'checking') return `Checking the model at ${e.baseURL} before the town uses it…`;
+  if (e.state === 'unreachable') return `The model at ${e.baseURL} is not answering: the town started on the offline brain.`;
+  const secs = Math.ceil((e.retryAt - now) / 1000);
+  return `The model at ${e.baseURL} is not answering: ${e.retrying || secs <= 0 ? 'retrying now…' : `retrying in ${secs} s`} (the offline brain answers meanwhile).`;
+}
+
+/**
+ * The banner under the top bar while the model endpoint is not serving the town (store.endpoint):
+ * what is wrong, the exact error, a live countdown to the next try, "Retry now" and "Use the offline
+ * brain". Every text is set as text: an error may quote whatever the endpoint sent.
+ */
+export function mountEndpointBanner(store: HamletStore, actions: BannerActions): HTMLElement {
+  const banner = document.createElement('div');
+  banner.className = 'endpoint-banner';
+  banner.setAttribute('role', 'status');
+  banner.hidden = true;
+  const message = document.createElement('span');
+  message.className = 'endpoint-message';
+  const reason = document.createElement('small');
+  reason.className = 'endpoint-reason';
+  const retry = document.createElement('button');
+  retry.type = 'button';
+  retry.name = 'endpoint-retry';
+  retry.addEventListener('click', () => actions.retry());
+  const offline = document.createElement('button');
+  offline.type = 'button';
+  offline.name = 'endpoint-offline';
+  offline.addEventListener('click', () => actions.useOffline());
+  const buttons = document.createElement('span');
+  buttons.className = 'endpoint-buttons';
+  buttons.append(retry, offline);
+  banner.append(message, buttons, reason);
+  pageLayout().slot('top').append(banner);
+
+  const render = () => {
+    const e = store.getState().endpoint;
+    banner.hidden = e === null;
+    if (!e) return;
+    banner.dataset.state = e.state;
+    message.textContent = endpointText(e, Date.now());
+    reason.textContent = e.state === 'checking' ? '' : e.reason;
+    reason.hidden = e.state === 'checking';
+    buttons.hidden = e.state === 'checking';
+    retry.textContent = e.state === 'unreachable' ? 'Retry' : 'Retry now';
+    retry.disabled = e.state === 'down' && e.retrying;
+    offline.textContent = e.state === 'unreachable' ? 'Keep the offline brain' : 'Use the offline brain';
+  };
+  store.subscribe((s, prev) => {
+    if (s.endpoint !== prev.endpoint) render();
+  });
+  // The countdown is live.
+  setInterval(() => {
+    if (store.getState().endpoint?.state === 'down') render();
+  }, 500);
+  render();
+  return banner;
+}
