@@ -3,6 +3,7 @@
  * integer pixels; anything outside the canvas is silently clipped, so shapes may overhang freely.
  */
 import { type Color, CLEAR, alphaOf, channels, rgba } from './color';
+import { at } from '../../src/sim/checked';
 
 export class Canvas {
   readonly data: Uint8Array;
@@ -22,7 +23,7 @@ export class Canvas {
     if (!this.inside(x, y)) return CLEAR;
     const i = (y * this.width + x) * 4;
     const d = this.data;
-    return ((d[i] << 24) | (d[i + 1] << 16) | (d[i + 2] << 8) | d[i + 3]) >>> 0;
+    return ((at(d, i, 'red') << 24) | (at(d, i + 1, 'green') << 16) | (at(d, i + 2, 'blue') << 8) | at(d, i + 3, 'alpha')) >>> 0;
   }
 
   /** True if the pixel is not fully transparent. */

@@ -1,3 +1,4 @@
+import { at } from '../../src/sim/checked';
 /**
  * Colours are packed 0xRRGGBBAA numbers (unsigned). Shading helpers shift hue as they go: shadows
  * lean towards a cool purple and highlights towards a warm cream, the usual pixel-art trick that
@@ -15,7 +16,7 @@ export function rgba(r: number, g: number, b: number, a = 255): Color {
 export function hex(s: string, a = 255): Color {
   const m = /^#([0-9a-f]{6})$/i.exec(s);
   if (!m) throw new Error(`bad colour ${s}`);
-  const v = parseInt(m[1], 16);
+  const v = parseInt(at(m, 1, 'colour digits'), 16);
   return rgba((v >> 16) & 255, (v >> 8) & 255, v & 255, a);
 }
 
@@ -35,7 +36,7 @@ export function withAlpha(c: Color, a: number): Color {
 export function mix(a: Color, b: Color, t: number): Color {
   const ca = channels(a);
   const cb = channels(b);
-  const m = (i: number) => Math.round(ca[i] + (cb[i] - ca[i]) * t);
+  const m = (i: 0 | 1 | 2 | 3) => Math.round(ca[i] + (cb[i] - ca[i]) * t);
   return rgba(m(0), m(1), m(2), m(3));
 }
 

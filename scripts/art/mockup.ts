@@ -6,6 +6,7 @@ import { Canvas } from './canvas';
 import type { TileName } from './catalog';
 import type { Scene } from './scenes';
 import { paintTile } from './tileset';
+import { at } from '../../src/sim/checked';
 
 /** A sprite placed in the scene: drawn between the furniture and foreground layers. */
 export interface Actor {
@@ -28,7 +29,7 @@ function drawLayer(out: Canvas, layer: readonly string[], key: Readonly<Record<s
 }
 
 export function renderScene(scene: Scene, actors: Actor[] = []): Canvas {
-  const out = new Canvas(scene.ground.rows[0].length * 32, scene.ground.rows.length * 32);
+  const out = new Canvas(at(scene.ground.rows, 0, 'scene ground rows').length * 32, scene.ground.rows.length * 32);
   const cache = new Map<TileName, Canvas>();
   drawLayer(out, scene.ground.rows, scene.ground.key, cache);
   drawLayer(out, scene.walls.rows, scene.walls.key, cache);

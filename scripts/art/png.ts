@@ -3,6 +3,7 @@
  * Output is deterministic for a given input (fixed filter choice and deflate level).
  */
 import { deflateSync } from 'node:zlib';
+import { at } from '../../src/sim/checked';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -19,7 +20,7 @@ const CRC_TABLE: Uint32Array = (() => {
 
 export function crc32(bytes: Uint8Array): number {
   let c = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
+  for (const byte of bytes) c = at(CRC_TABLE, (c ^ byte) & 0xff, 'CRC table') ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
 
@@ -55,8 +56,8 @@ export function encodePng(width: number, height: number, rgba: Uint8Array): Buff
     const rowOut = y * (stride + 1);
     raw[rowOut] = 1;
     for (let i = 0; i < stride; i++) {
-      const left = i >= 4 ? rgba[rowIn + i - 4] : 0;
-      raw[rowOut + 1 + i] = (rgba[rowIn + i] - left) & 0xff;
+      const left = i >= 4 ? at(rgba, rowIn + i - 4, 'pixel') : 0;
+      raw[rowOut + 1 + i] = (at(rgba, rowIn + i, 'pixel') - left) & 0xff;
     }
   }
   const idat = deflateSync(raw, { level: 9 });

@@ -7,6 +7,7 @@
 import type { TileName } from '../art/catalog';
 import { HOME_LEGEND, type Legend } from './legend';
 import type { SectorKind } from './spec';
+import { at } from '../../src/sim/checked';
 
 /** Side of the building with the front door. */
 export type Facing = 'n' | 's';
@@ -31,7 +32,7 @@ export interface Blueprint {
 type PlanArgs = Omit<Blueprint, 'legend'> & { legend?: Legend };
 
 function plan(args: PlanArgs): Blueprint {
-  const width = args.rows[0].length;
+  const width = at(args.rows, 0, `plan of ${args.sector}: first row`).length;
   args.rows.forEach((row, i) => {
     if (row.length !== width) throw new Error(`plan of ${args.sector}: row ${i} has ${row.length} cells, expected ${width}`);
   });

@@ -8,6 +8,7 @@ import type { Blueprint } from './blueprints';
 import { type Rect, type Town, span } from './grid';
 import { STRUCTURE, type LegendEntry } from './legend';
 import { SECTORS } from './spec';
+import { at, defined } from '../../src/sim/checked';
 
 export type Side = 'n' | 's' | 'e' | 'w';
 
@@ -41,8 +42,10 @@ interface Piece {
 export function placeBuilding(town: Town, bp: Blueprint, ox: number, oy: number): PlacedBuilding {
   const rows = bp.rows;
   const H = rows.length;
-  const W = rows[0].length;
-  const ch = (x: number, y: number): string => (x >= 0 && y >= 0 && x < W && y < H ? rows[y][x] : ' ');
+  const W = at(rows, 0, `${bp.sector} plan: first row`).length;
+  // Rows are all W wide (checked by the blueprint's plan()), so an in-bounds cell always exists.
+  const cell = (x: number, y: number): string => at(at(rows, y, 'plan row'), x, `${bp.sector} plan cell`);
+  const ch = (x: number, y: number): string => (x >= 0 && y >= 0 && x < W && y < H ? cell(x, y) : ' ');
   const where = (x: number, y: number) => `${bp.sector} plan cell (${x}, ${y})`;
 
   for (let y = 0; y < H; y++) {
@@ -60,8 +63,8 @@ export function placeBuilding(town: Town, bp: Blueprint, ox: number, oy: number)
     if (['#', '+', 'D'].includes(ch(sx, sy))) throw new Error(`${bp.sector}: marker of "${a.name}" is not on a floor cell`);
     const stack: [number, number][] = [[sx, sy]];
     let x0 = sx, y0 = sy, x1 = sx, y1 = sy, count = 0;
-    while (stack.length) {
-      const [x, y] = stack.pop()!;
+    for (let next = stack.pop(); next; next = stack.pop()) {
+      const [x, y] = next;
       const c = ch(x, y);
       if (c === ' ' || c === '#' || c === '+' || c === 'D' || room[y * W + x] !== -1) continue;
       room[y * W + x] = ai;
@@ -81,12 +84,14 @@ export function placeBuilding(town: Town, bp: Blueprint, ox: number, oy: number)
     }
   }
 
+  const arena = (index: number) => at(bp.arenas, index, `${bp.sector} arena`);
+  const roomAt = (x: number, y: number) => at(room, y * W + x, 'room grid');
   const floorNear = (x: number, y: number): TileName => {
-    for (const [dx, dy] of [[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [-1, 1], [1, -1], [-1, -1]]) {
-      const r = x + dx >= 0 && y + dy >= 0 && x + dx < W && y + dy < H ? room[(y + dy) * W + x + dx] : -1;
-      if (r >= 0) return bp.arenas[r].floor;
+    for (const [dx, dy] of [[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [-1, 1], [1, -1], [-1, -1]] as const) {
+      const r = x + dx >= 0 && y + dy >= 0 && x + dx < W && y + dy < H ? roomAt(x + dx, y + dy) : -1;
+      if (r >= 0) return arena(r).floor;
     }
-    return bp.arenas[0].floor;
+    return arena(0).floor;
   };
 
   const doors: Door[] = [];
@@ -115,9 +120,9 @@ export function placeBuilding(town: Town, bp: Blueprint, ox: number, oy: number)
         doors.push({ x: gx, y: gy, side });
         town.set('ground', gx, gy, 'doormat');
       } else {
-        town.set('ground', gx, gy, bp.arenas[room[y * W + x]].floor);
+        town.set('ground', gx, gy, arena(roomAt(x, y)).floor);
         if (c !== '.') {
-          const e = bp.legend[c];
+          const e = defined(bp.legend[c], `${where(x, y)}: legend entry "${c}"`);
           town.set('furniture', gx, gy, e.tile);
           if (e.blocked) {
             town.block(gx, gy);
@@ -142,8 +147,8 @@ export function placeBuilding(town: Town, bp: Blueprint, ox: number, oy: number)
   });
   pieces.forEach((p, i) => {
     if (!p.blocked) return;
-    const r = pieceRects[i];
-    const ri = room[r.y * W + r.x];
+    const r = at(pieceRects, i, 'piece rectangle');
+    const ri = roomAt(r.x, r.y);
     const strips: Record<Side, [number, number][]> = { s: [], n: [], e: [], w: [] };
     for (let x = r.x; x < r.x + r.w; x++) {
       strips.s.push([x, r.y + r.h]);
@@ -164,17 +169,17 @@ export function placeBuilding(town: Town, bp: Blueprint, ox: number, oy: number)
     pieceRects[i] = rectOfCells([...p.cells, ...strips[side]]);
   });
 
-  const arenaOf = (r: Rect) => bp.arenas[room[r.y * W + r.x]].name;
+  const arenaOf = (r: Rect) => arena(roomAt(r.x, r.y)).name;
   const toGlobal = (r: Rect): Rect => ({ x: r.x + ox, y: r.y + oy, w: r.w, h: r.h });
-  bp.arenas.forEach((a, ai) => town.addArena(a.name, toGlobal(roomRects[ai])));
-  pieces.forEach((p, i) => town.addObject(p.name, toGlobal(pieceRects[i])));
+  bp.arenas.forEach((a, ai) => town.addArena(a.name, toGlobal(at(roomRects, ai, 'room rectangle'))));
+  const placed = pieces.map((p, i) => ({ p, r: at(pieceRects, i, 'piece rectangle') }));
+  for (const { p, r } of placed) town.addObject(p.name, toGlobal(r));
 
   // Spawn points: next to each sleeper's bed.
   const spec = SECTORS.find((s) => s.name === bp.sector);
   for (const a of spec?.arenas ?? []) {
     if (!a.sleepers) continue;
-    const beds = pieces
-      .map((p, i) => ({ p, r: pieceRects[i] }))
+    const beds = placed
       .filter(({ p, r }) => p.name === 'bed' && arenaOf(r) === a.name)
       .sort((u, v) => u.r.x - v.r.x || u.r.y - v.r.y);
     if (beds.length !== a.sleepers.length) {
@@ -182,7 +187,7 @@ export function placeBuilding(town: Town, bp: Blueprint, ox: number, oy: number)
     }
     const ai = bp.arenas.findIndex((q) => q.name === a.name);
     a.sleepers.forEach((id, k) => {
-      const { x, y, h } = beds[k].r;
+      const { x, y, h } = at(beds, k, `${bp.sector}: bed`).r;
       const head = y; // the head is always the top cell of a bed
       const around: [number, number][] = [
         [x + 1, head], [x - 1, head], [x + 1, head + 1], [x - 1, head + 1], [x, y + h], [x, y - 1],
@@ -212,12 +217,12 @@ function groupPieces(rows: string[], legend: Record<string, LegendEntry>, W: num
   const pieces: Piece[] = [];
   const entryAt = (x: number, y: number): LegendEntry | undefined => {
     if (x < 0 || y < 0 || x >= W || y >= H) return undefined;
-    const c = rows[y][x];
+    const c = at(at(rows, y, 'plan row'), x, 'plan cell');
     return STRUCTURE.has(c) ? undefined : legend[c];
   };
   const keyOf = (x: number, y: number) => {
-    const c = rows[y][x];
-    return legend[c].group ?? c;
+    const c = at(at(rows, y, 'plan row'), x, 'plan cell');
+    return defined(legend[c], `legend entry "${c}"`).group ?? c;
   };
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {

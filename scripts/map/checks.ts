@@ -11,6 +11,7 @@
 import { gid } from '../art/catalog';
 import { type NamedRect, type Rect, type Town, cellsOf, containsRect, inRect, overlaps } from './grid';
 import { SECTORS, livingAreas } from './spec';
+import { at, defined } from '../../src/sim/checked';
 
 function where(r: Rect): string {
   return `(${r.x}, ${r.y}, ${r.w}×${r.h})`;
@@ -44,13 +45,11 @@ export function checkTown(town: Town): string[] {
     else if (!hasWalkable(r.rect)) problems.push(`${what} "${r.name}" ${where(r.rect)} has no walkable tile`);
   }
   const noOverlap = (what: string, list: NamedRect[]) => {
-    for (let i = 0; i < list.length; i++) {
-      for (let j = i + 1; j < list.length; j++) {
-        if (overlaps(list[i].rect, list[j].rect)) {
-          problems.push(`${what} "${list[i].name}" ${where(list[i].rect)} overlaps "${list[j].name}" ${where(list[j].rect)}`);
-        }
+    list.forEach((a, i) => {
+      for (const b of list.slice(i + 1)) {
+        if (overlaps(a.rect, b.rect)) problems.push(`${what} "${a.name}" ${where(a.rect)} overlaps "${b.name}" ${where(b.rect)}`);
       }
-    }
+    });
   };
   noOverlap('sector', town.sectors);
   noOverlap('arena', town.arenas);
@@ -65,24 +64,26 @@ export function checkTown(town: Town): string[] {
   const arenaSector = new Map<NamedRect, string>();
   for (const a of town.arenas) {
     const hits = sectorOf(a.rect);
-    if (hits.length !== 1) {
+    const [sector] = hits;
+    if (!sector || hits.length !== 1) {
       problems.push(`arena "${a.name}" ${where(a.rect)} lies in ${hits.length} sectors (${hits.map((s) => s.name).join(', ')})`);
       continue;
     }
-    const arenas = built.get(hits[0].name)!;
-    if (arenas.has(a.name)) problems.push(`arena "${a.name}" appears twice in "${hits[0].name}"`);
+    const arenas = defined(built.get(sector.name), `sector "${sector.name}"`);
+    if (arenas.has(a.name)) problems.push(`arena "${a.name}" appears twice in "${sector.name}"`);
     arenas.set(a.name, new Map());
-    arenaSector.set(a, hits[0].name);
+    arenaSector.set(a, sector.name);
   }
   for (const o of town.objects) {
     const hits = arenasOf(o.rect);
-    if (hits.length !== 1) {
+    const [arena] = hits;
+    if (!arena || hits.length !== 1) {
       problems.push(`object "${o.name}" ${where(o.rect)} lies in ${hits.length} arenas (${hits.map((a) => a.name).join(', ')})`);
       continue;
     }
-    const sector = arenaSector.get(hits[0]);
+    const sector = arenaSector.get(arena);
     if (!sector) continue;
-    const objects = built.get(sector)!.get(hits[0].name)!;
+    const objects = defined(built.get(sector)?.get(arena.name), `arena "${arena.name}" of "${sector}"`);
     objects.set(o.name, (objects.get(o.name) ?? 0) + 1);
   }
 
@@ -153,12 +154,11 @@ export function checkConnectivity(town: Town): string[] {
     let size = 0;
     const queue = [start];
     comp[start] = id;
-    while (queue.length) {
-      const i = queue.pop()!;
+    for (let i = queue.pop(); i !== undefined; i = queue.pop()) {
       size++;
       const x = i % w;
       const y = (i - x) / w;
-      for (const [nx, ny] of [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]]) {
+      for (const [nx, ny] of [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]] as const) {
         if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
         const j = ny * w + nx;
         if (comp[j] === -1 && town.layers.collision[j] === 0) {
@@ -175,8 +175,9 @@ export function checkConnectivity(town: Town): string[] {
   const out: string[] = [];
   sizes.forEach((size, id) => {
     if (id === main) return;
-    const x = firsts[id] % w;
-    const y = Math.floor(firsts[id] / w);
+    const first = at(firsts, id, 'component start');
+    const x = first % w;
+    const y = Math.floor(first / w);
     const s = town.sectors.find((q) => inRect(q.rect, x, y));
     const a = town.arenas.find((q) => inRect(q.rect, x, y));
     const place = [s?.name, a?.name].filter(Boolean).join(':') || 'outdoors';

@@ -4,6 +4,7 @@
  */
 import { gid, type TileName } from '../art/catalog';
 import type { SectorKind } from './spec';
+import { at } from '../../src/sim/checked';
 
 export interface Rect {
   x: number;
@@ -100,7 +101,7 @@ export class Town {
   }
 
   get(layer: LayerName, x: number, y: number): number {
-    return this.layers[layer][this.idx(x, y)];
+    return at(this.layers[layer], this.idx(x, y), `${layer} layer`);
   }
 
   is(layer: LayerName, x: number, y: number, tile: TileName): boolean {

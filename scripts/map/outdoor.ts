@@ -3,6 +3,7 @@
  */
 import { gid, type TileName } from '../art/catalog';
 import { type Rect, type Town, cellsOf } from './grid';
+import { at } from '../../src/sim/checked';
 
 /** Deterministic PRNG (mulberry32). */
 export function rng(seed: number): () => number {
@@ -54,7 +55,8 @@ export function drawStreets(town: Town, streets: Street[]): void {
   for (const s of streets) {
     for (const [x, y] of cells(s, s.sidewalk, s.sidewalk + 2)) {
       town.set('ground', x, y, 'road');
-      surface[town.idx(x, y)]++;
+      const i = town.idx(x, y);
+      surface[i] = at(surface, i, 'road surface') + 1;
     }
   }
   for (const s of streets) {
@@ -62,7 +64,7 @@ export function drawStreets(town: Town, streets: Street[]): void {
       // Stop the line one tile before a crossing so intersections stay plain tarmac.
       const clear = [-1, 0, 1].every((d) => {
         const [cx, cy] = s.dir === 'h' ? [x + d, y] : [x, y + d];
-        return !town.inBounds(cx, cy) || surface[town.idx(cx, cy)] <= 1;
+        return !town.inBounds(cx, cy) || at(surface, town.idx(cx, cy), 'road surface') <= 1;
       });
       if (clear) town.set('ground', x, y, s.dir === 'h' ? 'road_line_h' : 'road_line_v');
     }
@@ -86,7 +88,7 @@ export interface TreeOptions {
 /** Can a tree (trunk at x,y; canopy over x..x+1, y-1..y) stand here? */
 export function canTree(town: Town, x: number, y: number, opts: TreeOptions = {}): boolean {
   if (!town.isOpen(x, y) || !isGrass(town, x, y)) return false;
-  for (const [cx, cy] of [[x, y - 1], [x + 1, y - 1], [x, y], [x + 1, y]]) {
+  for (const [cx, cy] of [[x, y - 1], [x + 1, y - 1], [x, y], [x + 1, y]] as const) {
     if (!town.inBounds(cx, cy)) return false;
     const i = town.idx(cx, cy);
     if (town.layers.foreground[i] !== 0 || town.building[i] || town.layers.walls[i] !== 0) return false;
@@ -144,7 +146,7 @@ export function tryLamp(town: Town, x: number, y: number, onPlaza = false): bool
   const onPavement = !onPlaza && !isGrass(town, x, y);
   const b = (dx: number, dy: number) => town.blocked(x + dx, y + dy);
   if ((b(-1, 0) && b(1, 0)) || (b(0, -1) && b(0, 1))) return false;
-  for (const [dx, dy] of [[0, 1], [0, -1], [1, 0], [-1, 0]]) {
+  for (const [dx, dy] of [[0, 1], [0, -1], [1, 0], [-1, 0]] as const) {
     const nx = x + dx;
     const ny = y + dy;
     if (!town.inBounds(nx, ny)) continue;

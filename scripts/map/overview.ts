@@ -6,6 +6,7 @@
 import { TILE_NAMES, TILE_SIZE, TILESET_COLUMNS, type TileName } from '../art/catalog';
 import { type Rect, TILE_LAYERS, type Town } from './grid';
 import type { Image } from './png';
+import { at } from '../../src/sim/checked';
 
 type RGB = [number, number, number];
 
@@ -101,10 +102,10 @@ export function renderPreview(town: Town, tiles: Image, r: Rect, withCollision =
     for (let y = 0; y < T; y++) {
       for (let x = 0; x < T; x++) {
         const si = ((sy + y) * tiles.width + sx + x) * 4;
-        const a = tiles.data[si + 3] / 255;
+        const a = at(tiles.data, si + 3, 'tileset alpha') / 255;
         if (a === 0) continue;
         const di = ((ty * T + y) * W + tx * T + x) * 4;
-        for (let k = 0; k < 3; k++) data[di + k] = Math.round(tiles.data[si + k] * a + data[di + k] * (1 - a));
+        for (let k = 0; k < 3; k++) data[di + k] = Math.round(at(tiles.data, si + k, 'tileset pixel') * a + at(data, di + k, 'overview pixel') * (1 - a));
         data[di + 3] = 255;
       }
     }

@@ -98,7 +98,7 @@ export function drawPark(town: Town, rand: () => number): void {
     [x0 + 10, 76],
     [px - 2, 84],
     [px - 2, 91],
-  ]) {
+  ] as const) {
     const r = x === px - 2 ? span(x, y, x, y + 1) : span(x, y, x + 1, y);
     piece(town, 'bench', r, 'bench', false);
   }
@@ -113,7 +113,7 @@ export function drawPark(town: Town, rand: () => number): void {
     [x0 + 14, 73],
     [x0 + 3, 93],
     [px - 4, 95],
-  ]) {
+  ] as const) {
     tryTree(town, x, y);
   }
   scatterTrees(town, span(x0 + 1, 69, px - 1, y1 - 1), 5, rand, 0.55);

@@ -2,6 +2,7 @@
  * Minimal PNG encode/decode for the map previews: 8-bit RGBA, non-interlaced (node:zlib + CRC32).
  */
 import { deflateSync, inflateSync } from 'node:zlib';
+import { at } from '../../src/sim/checked';
 
 const CRC_TABLE = (() => {
   const t = new Uint32Array(256);
@@ -15,7 +16,7 @@ const CRC_TABLE = (() => {
 
 function crc32(buf: Uint8Array): number {
   let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  for (const b of buf) c = at(CRC_TABLE, (c ^ b) & 0xff, 'CRC table') ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
 
@@ -78,10 +79,10 @@ export function decodePng(buf: Buffer): Image {
     const f = raw[y * (stride + 1)];
     const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
     for (let i = 0; i < stride; i++) {
-      const a = i >= 4 ? data[y * stride + i - 4] : 0;
-      const b = y > 0 ? data[(y - 1) * stride + i] : 0;
-      const c = i >= 4 && y > 0 ? data[(y - 1) * stride + i - 4] : 0;
-      let v = line[i];
+      const a = i >= 4 ? at(data, y * stride + i - 4, 'left pixel') : 0;
+      const b = y > 0 ? at(data, (y - 1) * stride + i, 'pixel above') : 0;
+      const c = i >= 4 && y > 0 ? at(data, (y - 1) * stride + i - 4, 'pixel above left') : 0;
+      let v = at(line, i, `PNG scanline ${y} (image data ends early)`);
       if (f === 1) v += a;
       else if (f === 2) v += b;
       else if (f === 3) v += (a + b) >> 1;

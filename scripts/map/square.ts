@@ -30,7 +30,7 @@ export function drawSquare(town: Town): void {
     [cx + 5, cy - 2],
     [cx - 6, cy + 3],
     [cx + 5, cy + 3],
-  ]) {
+  ] as const) {
     put(town, x, y, 'bench', false);
     put(town, x + 1, y, 'bench', false);
     town.addObject('bench', span(x, y, x + 1, y));
@@ -47,7 +47,7 @@ export function drawSquare(town: Town): void {
     [cx + 2, cy - 2],
     [cx - 2, cy + 2],
     [cx + 2, cy + 2],
-  ]) {
+  ] as const) {
     put(town, x, y, 'flower_bed', true);
   }
   for (const x of [s.x, s.x + s.w - 1]) {
@@ -58,7 +58,7 @@ export function drawSquare(town: Town): void {
     [s.x + s.w - 6, s.y + 3],
     [s.x + 5, s.y + s.h - 3],
     [s.x + s.w - 6, s.y + s.h - 3],
-  ]) {
+  ] as const) {
     tryLamp(town, x, y, true);
   }
 

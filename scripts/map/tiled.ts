@@ -5,6 +5,8 @@
 import { TILE_NAMES, TILE_SIZE, TILESET_COLUMNS } from '../art/catalog';
 import { type Rect, TILE_LAYERS, type Town } from './grid';
 import { SECTORS, WORLD_NAME } from './spec';
+import { at } from '../../src/sim/checked';
+import { byCodeUnits } from '../../src/sim/order';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -122,7 +124,7 @@ function economyProps(sector: string): Prop[] {
 
 function sortKeys(o: Record<string, Json>): Record<string, Json> {
   const out: Record<string, Json> = {};
-  for (const k of Object.keys(o).sort()) out[k] = o[k];
+  for (const [k, v] of Object.entries(o).sort(([a], [b]) => byCodeUnits(a, b))) out[k] = v;
   return out;
 }
 
@@ -140,7 +142,7 @@ export function serializeMap(map: Record<string, Json>, width: number): string {
   });
   let text = JSON.stringify({ ...map, layers }, null, 1);
   text = text.replace(new RegExp(`"${marker}(\\d+)"`, 'g'), (_m, i: string) => {
-    const data = datas[Number(i)];
+    const data = at(datas, Number(i), 'tile layer data');
     const rows: string[] = [];
     for (let y = 0; y * width < data.length; y++) rows.push(data.slice(y * width, (y + 1) * width).join(','));
     return `[\n${rows.join(',\n')}]`;

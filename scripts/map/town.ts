@@ -122,7 +122,7 @@ function decorateBackyards(town: Town, rand: () => number): void {
   }
   for (const [x, y] of [
     [8, 32], [20, 31], [22, 35], [57, 71], [42, 71], [60, 71], [80, 71], [96, 70], [5, 73], [24, 73],
-  ]) {
+  ] as const) {
     tryTree(town, x, y);
   }
   scatterTrees(town, span(3, 27, 55, 36), 4, rand, 0.8);

@@ -6,6 +6,7 @@ import type { PlacedBuilding } from './buildings';
 import { type Rect, type Town, span } from './grid';
 import type { Facing } from './layout';
 import { fence, hedge, put, tryTree } from './outdoor';
+import { at } from '../../src/sim/checked';
 
 export function garden(town: Town, lot: Rect, b: PlacedBuilding, facing: Facing, rand: () => number): void {
   const o = b.outer;
@@ -49,7 +50,7 @@ export function garden(town: Town, lot: Rect, b: PlacedBuilding, facing: Facing,
   for (let y = inner.y; y < inner.y + inner.h; y++) for (let x = inner.x; x < inner.x + inner.w - 1; x++) candidates.push([x, y]);
   let planted = 0;
   for (let k = 0; k < 40 && planted < 2 && candidates.length; k++) {
-    const [x, y] = candidates[Math.floor(rand() * candidates.length)];
+    const [x, y] = at(candidates, Math.floor(rand() * candidates.length), 'tree spot');
     if (tryTree(town, x, y)) planted++;
   }
 }

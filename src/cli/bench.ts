@@ -23,7 +23,7 @@ async function bench(count: number, registry = 0): Promise<void> {
   await sim.run(steps);
   const secs = (performance.now() - t0) / 1000;
   const d = sim.paths.stats.durations.slice().sort((a, b) => a - b);
-  const median = d.length ? d[Math.floor(d.length / 2)] : 0;
+  const median = d[Math.floor(d.length / 2)] ?? 0;
   console.log(
     `${String(count).padStart(3)} personas${registry ? ` (${registry} on the registry brain)` : ''} × 1 day: ${secs.toFixed(2)} s wall, ${Math.round((steps * count) / secs).toLocaleString('en')} agent-steps/s, ` +
       `${sim.paths.stats.computed} paths computed (+${sim.paths.stats.cacheHits} cached), median path ${median.toFixed(2)} ms, ${sim.conversations.length} conversations`,

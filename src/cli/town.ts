@@ -1,3 +1,4 @@
+import { at, defined } from '../sim/checked';
 import type { PersonaSpec } from '../sim/persona/schema';
 import type { WorldModel } from '../sim/world/types';
 
@@ -18,12 +19,12 @@ export function scaleTown(specs: PersonaSpec[], world: WorldModel, n: number): {
   const spawns = new Map(world.spawns);
   const personas = specs.slice();
   for (let i = specs.length; i < n; i++) {
-    const base = specs[i % specs.length];
+    const base = at(specs, i % specs.length, 'scaleTown: original persona');
     const copy = Math.floor(i / specs.length) - 1;
-    const letter = SUFFIX[copy];
+    const letter = at(SUFFIX, copy, `scaleTown: copy suffix (at most ${maxTownSize(specs)} personas)`);
     const id = `${base.id}-${letter}`;
     personas.push({ ...base, id, name: `${base.name} ${letter.toUpperCase()}`, lastName: `${base.lastName} ${letter.toUpperCase()}` });
-    spawns.set(id, world.spawns.get(base.id)!);
+    spawns.set(id, defined(world.spawns.get(base.id), `scaleTown: spawn of ${base.id}`));
   }
   const times = Math.ceil(n / specs.length);
   return { personas, world: { ...world, spawns, jobs: world.jobs.map((j) => ({ ...j, slots: j.slots * times })) } };

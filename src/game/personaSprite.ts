@@ -56,7 +56,7 @@ export class PersonaSprite {
     // stay sharp on 2× screens and when zoomed in (the map's tiles are drawn pixel by pixel).
     const resolution = 2 * pixelRatio();
     this.label = scene.add
-      .text(0, LABEL_Y, frame.name.split(' ')[0], { fontFamily: 'system-ui, sans-serif', fontSize: '11px', color: '#ffffff', stroke: '#1d1a2b', strokeThickness: 3, resolution })
+      .text(0, LABEL_Y, frame.name.split(' ')[0] ?? frame.name, { fontFamily: 'system-ui, sans-serif', fontSize: '11px', color: '#ffffff', stroke: '#1d1a2b', strokeThickness: 3, resolution })
       .setOrigin(0.5, 0);
     this.bubbleBg = scene.add.graphics();
     this.bubble = scene.add

@@ -131,7 +131,7 @@ export function placeOf(address: string | null): string {
 export function arenaText(address: string): string {
   const parts = address.split(':');
   const [sector, arena] = parts.length >= 3 ? [parts[1], parts[2]] : [parts[0], parts[1]];
-  return arena ? `${arena} in ${sector}` : sector;
+  return arena ? `${arena} in ${sector}` : (sector ?? '');
 }
 
 /** What the persona is doing, for "X is …" sentences. */

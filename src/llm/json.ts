@@ -1,3 +1,4 @@
+import { at } from '../sim/checked';
 /**
  * Tolerant JSON extraction from a model's reply: plain JSON, a ```json fenced block, or JSON
  * wrapped in prose ("Sure! Here it is: {...} Hope that helps"). Returns undefined if none parses.
@@ -9,7 +10,7 @@ export function extractJson(text: string): unknown {
   if (direct !== undefined) return direct;
   const fence = /```(?:json)?\s*([\s\S]*?)```/i.exec(t);
   if (fence) {
-    const inner = tryParse(fence[1].trim());
+    const inner = tryParse(at(fence, 1, 'fenced JSON').trim());
     if (inner !== undefined) return inner;
   }
   // The first balanced {...} or [...] that parses.

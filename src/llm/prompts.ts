@@ -1,3 +1,4 @@
+import { at, defined } from '../sim/checked';
 /**
  * Prompt templates: prompts/<name>.txt, one per cognitive call.
  *
@@ -42,7 +43,7 @@ function templateNameOf(key: string): string {
 
 /** The distinct placeholder names in a body, in order of first use. */
 function placeholdersOf(body: string): string[] {
-  return [...new Set([...body.matchAll(PLACEHOLDER)].map((m) => m[1]))];
+  return [...new Set([...body.matchAll(PLACEHOLDER)].map((m) => at(m, 1, 'placeholder name')))];
 }
 
 /** Parse one template; `source` names it in errors. Throws PromptError listing every problem. */
@@ -61,7 +62,9 @@ export function parseTemplate(text: string, source: string): Template {
       errors.push(`header line ${i + 1} is not "# key: value": ${JSON.stringify(line)}`);
       return;
     }
-    const [, key, arg, value] = m;
+    const key = at(m, 1, 'header key');
+    const arg = m[2];
+    const value = at(m, 3, 'header value');
     if (key === 'input') {
       if (!arg || !NAME.test(arg)) errors.push(`header line ${i + 1}: "# input <name>: <description>" needs a lowercase name`);
       else if (arg in inputs) errors.push(`input "${arg}" is declared twice`);
@@ -77,10 +80,11 @@ export function parseTemplate(text: string, source: string): Template {
 
   const body = lines.slice(sep + 1).join('\n').trim();
   const expected = templateNameOf(source);
-  if (!fields.name) errors.push('missing "# name:" header');
-  else if (fields.name !== expected) errors.push(`"# name: ${fields.name}" does not match the file name "${expected}"`);
-  if (!fields.version) errors.push('missing "# version:" header');
-  else if (!/^\d+(\.\d+)*$/.test(fields.version)) errors.push(`version must be a number like 1 or 1.2, got "${fields.version}"`);
+  const { name, version } = fields;
+  if (!name) errors.push('missing "# name:" header');
+  else if (name !== expected) errors.push(`"# name: ${name}" does not match the file name "${expected}"`);
+  if (!version) errors.push('missing "# version:" header');
+  else if (!/^\d+(\.\d+)*$/.test(version)) errors.push(`version must be a number like 1 or 1.2, got "${version}"`);
   if (!body) errors.push('empty body');
 
   // A "{{" that isn't a well-formed placeholder is a typo, not text to send.
@@ -91,8 +95,8 @@ export function parseTemplate(text: string, source: string): Template {
   for (const p of used) if (!(p in inputs)) errors.push(`placeholder {{${p}}} is used in the body but not declared (add "# input ${p}: …")`);
   for (const p of Object.keys(inputs)) if (!used.includes(p)) errors.push(`input "${p}" is declared but {{${p}}} is not used in the body`);
 
-  if (errors.length > 0) throw new PromptError(`${source}: ${errors.join('; ')}`);
-  return { name: fields.name, version: fields.version, purpose: fields.purpose ?? '', inputs, body, source };
+  if (errors.length > 0 || !name || !version) throw new PromptError(`${source}: ${errors.join('; ')}`);
+  return { name, version, purpose: fields.purpose ?? '', inputs, body, source };
 }
 
 /**
@@ -126,5 +130,5 @@ export function render(template: Template, vars: Record<string, string>): string
     if (typeof vars[k] !== 'string') throw new PromptError(`template "${template.name}": variable {{${k}}} must be a string, got ${typeof vars[k]}`);
   }
   // One pass: text inside a value is never expanded again.
-  return template.body.replace(PLACEHOLDER, (_, k: string) => vars[k]);
+  return template.body.replace(PLACEHOLDER, (_, k: string) => defined(vars[k], `template "${template.name}": variable {{${k}}}`));
 }

@@ -1,3 +1,4 @@
+import { at } from './checked';
 /**
  * Game time. All arithmetic is in UTC milliseconds so a run is identical in any time zone,
  * in Node and in every browser. One step is `stepSeconds` game seconds (Smallville: 10).
@@ -53,7 +54,7 @@ export function dayStart(ms: number): number {
 }
 
 export function weekdayOf(ms: number): (typeof WEEKDAYS)[number] {
-  return WEEKDAYS[new Date(ms).getUTCDay()];
+  return at(WEEKDAYS, new Date(ms).getUTCDay(), 'weekday');
 }
 
 /** "Monday February 13, 2023" */
@@ -87,7 +88,8 @@ export function formatDateTime(ms: number): string {
 
 /** Parse "HH:MM" to minutes after midnight. */
 export function parseHHMM(s: string): number {
-  const [h, m] = s.split(':').map(Number);
+  // A malformed time stays NaN, as before (persona data is checked by its schema).
+  const [h = NaN, m = NaN] = s.split(':').map(Number);
   return h * 60 + m;
 }
 

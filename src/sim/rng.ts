@@ -48,14 +48,15 @@ export class Rng {
 
   pick<T>(items: readonly T[]): T {
     if (items.length === 0) throw new Error('Rng.pick on an empty list');
-    return items[this.int(items.length)];
+    // int(length) is always in range; a cast, not at(), because T itself may include undefined.
+    return items[this.int(items.length)] as T;
   }
 
   shuffle<T>(items: readonly T[]): T[] {
     const out = items.slice();
     for (let i = out.length - 1; i > 0; i--) {
       const j = this.int(i + 1);
-      [out[i], out[j]] = [out[j], out[i]];
+      [out[i], out[j]] = [out[j] as T, out[i] as T];
     }
     return out;
   }

@@ -3,6 +3,7 @@ import { SPEEDS } from '../store/store';
 import { isTyping } from './inspector/keys';
 import { formatDate, formatHHMM } from '../sim/clock';
 import { foldingPanel, pageLayout } from './layout';
+import { at } from '../sim/checked';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
@@ -78,7 +79,7 @@ export function mountHud(store: HamletStore, onStep: () => void, onSettings: () 
       e.preventDefault();
       s.setSpeed(s.speed === 0 ? 1 : 0);
     } else if (/^Digit[1-6]$/.test(e.code)) {
-      s.setSpeed(SPEEDS[Number(e.code.slice(5)) - 1]);
+      s.setSpeed(at(SPEEDS, Number(e.code.slice(5)) - 1, 'speed key'));
     } else if (e.code === 'Escape') {
       s.follow(null);
     }

@@ -158,7 +158,7 @@ describe('watching a recorded day in a real browser', () => {
         (window as unknown as { dropZoneShown: boolean }).dropZoneShown = !(document.querySelector('.replay-drop') as HTMLElement).hidden;
         window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, cancelable: true }));
       },
-      [JSON.stringify(meta), JSON.stringify(movement)],
+      [JSON.stringify(meta), JSON.stringify(movement)] as const,
     );
     await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().replay?.title.includes('February 14, 2023'));
     expect(await page.evaluate(() => (window as unknown as { dropZoneShown: boolean }).dropZoneShown)).toBe(true);

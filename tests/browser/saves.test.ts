@@ -127,7 +127,7 @@ describe('saves in a real browser', () => {
         window.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt }));
         window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, cancelable: true }));
       },
-      [bytes.toString('base64'), 'dropped.hamlet.json.gz'],
+      [bytes.toString('base64'), 'dropped.hamlet.json.gz'] as const,
     );
     await page.waitForFunction(() => /^Imported and loaded/.test(document.querySelector('.saves-status')?.textContent ?? '') && (window as unknown as { hamlet: Handle }).hamlet.store.getState().mode === 'live');
     await page.waitForFunction((s) => (window as unknown as { hamlet: Handle }).hamlet.store.getState().step === s, exportedStep);

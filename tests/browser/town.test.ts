@@ -72,7 +72,7 @@ describe('the town in a real browser', () => {
     await page.waitForFunction(
       (start) => {
         const h = (window as unknown as { hamlet: Handle }).hamlet;
-        return h.positions().some((p, i) => p.x !== start[i].x || p.y !== start[i].y);
+        return h.positions().some((p, i) => p.x !== start[i]?.x || p.y !== start[i]?.y);
       },
       before,
       { timeout: 60_000 },

@@ -11,6 +11,7 @@ import { APPEARANCES } from '../../scripts/art/characters';
 import { encodePng, readPngSize } from '../../scripts/art/png';
 import { buildCharacterSheet } from '../../scripts/art/sprite/sheet';
 import { PAINTERS, buildTileset, paintTile } from '../../scripts/art/tileset';
+import { at, defined } from '../../src/sim/checked';
 
 const ASSETS = fileURLToPath(new URL('../../public/assets', import.meta.url));
 const PERSONA_IDS = [
@@ -36,7 +37,7 @@ describe('tileset', () => {
   it('ground and wall faces are opaque; furniture and foreground have transparent backgrounds', () => {
     const alphas = (name: (typeof TILE_NAMES)[number]) => {
       const d = paintTile(name).data;
-      return Array.from({ length: d.length / 4 }, (_, i) => d[i * 4 + 3]);
+      return Array.from({ length: d.length / 4 }, (_, i) => at(d, i * 4 + 3, 'alpha'));
     };
     const opaque = TILE_NAMES.slice(0, TILE_NAMES.indexOf('fence_h'));
     for (const name of opaque) expect(alphas(name).every((a) => a === 255), name).toBe(true);
@@ -64,8 +65,9 @@ describe('character sheets', () => {
   });
 
   it('are generated deterministically', () => {
-    const a = buildCharacterSheet(APPEARANCES['nora-hartwell']);
-    const b = buildCharacterSheet(APPEARANCES['nora-hartwell']);
+    const nora = defined(APPEARANCES['nora-hartwell'], 'nora-hartwell appearance');
+    const a = buildCharacterSheet(nora);
+    const b = buildCharacterSheet(nora);
     expect(Buffer.from(a.data).equals(Buffer.from(b.data))).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
 import { perceive } from '../../src/sim/cognition/perceive';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
 import { canTalk } from '../../src/sim/cognition/react';
+import { firstOf } from '../support/firstOf';
 
 function town(seed = 1) {
   const personas = miniPersonas();
@@ -15,7 +16,7 @@ describe('perceive', () => {
   it('sees events within the vision radius in the same arena, nearest first, up to the attention bandwidth', async () => {
     const sim = town();
     await sim.tick(); // everyone has an action now
-    const [ann, bob, cy] = sim.personas;
+    const [ann, bob, cy] = firstOf(sim.personas, 3);
     ann.scratch.currTile = { x: 3, y: 5 };
     bob.scratch.currTile = { x: 3, y: 4 };
     cy.scratch.currTile = { x: 7, y: 3 }; // the kitchen: another arena, within radius
@@ -34,7 +35,7 @@ describe('perceive', () => {
   it('stores idle objects with poignancy 1 and counts importance', async () => {
     const sim = town();
     await sim.tick();
-    const ann = sim.personas[0];
+    const [ann] = firstOf(sim.personas, 1);
     ann.scratch.currTile = { x: 7, y: 3 };
     ann.scratch.attentionBandwidth = 5;
     const before = ann.scratch.importanceTriggerCurr;
@@ -75,7 +76,7 @@ describe('a day in the mini town', () => {
   it('never starts a chat with a sleeping persona or at 23:00', async () => {
     const sim = town();
     await sim.tick();
-    const [ann, bob] = sim.personas;
+    const [ann, bob] = firstOf(sim.personas, 2);
     expect(ann.scratch.actDescription).toContain('sleeping');
     expect(canTalk(sim, ann, bob)).toBe(false);
   });

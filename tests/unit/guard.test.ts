@@ -5,6 +5,7 @@ import { RANDOM_OBJECT } from '../../src/sim/world/address';
 import type { Brain, TownPulseInput, TownPulseReply } from '../../src/sim/brain/port';
 import { Persona } from '../../src/sim/persona/persona';
 import { miniPersonas } from '../fixtures/miniTown';
+import { at } from '../../src/sim/checked';
 
 /** A brain whose every answer is wrong in some way a model's could be. */
 const broken: Brain = {
@@ -52,7 +53,7 @@ const broken: Brain = {
 const PULSE_INPUT: TownPulseInput = { time: '9:00 am', minute: 540, residents: [], jobs: [], items: [], text: { residents: '', chat: '', lastRound: '', jobs: '', items: '' } };
 
 describe('the guard around every brain', () => {
-  const p = new Persona(miniPersonas()[0], 'Mini', { x: 3, y: 3 });
+  const p = new Persona(at(miniPersonas(), 0, 'mini persona'), 'Mini', { x: 3, y: 3 });
   const ctx = { persona: p, now: Date.UTC(2023, 1, 13, 8) };
   const g = new GuardedBrain(broken);
 

@@ -128,12 +128,11 @@ describe('maps/hamlet.tmj', () => {
     const stack = [start];
     seen[start] = 1;
     let n = 0;
-    while (stack.length) {
-      const i = stack.pop()!;
+    for (let i = stack.pop(); i !== undefined; i = stack.pop()) {
       n++;
       const x = i % 140;
       const y = Math.floor(i / 140);
-      for (const [nx, ny] of [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]]) {
+      for (const [nx, ny] of [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]] as const) {
         const j = ny * 140 + nx;
         if (nx >= 0 && ny >= 0 && nx < 140 && ny < 100 && !seen[j] && col[j] === 0) {
           seen[j] = 1;

@@ -16,6 +16,7 @@ import { Persona as TownPersona } from '../../src/sim/persona/persona';
 import { offlineTurn, worksDuring } from '../../src/llm/offline/talk';
 import { describeCommitment } from '../../src/sim/cognition/commitments';
 import { Rng } from '../../src/sim/rng';
+import { firstOf } from '../support/firstOf';
 
 const SECTORS = {
   sectors: [
@@ -186,7 +187,7 @@ describe('commitments read from what a persona thinks', () => {
 describe('conversations', () => {
   it('are stored as a chat for both, with a planning thought and a memo each, and an accepted invitation becomes a plan', async () => {
     const sim = town();
-    const [ann, bob] = sim.personas;
+    const [ann, bob] = firstOf(sim.personas, 2);
     await sim.tick();
     const convo = [
       { speaker: ann!.name, text: "By the way, would you like to come to the Valentine's Day party at Bramble Café on Tuesday February 14 at 5:00 pm?" },

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PersonaSchema, type PersonaSpec } from '../../src/sim/persona/schema';
+import { at } from '../../src/sim/checked';
 
 const DIR = fileURLToPath(new URL('../../personas/hamlet', import.meta.url));
 
@@ -71,8 +72,8 @@ function sleepWindow(lifestyle: string): { wake: number; bed: number } | null {
   const wh = Number(w[1]);
   const bh = Number(b[1]);
   if (wh < 1 || wh > 12 || bh < 1 || bh > 12) return null;
-  const wake = to24(wh, w[2]) * 60;
-  let bed = to24(bh, b[2]) * 60;
+  const wake = to24(wh, at(w, 2, 'wake am/pm')) * 60;
+  let bed = to24(bh, at(b, 2, 'bed am/pm')) * 60;
   if (bed <= wake) bed += 24 * 60;
   return { wake, bed };
 }
@@ -99,15 +100,15 @@ describe('personas/hamlet', () => {
       const p = load(file);
       const spec = SPEC[p.id];
       expect(p.id, `${file}: id must match file name`).toBe(base);
-      expect(spec, `${file}: id ${p.id} is not in the spec`).toBeDefined();
+      if (!spec) throw new Error(`${file}: id ${p.id} is not in the spec`);
       expect(p.name, `${file}: name`).toBe(spec.name);
       expect(`${p.firstName} ${p.lastName}`, `${file}: firstName + lastName`).toBe(spec.name);
       expect(p.age, `${file}: age`).toBe(spec.age);
       expect(p.household, `${file}: household`).toBe(spec.household);
       expect(p.livingArea, `${file}: livingArea`).toBe(spec.livingArea);
       expect(p.occupation, `${file}: occupation`).not.toBeNull();
-      expect(p.occupation!.workplace, `${file}: occupation.workplace`).toBe(spec.workplace);
-      expect(p.occupation!.arena, `${file}: occupation.arena`).toBe(spec.arena);
+      expect(p.occupation?.workplace, `${file}: occupation.workplace`).toBe(spec.workplace);
+      expect(p.occupation?.arena, `${file}: occupation.arena`).toBe(spec.arena);
       expect(p.sprite, `${file}: sprite`).toBe(p.id);
     });
 
@@ -158,7 +159,7 @@ describe('personas/hamlet', () => {
         adj.get(r.id)?.add(p.id);
       }
     }
-    const start = all[0].id;
+    const start = at(all, 0, 'personas').id;
     const seen = new Set([start]);
     const queue = [start];
     while (queue.length) {

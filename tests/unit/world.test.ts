@@ -63,13 +63,13 @@ describe('map loader on a small hand-made map', () => {
 /** 4-neighbour flood fill over walkable tiles. */
 function reachable(w: WorldModel, start: { x: number; y: number }): Uint8Array {
   const seen = new Uint8Array(w.width * w.height);
-  const queue = [start.y * w.width + start.x];
-  seen[queue[0]] = 1;
-  while (queue.length) {
-    const i = queue.pop()!;
+  const first = start.y * w.width + start.x;
+  const queue = [first];
+  seen[first] = 1;
+  for (let i = queue.pop(); i !== undefined; i = queue.pop()) {
     const x = i % w.width;
     const y = (i - x) / w.width;
-    for (const [nx, ny] of [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]]) {
+    for (const [nx, ny] of [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]] as const) {
       if (nx < 0 || ny < 0 || nx >= w.width || ny >= w.height) continue;
       const j = ny * w.width + nx;
       if (!seen[j] && w.walkable[j]) {
@@ -185,8 +185,9 @@ describe('maps/hamlet.tmj', () => {
     for (const [home, start] of homes) {
       const seen = reachable(w, start);
       for (let i = 0; i < seen.length; i++) {
-        if (w.walkable[i] && w.sectorAt[i] >= 0 && !seen[i]) {
-          throw new Error(`tile (${i % w.width}, ${Math.floor(i / w.width)}) of ${w.sectors[w.sectorAt[i]].name} is unreachable from ${home}`);
+        const sector = w.sectorAt[i] ?? -1;
+        if (w.walkable[i] && sector >= 0 && !seen[i]) {
+          throw new Error(`tile (${i % w.width}, ${Math.floor(i / w.width)}) of ${w.sectors[sector]?.name} is unreachable from ${home}`);
         }
       }
     }

@@ -7,6 +7,7 @@ import { hex, mix, withAlpha } from '../color';
 import { hash01 } from '../noise';
 import { INK, LEAF, ROOF } from '../palette';
 import type { TilePainter } from './painter';
+import { at } from '../../../src/sim/checked';
 
 /** Leaf clumps (centre x, centre y, radius) in a 64×64 box, drawn back (bottom) to front (top). */
 const CLUMPS: ReadonlyArray<readonly [number, number, number]> = [
@@ -34,7 +35,7 @@ export function paintCanopy(): Canvas {
         let t = (dx + dy) * 0.55 + d2 * 0.35 + (y - 26) / 70 + (hash01(x, y, 601 + k) - 0.5) * 0.35;
         if (d2 > 0.78 && dx + dy > 0.2) t += 0.35; // clump rim in shadow
         const i = Math.max(0, Math.min(ramp.length - 1, Math.floor((t + 0.7) * 2.6)));
-        c.set(x, y, ramp[i]);
+        c.set(x, y, at(ramp, i, 'ramp'));
       }
     }
   });

@@ -8,6 +8,7 @@ import { hash01 } from '../noise';
 import { GLASS, INK, LEAF, METAL, RED, ROSE, TEAL, WHITE, WOOD } from '../palette';
 import type { TilePainter } from './painter';
 import { block, dropShadow, knob, legs, panel, roundCorners } from './shapes';
+import { at } from '../../../src/sim/checked';
 
 const QUILT = { dark: hex('#a35560'), base: hex('#c06a70'), light: hex('#d88a88'), check: hex('#ecc2b0') };
 const SOFA = TEAL;
@@ -149,7 +150,7 @@ function bookshelf(c: Canvas): void {
         x += 2;
         continue;
       }
-      const col = bookColors[k++ % bookColors.length];
+      const col = at(bookColors, k++ % bookColors.length, 'bookColors');
       const ww = Math.min(w, 28 - x);
       c.rect(x, sy + sh - h, ww, h, col);
       c.vline(x, sy + sh - h, sy + sh - 1, light(col, 0.25));

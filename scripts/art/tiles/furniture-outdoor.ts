@@ -9,6 +9,7 @@ import { hash01 } from '../noise';
 import { BLUE, INK, LEAF, METAL, MUSTARD, RED, ROSE, SAND, STONE, WATER, WHITE, WOOD } from '../palette';
 import type { TilePainter } from './painter';
 import { dropShadow, roundCorners } from './shapes';
+import { at } from '../../../src/sim/checked';
 
 const IRON = { base: hex('#3e4a4a'), light: hex('#5f6f6b') };
 const BARK = { dark: hex('#4f3526'), base: hex('#6e4a33'), light: hex('#8c6243') };
@@ -103,7 +104,7 @@ function flowerBed(c: Canvas): void {
     for (let x = 5 + (y % 2) * 2; x < 29; x += 6) {
       c.ellipse(x, y + 1, 3, 2.5, LEAF.dark);
       c.ellipse(x - 0.5, y + 0.5, 2, 1.5, LEAF.base);
-      const b = blooms[k++ % blooms.length];
+      const b = at(blooms, k++ % blooms.length, 'blooms');
       c.set(x - 1, y - 1, b);
       c.set(x + 1, y - 1, b);
       c.set(x, y - 2, b);
@@ -113,7 +114,7 @@ function flowerBed(c: Canvas): void {
   }
   // Blooms overhang the back edge a little.
   for (const x of [6, 18]) {
-    c.set(x, 7, blooms[x % 5]);
+    c.set(x, 7, at(blooms, x % 5, 'blooms'));
     c.set(x, 8, LEAF.base);
   }
 }

@@ -9,6 +9,7 @@ import { BLUE, GLASS, INK, METAL, MUSTARD, RED, ROSE, WHITE, WOOD } from '../pal
 import { counter } from './furniture-home';
 import type { TilePainter } from './painter';
 import { block, dropShadow, roundCorners } from './shapes';
+import { at } from '../../../src/sim/checked';
 
 const DARK_WOOD = { dark: hex('#4a2c22'), base: hex('#6b4030'), light: hex('#8a5640'), shine: hex('#a87258') };
 const BRASS = { dark: hex('#a07a2c'), base: hex('#d0a447'), light: hex('#f0d27a') };
@@ -163,7 +164,7 @@ function groceryStock(c: Canvas, x0: number, y: number, shelf: number): void {
   let x = x0;
   let k = shelf * 2;
   while (x < x0 + 25) {
-    const col = labels[k % labels.length];
+    const col = at(labels, k % labels.length, 'labels');
     if (shelf === 1) {
       // Cereal boxes.
       c.rect(x, y, 5, 7, INK);
@@ -193,7 +194,7 @@ function medicineStock(c: Canvas, x0: number, y: number, shelf: number): void {
   const pastel = [hex('#e9a4a8'), hex('#a8c8e8'), hex('#f3e6a0'), hex('#b8dcb4'), WHITE.light];
   for (let i = 0; i < 6; i++) {
     const x = x0 + 1 + i * 4;
-    const col = pastel[(i + shelf) % pastel.length];
+    const col = at(pastel, (i + shelf) % pastel.length, 'pastel');
     if ((i + shelf) % 3 === 0) {
       // Pill bottle.
       c.rect(x, y + 3, 3, 4, hex('#c8873c'));

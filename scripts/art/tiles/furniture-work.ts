@@ -7,6 +7,7 @@ import { hash01 } from '../noise';
 import { BLUE, INK, METAL, MUSTARD, RED, ROSE, TEAL, WHITE, WOOD } from '../palette';
 import type { TilePainter } from './painter';
 import { block, dropShadow, legs, panel, roundCorners } from './shapes';
+import { at } from '../../../src/sim/checked';
 
 const PAPER = { base: hex('#efe8da'), shade: hex('#cfc6b4'), line: hex('#9aa3b5') };
 const GLASS_JAR = hex('#b8d4dc');
@@ -111,7 +112,7 @@ function paintShelf(c: Canvas): void {
     c.rect(3, y, 26, 6, shade(WOOD.base, 0.45));
     for (let i = 0; i < 5; i++) {
       const x = 4 + i * 5;
-      const col = colors[(i + s * 3) % colors.length];
+      const col = at(colors, (i + s * 3) % colors.length, 'colors');
       if ((i + s) % 4 === 3) {
         // Brush jar.
         c.rect(x, y + 2, 4, 4, GLASS_JAR);

@@ -8,6 +8,7 @@ import { hash01, periodicNoise } from '../noise';
 import { DIRT, FLOOR, GRASS, GRASS_DARK, PLAZA, ROAD, SAND, STONE, WATER, WOOD } from '../palette';
 import { type TilePainter, T } from './painter';
 import { mottle, scatter, setW, speckle } from './texture';
+import { at } from '../../../src/sim/checked';
 
 type GrassShades = typeof GRASS;
 
@@ -34,7 +35,7 @@ function lawn(c: Canvas, g: GrassShades, seed: number): void {
 function flowers(c: Canvas): void {
   const petals: Color[] = [hex('#f6f0e0'), hex('#f2cf5b'), hex('#e99aa8'), hex('#f6f0e0'), hex('#b9a6e0')];
   scatter(5, 77).forEach(([x, y], i) => {
-    const p = petals[i % petals.length];
+    const p = at(petals, i % petals.length, 'petals');
     setW(c, x, y + 2, GRASS.dark);
     setW(c, x, y - 1, p);
     setW(c, x - 1, y, p);
@@ -80,7 +81,7 @@ function sidewalk(c: Canvas): void {
       const sx = x % 16;
       const sy = y % 16;
       const slab = (Math.floor(x / 16) + Math.floor(y / 16) * 2) % 4;
-      const base = [STONE.base, mix(STONE.base, STONE.light, 0.35), mix(STONE.base, STONE.dark, 0.12), STONE.base][slab];
+      const base = at([STONE.base, mix(STONE.base, STONE.light, 0.35), mix(STONE.base, STONE.dark, 0.12), STONE.base], slab, 'slab shade');
       let col = hash01(x, y, 51) < 0.08 ? shade(base, 0.06) : base;
       if (sx === 1 || sy === 1) col = light(base, 0.25);
       if (sx === 15 || sy === 15) col = mix(base, STONE.dark, 0.35);
@@ -98,12 +99,13 @@ function cobbles(c: Canvas): void {
     const row = Math.floor(y / 8);
     const sy = y % 8;
     for (let x = 0; x < T; x++) {
-      const ux = (((x - offsets[row]) % T) + T) % T;
+      const rowWidths = at(widths, row, 'cobble row');
+      const ux = (((x - at(offsets, row, 'cobble offset')) % T) + T) % T;
       let start = 0;
       let k = 0;
-      while (ux >= start + widths[row][k]) start += widths[row][k++];
+      while (ux >= start + at(rowWidths, k, 'cobble width')) start += at(rowWidths, k++, 'cobble width');
       const sx = ux - start;
-      const w = widths[row][k];
+      const w = at(rowWidths, k, 'cobble width');
       const tint = hash01(k, row, 61);
       const base = tint < 0.33 ? PLAZA.dark : tint < 0.8 ? PLAZA.base : mix(PLAZA.base, PLAZA.light, 0.5);
       const corner = (sx === 0 || sx === w - 1) && (sy === 0 || sy === 7);
@@ -159,9 +161,10 @@ function woodFloor(c: Canvas): void {
   const joints = [5, 21, 13, 28];
   for (let y = 0; y < T; y++) {
     const row = Math.floor(y / 8);
+    const joint = at(joints, row, 'plank joint');
     const sy = y % 8;
     for (let x = 0; x < T; x++) {
-      const plank = x < joints[row] ? 0 : 1;
+      const plank = x < joint ? 0 : 1;
       const tint = hash01(row, plank, 91);
       const base = tint < 0.3 ? FLOOR.dark : tint < 0.75 ? FLOOR.base : mix(FLOOR.base, FLOOR.light, 0.6);
       // Grain: long faint streaks, periodic along x.
@@ -169,8 +172,8 @@ function woodFloor(c: Canvas): void {
       let col = grain ? mix(base, FLOOR.seam, 0.18) : base;
       if (sy === 0) col = light(base, 0.12);
       if (sy === 7) col = FLOOR.seam;
-      if (x === joints[row] && sy !== 7) col = FLOOR.seam;
-      if (x === joints[row] + 1 && sy !== 7) col = light(base, 0.12);
+      if (x === joint && sy !== 7) col = FLOOR.seam;
+      if (x === joint + 1 && sy !== 7) col = light(base, 0.12);
       c.set(x, y, col);
     }
   }

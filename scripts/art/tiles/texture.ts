@@ -6,6 +6,7 @@ import type { Canvas } from '../canvas';
 import type { Color } from '../color';
 import { hash01, periodicNoise, rng } from '../noise';
 import { T, wrap } from './painter';
+import { at } from '../../../src/sim/checked';
 
 /**
  * Fill the tile with soft clumps: two octaves of periodic noise pick among the given shades
@@ -21,7 +22,7 @@ export function mottle(c: Canvas, shades: readonly Color[], seed: number, cell =
       // Noise sums bunch around 0.5; stretch them so every shade gets used.
       const t = Math.max(0, Math.min(0.999, (n - 0.5) * spread + 0.5));
       const i = Math.floor(t * shades.length);
-      c.set(x, y, shades[i]);
+      c.set(x, y, at(shades, i, 'shades'));
     }
   }
 }

@@ -2,6 +2,7 @@ import type { Persona } from '../../sim/persona/persona';
 import { parseHHMM, weekdayOf } from '../../sim/clock';
 import type { Rng } from '../../sim/rng';
 import { parseLifestyle } from './lifestyle';
+import { at } from '../../sim/checked';
 
 /** A persona's workplace activity, naming the place so it can be read back from the text. */
 function workActivity(p: Persona): string {
@@ -81,10 +82,11 @@ export function hourlyPlan(p: Persona, dayMs: number, rng: Rng, households: Map<
 export function dailyPlanItems(hourly: string[]): string[] {
   const items: string[] = [];
   for (let h = 0; h < 24; h++) {
-    if (hourly[h] === 'sleeping' || hourly[h] === hourly[h - 1]) continue;
+    const hour = at(hourly, h, 'hourly plan');
+    if (hour === 'sleeping' || hour === hourly[h - 1]) continue;
     const ampm = h < 12 ? 'am' : 'pm';
     const h12 = h % 12 === 0 ? 12 : h % 12;
-    items.push(`${hourly[h].replace(/ at home$/, '')} at ${h12}:00 ${ampm}`);
+    items.push(`${hour.replace(/ at home$/, '')} at ${h12}:00 ${ampm}`);
   }
   return items;
 }

@@ -1,3 +1,4 @@
+import { at } from '../../sim/checked';
 /** Keyword → emoji, most specific first; the action's subtask is tried before its parent. */
 const EMOJI: [RegExp, string][] = [
   [/sleep|in bed|asleep|nap/, '😴'],
@@ -40,7 +41,7 @@ const EMOJI: [RegExp, string][] = [
 
 export function emojiFor(action: string): string {
   const m = /\(([^()]*)\)$/.exec(action);
-  for (const text of m ? [m[1], action] : [action]) {
+  for (const text of m ? [at(m, 1, 'subtask'), action] : [action]) {
     for (const [re, e] of EMOJI) if (re.test(text)) return e;
   }
   return '🙂';

@@ -1,3 +1,4 @@
+import { at } from '../../sim/checked';
 /** Hours read from a persona's lifestyle sentence ("goes to bed around 11 pm, wakes up around 7 am"). */
 interface LifestyleHours {
   wake: number;
@@ -13,7 +14,7 @@ function hour24(h: number, ampm: string): number {
 
 function find(text: string, re: RegExp): number | null {
   const m = re.exec(text);
-  return m ? hour24(Number(m[1]), m[2]) : null;
+  return m ? hour24(Number(m[1]), at(m, 2, 'lifestyle am/pm')) : null;
 }
 
 export function parseLifestyle(lifestyle: string): LifestyleHours {

@@ -50,6 +50,7 @@ import { answerQuestion } from './answer';
 import { offlineTownPulse } from './townPulse';
 import { offlineInsights } from './reflection';
 import { byCodeUnits } from '../../sim/order';
+import { at } from '../../sim/checked';
 
 /**
  * The built-in offline brain: answers every cognitive call deterministically from persona data,
@@ -96,7 +97,7 @@ export class OfflineBrain implements Brain {
   }
 
   async hourlySchedule(ctx: CallContext, hour: number): Promise<string> {
-    return this.dayPlan(ctx.persona, ctx.now)[hour];
+    return at(this.dayPlan(ctx.persona, ctx.now), hour, 'hourly plan');
   }
 
   async taskDecomp(ctx: CallContext, task: string, minutes: number): Promise<SubTask[]> {
@@ -107,7 +108,7 @@ export class OfflineBrain implements Brain {
       const pool = WORK_TASKS[p.spec.occupation?.title ?? ''] ?? GENERIC_WORK;
       const count = Math.max(2, Math.ceil(minutes / 50));
       steps = [];
-      for (let i = 0; i < count; i++) steps.push(pool[(i === 0 ? 0 : rng.int(pool.length))]);
+      for (let i = 0; i < count; i++) steps.push(at(pool, i === 0 ? 0 : rng.int(pool.length), 'work task'));
       // Consecutive repeats read as one long task; keep the list varied.
       steps = steps.filter((s, i) => i === 0 || s !== steps[i - 1]);
     } else {
@@ -116,7 +117,7 @@ export class OfflineBrain implements Brain {
     const fit = steps.slice(0, Math.max(1, Math.floor(minutes / 5)));
     const weights = fit.map(() => 1 + rng.next());
     const durations = splitMinutes(minutes, weights);
-    return fit.map((t, i) => ({ task: t, minutes: durations[i] }));
+    return fit.map((t, i) => ({ task: t, minutes: at(durations, i, 'subtask minutes') }));
   }
 
   async actionSector(ctx: CallContext, action: string, options: string[]): Promise<string> {

@@ -1,10 +1,11 @@
 import type { Persona } from '../../sim/persona/persona';
 import type { Rng } from '../../sim/rng';
+import { at } from '../../sim/checked';
 
 /** The most specific part of an action: the subtask in parentheses if any, else the whole. */
 function parts(action: string): { sub: string; parent: string } {
   const m = /^(.*) \(([^()]*)\)$/.exec(action);
-  return m ? { parent: m[1], sub: m[2] } : { parent: action, sub: action };
+  return m ? { parent: at(m, 1, 'action'), sub: at(m, 2, 'subtask') } : { parent: action, sub: action };
 }
 
 /** Sector named in the text (longest name first, so "Hamlet College" is not mistaken for "Hamlet"). */
@@ -20,7 +21,7 @@ export function chooseSector(p: Persona, action: string, options: string[]): str
   const named = namedSector(sub, options) ?? namedSector(parent, options);
   if (named) return named;
   if (p.spec.occupation && /work|class/.test(parent) && options.includes(p.spec.occupation.workplace)) return p.spec.occupation.workplace;
-  return options.includes(p.spec.household) ? p.spec.household : options[0];
+  return options.includes(p.spec.household) ? p.spec.household : at(options, 0, 'chooseSector: sector options');
 }
 
 const HOME_ARENAS: [RegExp, string[]][] = [
@@ -43,13 +44,13 @@ export function chooseArena(p: Persona, action: string, sector: string, options:
     if (!re.test(text)) continue;
     for (const a of arenas) {
       const want = a === '__bedroom__' && sector === homeSector ? bedroom : a;
-      if (options.includes(want)) return want;
+      if (want !== undefined && options.includes(want)) return want;
     }
   }
-  if (sector === homeSector && options.includes(bedroom) && options.length === 1) return bedroom;
+  if (sector === homeSector && bedroom !== undefined && options.includes(bedroom) && options.length === 1) return bedroom;
   // Public places: the first arena is the main room (café, bar, shop floor …) in our map's order.
   const publicFirst = options.find((o) => !/storeroom|kitchen|office|bakehouse|print room|back/.test(o));
-  return publicFirst ?? options[0];
+  return publicFirst ?? at(options, 0, 'chooseArena: arena options');
 }
 
 /** Words in an action that point at an object. */

@@ -1,3 +1,4 @@
+import { at } from '../../sim/checked';
 /**
  * The offline brain's activity vocabulary. Every description names its place ("… at Bramble Café",
  * "… at home"), so the place can be read back from the text alone, as a model would.
@@ -54,8 +55,9 @@ export function splitMinutes(total: number, weights: number[]): number[] {
   const out = weights.map((w) => Math.max(5, Math.round((total * w) / sum / 5) * 5));
   let diff = total - out.reduce((a, b) => a + b, 0);
   for (let i = out.length - 1; diff !== 0 && i >= 0; i--) {
-    const change = diff > 0 ? diff : Math.max(diff, 5 - out[i]);
-    out[i] += change;
+    const part = at(out, i, 'splitMinutes part');
+    const change = diff > 0 ? diff : Math.max(diff, 5 - part);
+    out[i] = part + change;
     diff -= change;
   }
   return out;

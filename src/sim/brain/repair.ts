@@ -1,4 +1,5 @@
 import type { SubTask } from './port';
+import { at } from '../checked';
 
 /**
  * Make a decomposition fit its block: durations in 5-minute increments (at least 5) that sum
@@ -17,6 +18,7 @@ export function repairDecomposition(tasks: SubTask[], total: number): SubTask[] 
     used += m;
   }
   if (out.length === 0) return [{ task: tasks[0]?.task ?? 'idle', minutes: total }];
-  if (used < total) out[out.length - 1].minutes += total - used;
+  const last = at(out, out.length - 1, 'fitted subtasks');
+  if (used < total) last.minutes += total - used;
   return out;
 }

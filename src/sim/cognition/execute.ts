@@ -3,6 +3,7 @@ import { rngFor } from '../context';
 import type { Persona } from '../persona/persona';
 import type { Tile } from '../world/types';
 import { tilesOf } from '../world/address';
+import { at } from '../checked';
 
 /** Tiles others stand on, and the tiles they are walking to (so two people never head for the same free spot). */
 function occupied(sim: SimContext, self: Persona): Set<number> {
@@ -61,7 +62,7 @@ function targetTiles(sim: SimContext, p: Persona, address: string): Tile[] {
     // Meet halfway along the path between the two (Smallville), or next to the other if close.
     const path = sim.paths.find(p.tile, other.tile);
     if (!path || path.length <= 1) return [p.tile];
-    return [path[Math.floor((path.length - 1) / 2)]];
+    return [at(path, Math.floor((path.length - 1) / 2), 'meeting path')];
   }
   if (address.startsWith('<waiting>') || address.startsWith('<tile>')) {
     const [, xs, ys] = address.split(' ');

@@ -6,6 +6,7 @@ import { isIdle, tripleEvent, type WorldEvent } from '../world/events';
 import type { WorldModel } from '../world/types';
 import { addScored } from './poignancy';
 import { byCodeUnits } from '../order';
+import { at } from '../checked';
 
 interface SeenObject {
   address: string;
@@ -70,9 +71,9 @@ function shownEvent(other: Persona): WorldEvent {
 /** The space a tile belongs to for perception: its arena, or its sector's open ground, or the street. */
 function spaceOf(sim: SimContext, x: number, y: number): number {
   const i = y * sim.world.width + x;
-  const a = sim.world.arenaAt[i];
+  const a = at(sim.world.arenaAt, i, 'arena grid');
   if (a >= 0) return a;
-  return -2 - sim.world.sectorAt[i];
+  return -2 - at(sim.world.sectorAt, i, 'sector grid');
 }
 
 interface PlaceTable {

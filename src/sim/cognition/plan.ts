@@ -143,7 +143,7 @@ async function decomposeAt(sim: SimContext, p: Persona, index: number): Promise<
   // Packed: the subtasks the day's plan came with, fitted to this block; else (and in faithful) ask now.
   const prepared = sim.callPlan === 'packed' ? s.preparedSubtasks[desc] : undefined;
   const subs = prepared ? fitSubtasks(prepared, minutes) : await sim.brain.taskDecomp(ctxOf(sim, p), desc, minutes);
-  if (subs.length === 1 && subs[0].task === desc) return;
+  if (subs.length === 1 && subs[0]?.task === desc) return;
   s.fDailySchedule.splice(index, 1, ...subs.map((t) => [`${desc} (${t.task})`, t.minutes] as [string, number]));
 }
 

@@ -194,6 +194,7 @@ export async function react(sim: SimContext, p: Persona, retrieved: Map<string, 
     s.chattingEndTime = null;
   }
   for (const name of Object.keys(s.chattingWithBuffer)) {
-    if (name !== s.chattingWith) s.chattingWithBuffer[name]--;
+    const turns = s.chattingWithBuffer[name];
+    if (name !== s.chattingWith && turns !== undefined) s.chattingWithBuffer[name] = turns - 1;
   }
 }

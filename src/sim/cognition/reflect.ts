@@ -5,6 +5,7 @@ import { THIRTY_DAYS, isExpired } from '../persona/memory';
 import { keywordsOf } from './converse';
 import { newRetrieve, RETRIEVE_COUNT } from './retrieve';
 import { addScored } from './poignancy';
+import { at } from '../checked';
 
 const FOCAL_POINTS = 3;
 const INSIGHTS_PER_FOCAL_POINT = 5;
@@ -26,18 +27,16 @@ export async function reflect(sim: SimContext, p: Persona): Promise<ConceptNode[
   if (recent.length > 0) {
     const focal = await sim.brain.focalPoints(ctx, recent.map((n) => n.embeddingKey), FOCAL_POINTS);
     const retrieved = await newRetrieve(sim, p, focal);
-    const pools = focal.map((point) => {
+    const groups = focal.map((point) => {
       const related = retrieved.get(point) ?? [];
-      return related.length > 0 ? related : recent.slice(-RETRIEVE_COUNT);
+      return { point, pool: related.length > 0 ? related : recent.slice(-RETRIEVE_COUNT) };
     });
     // Packed: the insights for every focal point in one call; faithful: one call per focal point.
-    const packed = sim.callPlan === 'packed' ? await sim.brain.reflectionInsights(ctx, focal.map((point, k) => ({ focal: point, statements: pools[k]!.map((n) => n.embeddingKey) })), INSIGHTS_PER_FOCAL_POINT) : null;
-    for (let k = 0; k < focal.length; k++) {
-      const point = focal[k]!;
-      const pool = pools[k]!;
+    const packed = sim.callPlan === 'packed' ? await sim.brain.reflectionInsights(ctx, groups.map(({ point, pool }) => ({ focal: point, statements: pool.map((n) => n.embeddingKey) })), INSIGHTS_PER_FOCAL_POINT) : null;
+    for (const [k, { point, pool }] of groups.entries()) {
       const insights = packed ? (packed[k] ?? []) : await sim.brain.insights(ctx, pool.map((n) => n.embeddingKey), INSIGHTS_PER_FOCAL_POINT);
       for (const ins of insights) {
-        const evidence = ins.evidence.map((i) => pool[i - 1].id);
+        const evidence = ins.evidence.map((i) => at(pool, i - 1, 'insight evidence').id);
         added.push(
           await addScored(
             sim,

@@ -1,6 +1,7 @@
 import type { ChatLine } from './memory';
 import type { Tile } from '../world/types';
 import { minuteOfDay } from '../clock';
+import { at } from '../checked';
 
 export type Triple = [string, string, string];
 
@@ -70,8 +71,8 @@ export class Scratch {
   scheduleIndex(now: number, advanceMinutes = 0): number {
     const elapsed = minuteOfDay(now) + advanceMinutes;
     let sum = 0;
-    for (let i = 0; i < this.fDailySchedule.length; i++) {
-      sum += this.fDailySchedule[i][1];
+    for (const [i, [, minutes]] of this.fDailySchedule.entries()) {
+      sum += minutes;
       if (sum > elapsed) return i;
     }
     return this.fDailySchedule.length;
@@ -80,7 +81,7 @@ export class Scratch {
   /** Minute of the day at which schedule item `index` starts. */
   scheduleStart(index: number): number {
     let sum = 0;
-    for (let i = 0; i < index && i < this.fDailySchedule.length; i++) sum += this.fDailySchedule[i][1];
+    for (let i = 0; i < index && i < this.fDailySchedule.length; i++) sum += at(this.fDailySchedule, i, 'schedule item')[1];
     return sum;
   }
 

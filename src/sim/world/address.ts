@@ -1,4 +1,5 @@
 import type { Tile, WorldModel } from './types';
+import { at } from '../checked';
 
 /** The object part of an address that lets the executor pick any object in the arena. */
 export const RANDOM_OBJECT = '<random>';
@@ -6,17 +7,18 @@ export const RANDOM_OBJECT = '<random>';
 /** The full address of a tile: "world", "world:sector", "world:sector:arena" or "world:sector:arena:object". */
 export function addressOf(world: WorldModel, x: number, y: number): string {
   const i = y * world.width + x;
-  const s = world.sectorAt[i];
+  const s = at(world.sectorAt, i, 'sector grid');
   if (s < 0) return world.name;
-  const sector = world.sectors[s];
-  const a = world.arenaAt[i];
-  if (a < 0 || world.arenas[a].sector !== sector.name) return `${world.name}:${sector.name}`;
-  const arena = world.arenas[a];
-  const o = world.objectAt[i];
-  if (o < 0 || world.objects[o].arena !== arena.name || world.objects[o].sector !== sector.name) {
+  const sector = at(world.sectors, s, 'sector');
+  const a = at(world.arenaAt, i, 'arena grid');
+  const arena = a < 0 ? undefined : at(world.arenas, a, 'arena');
+  if (!arena || arena.sector !== sector.name) return `${world.name}:${sector.name}`;
+  const o = at(world.objectAt, i, 'object grid');
+  const object = o < 0 ? undefined : at(world.objects, o, 'object');
+  if (!object || object.arena !== arena.name || object.sector !== sector.name) {
     return `${world.name}:${sector.name}:${arena.name}`;
   }
-  return `${world.name}:${sector.name}:${arena.name}:${world.objects[o].name}`;
+  return `${world.name}:${sector.name}:${arena.name}:${object.name}`;
 }
 
 export function tilesOf(world: WorldModel, address: string): Tile[] {

@@ -1,6 +1,7 @@
 import type { TiledLayer, TiledLayerObjectgroup, TiledLayerTilelayer, TiledMap, TiledObject } from 'tiled-types';
 import type { ArenaInfo, GameObjectInfo, JobSpec, SectorInfo, ShopItemSpec, Tile, TileRect, WorldModel } from './types';
 import { EconomyPropError, parseItems, parseJobs } from './economyProps';
+import { at } from '../checked';
 
 /** A map that lacks something the simulation needs; the message names the layer or property. */
 export class MapError extends Error {
@@ -106,11 +107,12 @@ function contains(outer: TileRect, inner: TileRect): boolean {
 
 function uniqueContainer<T extends { name: string; rect: TileRect }>(items: T[], rect: TileRect, what: string, outerLayer: string): T {
   const hits = items.filter((i) => contains(i.rect, rect));
-  if (hits.length === 0) throw new MapError(`${what} is not inside any rectangle of layer "${outerLayer}"`);
+  const [hit] = hits;
+  if (!hit) throw new MapError(`${what} is not inside any rectangle of layer "${outerLayer}"`);
   if (hits.length > 1) {
     throw new MapError(`${what} is inside several rectangles of layer "${outerLayer}": ${hits.map((h) => h.name).join(', ')}`);
   }
-  return hits[0];
+  return hit;
 }
 
 /**
@@ -227,17 +229,20 @@ function readWorld(input: unknown): WorldModel {
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      const s = sectorAt[i];
+      const s = at(sectorAt, i, 'sector grid');
       if (s < 0) continue;
+      const sector = at(sectors, s, 'sector');
       const t = { x, y };
-      const sectorKey = `${name}:${sectors[s].name}`;
+      const sectorKey = `${name}:${sector.name}`;
       push(sectorKey, t);
-      const a = arenaAt[i];
-      if (a < 0 || arenas[a].sector !== sectors[s].name) continue;
-      const arenaKey = `${sectorKey}:${arenas[a].name}`;
+      const a = at(arenaAt, i, 'arena grid');
+      const arena = a < 0 ? undefined : at(arenas, a, 'arena');
+      if (!arena || arena.sector !== sector.name) continue;
+      const arenaKey = `${sectorKey}:${arena.name}`;
       push(arenaKey, t);
-      const o = objectAt[i];
-      if (o >= 0 && objects[o].arena === arenas[a].name && objects[o].sector === sectors[s].name) push(`${arenaKey}:${objects[o].name}`, t);
+      const o = at(objectAt, i, 'object grid');
+      const object = o < 0 ? undefined : at(objects, o, 'object');
+      if (object && object.arena === arena.name && object.sector === sector.name) push(`${arenaKey}:${object.name}`, t);
     }
   }
 

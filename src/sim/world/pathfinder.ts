@@ -1,5 +1,6 @@
 import PF from 'pathfinding';
 import type { Tile, WorldModel } from './types';
+import { at } from '../checked';
 
 interface PathStats {
   /** A* searches actually run (cache misses). */
@@ -45,7 +46,7 @@ export class PathFinder {
     this.resetGrid();
     if (t0 !== undefined && this.timer) this.stats.durations.push(this.timer() - t0);
     this.stats.computed++;
-    const path = raw.length === 0 ? null : raw.slice(1).map(([x, y]) => ({ x, y }));
+    const path = raw.length === 0 ? null : raw.slice(1).map((step) => ({ x: at(step, 0, 'path step x'), y: at(step, 1, 'path step y') }));
     if (this.cache.size >= this.cacheLimit) this.cache.clear();
     this.cache.set(key, path);
     return path ? path.slice() : null;
