@@ -92,6 +92,9 @@ async function week(seed: number, days: number): Promise<void> {
   console.log(`Interviews: ${ok} of ${f.interviews.length} answers contain the asked-for fact (goal ≥ 27)`);
   for (const i of f.interviews) console.log(`  ${i.ok ? 'ok ' : 'MISS'} ${i.persona.padEnd(16)} ${i.question}\n       → ${i.answer}`);
   const p = f.party;
+  const flaws = f.phrasing.flaws;
+  console.log(`Phrasing: ${flaws.length} slips in ${f.phrasing.texts} texts (doubled determiners, "going to fishing", lower-cased names, third-person self-reference; goal 0)`);
+  for (const x of flaws.slice(0, 10)) console.log(`  [${x.rule}] ${x.source}: ${x.text.slice(0, 200)}`);
   console.log(`Party at ${P.sector}: ${p.guestsAt6} guests on ${p.tilesAt6} tiles at 6 pm; 5:30–6:30 pm most guests on one tile ${p.maxPerTile} (goal ≤ 2), mean ${p.meanPerTile.toFixed(2)} per occupied tile`);
 }
 

@@ -6,7 +6,7 @@ import type { Persona } from '../sim/persona/persona';
 import type { ChatLine, ConceptNode } from '../sim/persona/memory';
 import type { ScheduleItem } from '../sim/persona/scratch';
 import { DAY, HOUR, MINUTE, dayStart, formatAmPm, formatDate, formatDateTime, minuteOfDay, parseHHMM } from '../sim/clock';
-import { describeCommitment } from '../sim/cognition/commitments';
+import { commitmentPhrase, SEEKING } from '../sim/cognition/commitments';
 
 const NONE = '(none)';
 
@@ -20,7 +20,7 @@ export function upcomingPlans(p: Persona, now: number): string {
   const today = Math.floor(dayStart(now) / DAY);
   const upcoming = p.commitments.filter((c) => c.day > today || (c.day === today && c.start + c.minutes > minuteOfDay(now)));
   if (upcoming.length === 0) return `${p.name} has no special plans coming up.`;
-  return `${p.name}'s plans coming up:\n${upcoming.map((c) => `- ${c.host ? 'hosting' : 'going to'} ${describeCommitment(c)}${c.host ? '' : c.source === 'whisper' ? '' : ` (invited by ${c.source})`}`).join('\n')}`;
+  return `${p.name}'s plans coming up:\n${upcoming.map((c) => `- ${commitmentPhrase(c)}${c.host || c.source === 'whisper' || c.source === SEEKING ? '' : ` (invited by ${c.source})`}`).join('\n')}`;
 }
 
 /** "7:00 am" for an hour of the day (0–23). */

@@ -7,6 +7,7 @@ import { parseLifestyle } from './lifestyle';
 import { clockOf, firstPerson, listOf, lowerFirst, sentence } from './voice';
 import type { Commitment } from '../../sim/persona/commitment';
 import { extractNews } from '../../sim/cognition/converse';
+import { placeOf, SEEKING } from '../../sim/cognition/commitments';
 import { byCodeUnits } from '../../sim/order';
 
 /**
@@ -126,6 +127,7 @@ const today = (now: number) => Math.floor(dayStart(now) / DAY);
 
 /** "going to the party", "going fishing". */
 function goingTo(c: Commitment): string {
+  if (c.source === SEEKING) return c.event;
   return c.event.startsWith('the ') ? `going to ${c.event}` : `going ${c.event}`;
 }
 
@@ -140,9 +142,17 @@ function whenOf(c: Commitment, now: number): string {
 }
 
 function whoInvited(c: Commitment, people: ReadonlyMap<string, string>): string {
-  if (c.host || c.source === 'whisper') return '';
+  const others = (c.with ?? []).map((n) => n.split(' ')[0]!);
+  if (c.source === SEEKING) return '';
+  if (c.host || c.source === 'whisper') return others.length > 0 ? ` I'm asking ${listOf(others)} along.` : '';
   const first = [...people.values()].includes(c.source) ? c.source.split(' ')[0] : c.source;
   return ` ${first} invited me.`;
+}
+
+/** " with Marcus": the people a plan named, or the resident who invited one to it. */
+function withWhom(c: Commitment, people: ReadonlyMap<string, string>): string {
+  const names = c.with?.length ? c.with : c.host || !([...people.values()] as string[]).includes(c.source) ? [] : [c.source];
+  return names.length > 0 ? ` with ${listOf(names.map((n) => n.split(' ')[0]!))}` : '';
 }
 
 /** Upcoming (or running) commitments, soonest first. */
@@ -174,18 +184,20 @@ function answerPlans(p: Persona, w: Window, now: number, people: ReadonlyMap<str
   const nowMin = minuteOfDay(now);
   const past = w.day === 0 && w.to <= nowMin;
   if (w.day === 0) {
-    const rows = scheduleRows(p).filter((r) => r.end > w.from && r.start < w.to);
+    // "Today" in the future tense is the rest of today; chats in the schedule are not plans.
+    const from = w.label === 'today' ? Math.max(w.from, nowMin) : w.from;
+    const rows = scheduleRows(p).filter((r) => r.end > from && r.start < w.to && !/^conversing\b/.test(r.task));
     const awake = rows.filter((r) => r.task !== 'sleeping');
     const shown = awake.length > 0 ? awake : rows;
     if (shown.length === 0) return `I haven't planned ${w.label} yet, to be honest.`;
-    const parts = shown.slice(0, 4).map((r, i) => (w.to - w.from <= 1 ? sayTask(r.task) : `${i === 0 && r.start <= w.from ? '' : `at ${clockOf(Math.max(r.start, w.from))} `}${sayTask(r.task)}`.trim()));
+    const parts = shown.slice(0, 4).map((r, i) => (w.to - w.from <= 1 ? sayTask(r.task) : `${i === 0 && r.start <= from ? '' : `at ${clockOf(Math.max(r.start, from))} `}${sayTask(r.task)}`.trim()));
     const lead = w.label.startsWith('at') ? `${w.label.replace(/^./, (x) => x.toUpperCase())}` : w.label.replace(/^./, (x) => x.toUpperCase());
     if (past) return sentence(`${lead} I was ${listOf(parts)}`);
     return sentence(`${lead} I'll be ${listOf(parts)}`);
   }
   const day = today(now) + w.day;
   const fixed = p.commitments.filter((c) => c.day === day && c.start + c.minutes > w.from && c.start < w.to).sort((a, b) => a.start - b.start);
-  const out: string[] = fixed.map((c) => `I'm ${c.host ? `hosting ${c.event}` : goingTo(c)} at ${c.sector} at ${clockOf(c.start)}.${whoInvited(c, people)}`);
+  const out: string[] = fixed.map((c) => `I'm ${c.host ? `hosting ${c.event}` : goingTo(c)} at ${placeOf(c)} at ${clockOf(c.start)}.${whoInvited(c, people)}`);
   const job = p.spec.occupation;
   const date = (today(now) + w.day) * DAY;
   if (job && (job.days as readonly string[]).includes(weekdayOf(date))) {
@@ -222,7 +234,8 @@ function answerToday(p: Persona, q: string, now: number): string {
     return `Today I talked with ${listOf(partners)}.${about}`;
   }
   const nowMin = minuteOfDay(now);
-  const done = [...new Set(scheduleRows(p).filter((r) => r.start < nowMin && r.task !== 'sleeping').map((r) => r.task))];
+  // Chats are said as who was talked with, not as their summaries.
+  const done = [...new Set(scheduleRows(p).filter((r) => r.start < nowMin && r.task !== 'sleeping' && !/^conversing\b/.test(r.task)).map((r) => r.task))];
   const parts: string[] = [];
   if (done.length > 0) parts.push(`I've been ${listOf(done.slice(-3))}`);
   if (partners.length > 0) parts.push(`I talked with ${listOf(partners.slice(0, 4))}`);
@@ -332,17 +345,20 @@ function answerEvent(p: Persona, q: string, words: string[], memories: ConceptNo
   const soon = upcoming(p, now);
   const asksPast = /\b(did|went|was it|were you)\b/.test(q);
   // Past events only when the question is in the past tense; a match needs two shared words (or the only one).
-  const scored = (asksPast ? p.commitments.filter((c) => !soon.includes(c)) : soon)
-    .map((c) => ({ c, s: eventMatch(c, words) }))
-    .filter((x) => x.s >= Math.min(2, words.length))
-    .sort((a, b) => b.s - a.s);
-  const hit = scored[0]?.c;
+  const best = (pool: Commitment[]) =>
+    pool
+      .map((c) => ({ c, s: eventMatch(c, words) }))
+      .filter((x) => x.s >= Math.min(2, words.length))
+      .sort((a, b) => b.s - a.s)[0]?.c;
+  const past = p.commitments.filter((c) => !soon.includes(c));
+  // "Are you going fishing?" asked after today's fishing: it is over, and said so.
+  const hit = asksPast ? best(past) : (best(soon) ?? best(past.filter((c) => c.day === today(now))));
   const topic = words.join(' ');
   if (hit) {
     const passed = hit.day < today(now) || (hit.day === today(now) && hit.start + hit.minutes <= minuteOfDay(now));
-    if (passed) return `${asksYesNo ? 'I did. ' : ''}${hit.host ? 'I hosted' : 'I went to'} ${eventName(hit)} at ${hit.sector}.`;
+    if (passed) return `${asksYesNo ? (asksPast ? 'I did. ' : 'Already done: ') : ''}${hit.host ? `I hosted ${hit.event}` : goingTo(hit).replace(/^going/, 'I went')} at ${placeOf(hit)}${withWhom(hit, people)}.`;
     if (hit.host) return `${asksYesNo ? 'Of course — ' : ''}I'm hosting it! ${eventName(hit).replace(/^./, (x) => x.toUpperCase())} at ${hit.sector}, ${whenOf(hit, now)}. Everyone's welcome.`;
-    return `${asksYesNo ? 'Yes, ' : ''}I'm ${goingTo(hit)} at ${hit.sector}, ${whenOf(hit, now)}.${whoInvited(hit, people)}`;
+    return `${asksYesNo ? 'Yes, ' : ''}I'm ${goingTo(hit)} at ${placeOf(hit)}, ${whenOf(hit, now)}.${whoInvited(hit, people)}`;
   }
   const declined = p.memory.nodes.find((n) => n.type === 'thought' && /can't make it to/.test(n.description) && overlap(n.description, words) > 0);
   if (declined) {
@@ -386,7 +402,7 @@ export function questionKind(question: string, p: Persona, people: ReadonlyMap<s
   const q = question.toLowerCase().replace(/[’]/g, "'").trim();
   const window = timeWindow(q, 0);
   if (/\bwhat(?:'s| is| are) (?:you|u) (?:doing|up to)\b|\bright now\b|\bat the moment\b/.test(q) && (!window || /\bright now\b/.test(q))) return 'doing-now';
-  if (/\b(what did you do|how was your day|how's your day|how is your day|how has your day|how(?:'s| is| has) the day been|what happened|what have you (done|been doing|been up to)|who did you (talk|speak|meet|see|chat)|who have you (talked|spoken|met|seen|chatted))\b/.test(q)) return window && window.label !== 'today' && !/\bwho\b/.test(q) ? 'plans' : 'today';
+  if (/\b(what did you do|how was your day|how's your day|how is your day|how has your day|how(?:'s| is| has) the day been|what happened|what have you (done|been doing|been up to)|who did you (talk|speak|meet|see|chat)|(?:seen|met|see|meet) anyone|who have you (talked|spoken|met|seen|chatted))\b/.test(q)) return window && window.label !== 'today' && !/\bwho\b/.test(q) ? 'plans' : 'today';
   if (/\b(what do you do for (a )?living|where do you work|what(?:'s| is) your (job|work|occupation)|what do you do\??$|what is your profession|do you (work|have a job))\b/.test(q)) return 'work';
   if (/\bwhere do you live\b|\bwhere(?:'s| is) your (home|house)\b/.test(q)) return 'home';
   if (/\b(wake|get up|go to (bed|sleep)|bedtime)\b/.test(q)) return 'hours';
@@ -436,7 +452,7 @@ export function answerQuestion(input: AnswerInput): string {
       const plans = answerPlans(p, w, now, people);
       const next = upcoming(p, now).filter((c) => c.day > today(now) + w.day);
       // "What are your plans?" also mentions what is coming up later in the week.
-      if (/\bplans?\b/.test(q) && next.length > 0 && w.label === 'the rest of today') return `${plans} And ${next[0]!.host ? "I'm hosting" : "I'm going to"} ${eventName(next[0]!)} at ${next[0]!.sector} ${whenOf(next[0]!, now)}.`;
+      if (/\bplans?\b/.test(q) && next.length > 0 && w.label === 'the rest of today') return `${plans} And I'm ${next[0]!.host ? `hosting ${next[0]!.event}` : goingTo(next[0]!)} at ${placeOf(next[0]!)} ${whenOf(next[0]!, now)}.`;
       return plans;
     }
     default:

@@ -34,11 +34,11 @@ import { DAY, dayStart } from '../../sim/clock';
 import { Rng } from '../../sim/rng';
 import { parseLifestyle } from './lifestyle';
 import { dailyPlanItems, hourlyPlan } from './dayPlan';
-import { GENERIC_WORK, TEMPLATES, WORK_TASKS, splitMinutes } from './tasks';
+import { activitySteps, GENERIC_WORK, TEMPLATES, WORK_TASKS, splitMinutes } from './tasks';
 import { chooseArena, chooseObject, chooseSector } from './places';
 import { emojiFor } from './emoji';
 import { offlineTownPlan } from './townPlan';
-import { accepts, INVITE, offlineTurn, relationOf, summarize, talkChance, worksDuring } from './talk';
+import { accepts, INVITE, offlineTurn, owesInvitation, relationOf, summarize, talkChance, theEvent, worksDuring } from './talk';
 import { thirdPerson } from '../../sim/brain/fallbacks';
 import { RANDOM_OBJECT } from '../../sim/world/address';
 import { eventClause, whenOf } from '../../sim/cognition/commitments';
@@ -61,6 +61,7 @@ export class OfflineBrain implements Brain {
   readonly name = 'offline';
   private readonly households: Map<string, string>;
   private readonly names: Map<string, string>;
+  private readonly specsByName: Map<string, PersonaSpec>;
   private readonly planCache = new Map<string, string[]>();
 
   constructor(
@@ -69,6 +70,7 @@ export class OfflineBrain implements Brain {
   ) {
     this.households = new Map(personas.map((p) => [p.id, p.household]));
     this.names = new Map(personas.map((p) => [p.id, p.name]));
+    this.specsByName = new Map(personas.map((p) => [p.name, p]));
   }
 
   private rng(ctx: CallContext, ...labels: (string | number)[]): Rng {
@@ -112,7 +114,7 @@ export class OfflineBrain implements Brain {
       // Consecutive repeats read as one long task; keep the list varied.
       steps = steps.filter((s, i) => i === 0 || s !== steps[i - 1]);
     } else {
-      steps = TEMPLATES.find((t) => t.match.test(task))?.steps ?? ['getting started', 'keeping at it', 'wrapping up'];
+      steps = TEMPLATES.find((t) => t.match.test(task))?.steps ?? activitySteps(task);
     }
     const fit = steps.slice(0, Math.max(1, Math.floor(minutes / 5)));
     const weights = fit.map(() => 1 + rng.next());
@@ -152,6 +154,8 @@ export class OfflineBrain implements Brain {
   }
 
   async decideToTalk(ctx: CallContext, target: Persona): Promise<boolean> {
+    // Someone who came to tell the other about a plan that names them does talk.
+    if (owesInvitation(ctx.persona, target, ctx.now)) return true;
     return this.rng(ctx, 'talk', target.id).chance(talkChance(ctx.persona, target));
   }
 
@@ -165,7 +169,7 @@ export class OfflineBrain implements Brain {
   }
 
   async summarizeConversation(_ctx: CallContext, convo: ChatLine[]): Promise<string> {
-    return summarize(convo);
+    return summarize(convo, this.specsByName);
   }
 
   async poignancy(_ctx: CallContext, kind: 'event' | 'chat' | 'thought', description: string): Promise<number> {
@@ -265,7 +269,7 @@ export class OfflineBrain implements Brain {
       // Someone on shift at that hour does not plan to go.
       const when = clause ? whenOf(clause, ctx.now) : null;
       if (when && worksDuring(ctx.persona, when.day, when.start, when.minutes)) continue;
-      if (clause && this.rng(ctx, 'interest', other.id).chance(relationOf(ctx.persona, other) ? 0.5 : 0.3)) return `I want to go to the ${clause.replace(/^(the|a|an)\s+/i, '')}.`;
+      if (clause && this.rng(ctx, 'interest', other.id).chance(relationOf(ctx.persona, other) ? 0.5 : 0.3)) return `I want to go to ${theEvent(clause)}.`;
     }
     return `Nothing from my talk with ${other.firstName} changes my plans.`;
   }
@@ -373,7 +377,7 @@ export class OfflineBrain implements Brain {
       const c = { persona: self, now: ctx.now };
       takeaways[self.name] = { planning: await this.planningThought(c, them, lines), memo: await this.memoAfterConvo(c, them, lines) };
     }
-    return { talk: true, lines, summary: summarize(lines), takeaways };
+    return { talk: true, lines, summary: summarize(lines, this.specsByName), takeaways };
   }
 
   async replanStretches(ctx: CallContext, stretches: StretchToReplan[]): Promise<SubTask[][]> {

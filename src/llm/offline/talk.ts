@@ -3,8 +3,10 @@ import type { ChatLine, ConceptNode } from '../../sim/persona/memory';
 import type { ConversationTurn } from '../../sim/brain/port';
 import type { Rng } from '../../sim/rng';
 import { DAY, dayStart, minuteOfDay, parseHHMM, weekdayOf } from '../../sim/clock';
-import { describeCommitment, eventClause } from '../../sim/cognition/commitments';
-import { extractNews } from '../../sim/cognition/converse';
+import { describeCommitment, eventClause, SEEKING } from '../../sim/cognition/commitments';
+import type { Commitment } from '../../sim/persona/commitment';
+import { extractNews, heardAs } from '../../sim/cognition/converse';
+import type { PersonaSpec } from '../../sim/persona/schema';
 import { answerQuestion } from './answer';
 import { baseVerb, clockOf, firstPerson, lowerFirst, sentence } from './voice';
 
@@ -139,6 +141,7 @@ function shareFor(speaker: Persona, listener: Persona, memories: ConceptNode[], 
   let allTold: Map<string, number> | null = null;
   const candidates = memories.concat(speaker.memory.nodes.filter((n) => n.type === 'thought' && n.object === 'currently'));
   const first = new RegExp(`\\b${listener.firstName}\\b`);
+  const self = new RegExp(`\\b${speaker.firstName}\\b`);
   for (const m of candidates) {
     if (m.type !== 'thought' || !['is', 'thinks', 'heard'].includes(m.predicate)) continue;
     if (m.expiration !== null && m.expiration <= now) continue;
@@ -148,6 +151,8 @@ function shareFor(speaker: Persona, listener: Persona, memories: ConceptNode[], 
     if (first.test(m.description)) continue;
     if (m.predicate === 'heard') {
       if (now - m.created > NEWS_DAYS * DAY) continue;
+      // News about oneself, heard back from someone else, is not passed on as hearsay.
+      if (self.test(m.description)) continue;
       allTold ??= toldGists(speaker.memory.ofType('chat').flatMap((c) => c.transcript.filter((l) => l.speaker === speaker.name).map((l) => l.text)));
       if ((allTold.get(g) ?? 0) >= (eventClause(m.description) ? EVENT_TELL_LIMIT : TELL_LIMIT)) continue;
       return { kind: 'heard', text: m.description };
@@ -167,25 +172,37 @@ function ownVoice(text: string, p: Persona): string {
   if (/^I\b/.test(t)) {
     // Its own things and people; a verb after "and" follows "I" ("and hopes" → "and hope").
     t = t.replace(/\b(her|his|their) (own|neighbou?r|friend|best friend|dorm-mate|daughter|son|husband|wife|father|mother|sister|brother|partner|boss|shop|café|pub|studio|garden|campaign|exhibition|painting|stage|book|novel|article|classes|students|patients)\b/g, 'my $2');
-    t = t.replace(/\b(and|but) (is|has|hopes|wants|plans|needs|keeps|thinks|loves|likes|worries|tries|will|goes|does|promised|has promised)\b/g, (_m, c: string, v: string) => `${c} ${baseVerb(v.split(' ')[0]!)}${v.includes(' ') ? ` ${v.split(' ')[1]}` : ''}`);
+    t = t.replace(/\b(and|but) ((?:still|also|now|often) )?(is|has|hopes|wants|plans|needs|keeps|thinks|loves|likes|worries|tries|will|goes|does|owes|promised|has promised)\b/g, (_m, c: string, adv: string | undefined, v: string) => `${c} ${adv ?? ''}${baseVerb(v.split(' ')[0]!)}${v.includes(' ') ? ` ${v.split(' ')[1]}` : ''}`);
   }
   return t.replace(/^I am\b/, "I'm").replace(/^I have been\b/, "I've been");
 }
 
+/** The speaker's upcoming plans it has not yet told this listener about, and the listener does not have. */
+function untold(speaker: Persona, listener: Persona, convo: ChatLine[], now: number): Commitment[] {
+  const today = Math.floor(dayStart(now) / DAY);
+  let told: string[] | null = null;
+  return speaker.commitments.filter((c) => {
+    const upcoming = c.day > today || (c.day === today && c.start > minuteOfDay(now));
+    if (!upcoming || c.day > today + 3 || c.source === SEEKING) return false;
+    if (listener.commitments.some((o) => o.event === c.event && o.day === c.day && o.start === c.start)) return false;
+    told ??= saidTo(speaker, listener, convo);
+    const what = describeCommitment(c);
+    return !told.some((t) => t.includes(what));
+  });
+}
+
+/** Whether the speaker has a plan that names this listener ("fishing with Marcus") and has not told them yet: then it will talk. */
+export function owesInvitation(speaker: Persona, listener: Persona, now: number): boolean {
+  return untold(speaker, listener, [], now).some((c) => c.with?.includes(listener.name));
+}
+
 /** The speaker's next commitment worth inviting this listener to (hosts invite everyone, guests their friends). */
 function invitationFor(speaker: Persona, listener: Persona, convo: ChatLine[], now: number, rng: Rng): string | null {
-  const today = Math.floor(dayStart(now) / DAY);
-  const told = saidTo(speaker, listener, convo);
-  for (const c of speaker.commitments) {
-    const upcoming = c.day > today || (c.day === today && c.start > minuteOfDay(now));
-    if (!upcoming || c.day > today + 3) continue;
-    if (listener.commitments.some((o) => o.event === c.event && o.day === c.day && o.start === c.start)) continue;
-    const what = describeCommitment(c);
-    if (told.some((t) => t.includes(what))) continue;
-    // Hosts invite everyone; someone whispered to do it with people invites them by name; others ask friends, sometimes.
-    const named = c.source === 'whisper' && speaker.memory.nodes.some((m) => m.object === 'a whisper' && m.description.includes(c.sector.split(' ')[0]!) && new RegExp(`\\b${listener.firstName}\\b`).test(m.description));
+  for (const c of untold(speaker, listener, convo, now)) {
+    // Hosts invite everyone; the people a plan names are invited by name; others ask friends, sometimes.
+    const named = c.with?.includes(listener.name) ?? false;
     if (!c.host && !named && !(relationOf(speaker, listener) && rng.chance(0.5))) continue;
-    return what;
+    return describeCommitment(c);
   }
   return null;
 }
@@ -301,8 +318,11 @@ function tell(share: Share, rng: Rng): string {
     const lead = rng.pick(['Guess what?', 'You know what?', 'Oh, and my news:', 'Did you hear?', 'News:']);
     return `${lead} ${sentence(brief(share.text))}`;
   }
-  const lead = rng.pick(['Did you hear?', 'Have you heard?', 'Guess what?', 'I heard that', 'Word is that']);
-  return `${lead} ${sentence(brief(/that$/.test(lead) ? lowerFirst(share.text) : share.text))}`;
+  // The news goes last in the line (whatever follows a lead is taken as the news), so any word about it comes first.
+  const lead = rng.pick(['Did you hear?', 'Have you heard?', 'Have you heard the news?', 'Guess what?', 'I heard that', 'Word is that', 'Someone told me that', 'I was told that']);
+  const before = rng.pick(['', '', 'Oh, ', 'Oh, by the way — ', 'Listen — ', 'So, ']);
+  const said = before ? `${before}${lead.startsWith('I ') ? lead : lead.charAt(0).toLowerCase() + lead.slice(1)}` : lead;
+  return `${said} ${sentence(brief(/that$/.test(lead) ? lowerFirst(share.text) : share.text))}`;
 }
 
 function goodbye(s: Persona, l: Persona, rng: Rng, now: number): string {
@@ -423,12 +443,27 @@ function firstSentences(text: string, n: number): string {
   return parts.slice(0, n).join(' ');
 }
 
-/** A summary both partners can use as their action ("conversing about …"). */
-export function summarize(convo: ChatLine[]): string {
+/**
+ * An event as one names it going there: "the exhibition opening" for "his exhibition opening" or "an
+ * exhibition opening", "Yumi's exhibition opening" as it is.
+ */
+export function theEvent(clause: string): string {
+  if (/^[A-Z][\w-]*(?: [A-Z][\w-]*)*['’]s /.test(clause)) return clause;
+  return `the ${clause.replace(/^(the|a|an|his|her|their|my|our|your|its)\s+/i, '')}`;
+}
+
+/**
+ * A summary both partners can use as their action ("conversing about …"); news told in the first
+ * person is summarised about its teller ("I'm building …" by Tom → "Tom is building …"), whose
+ * persona file `people` gives (by name).
+ */
+export function summarize(convo: ChatLine[], people: ReadonlyMap<string, PersonaSpec> = new Map()): string {
   const invite = convo.map((l) => INVITE.exec(l.text)).find(Boolean);
   if (invite) return `conversing about ${invite[1]!.replace(/ on \w+ \w+ \d+ at .*$/, '')}`;
-  const news = convo.map((l) => extractNews(l.text)).find(Boolean);
-  if (!news) return 'conversing about their day';
+  const told = convo.map((l) => ({ l, news: extractNews(l.text) })).find((x) => x.news);
+  if (!told) return 'conversing about their day';
+  const teller = people.get(told.l.speaker);
+  const news = teller ? heardAs(told.news!, { firstName: teller.firstName, spec: teller }) : told.news!;
   const g = news.split(/[.;!?]/)[0]!;
   return `conversing about news: ${g.length > 80 ? `${g.slice(0, g.lastIndexOf(' ', 77))}…` : g}`;
 }

@@ -62,3 +62,15 @@ export function splitMinutes(total: number, weights: number[]): number[] {
   }
   return out;
 }
+
+/**
+ * Steps for an activity no template knows (a whispered "fishing at the pond", a walk to find
+ * someone): set up, the activity itself, pack up; looking for someone is looking, asking, waiting.
+ */
+export function activitySteps(task: string): string[] {
+  const seek = /^looking for ([A-Z][\w'-]*)/.exec(task);
+  if (seek) return [`looking around for ${seek[1]}`, `asking whether anyone has seen ${seek[1]}`, `waiting for ${seek[1]}`];
+  const act = task.replace(/ \([^()]*\)$/, '').replace(/ at .*$/, '').replace(/^(going to|hosting) /, '');
+  if (act.length < 3 || act.length > 60) return ['getting started', 'keeping at it', 'wrapping up'];
+  return [`getting ready for ${act}`, act, `packing up after ${act}`];
+}

@@ -30,7 +30,7 @@ export function firstPerson(text: string, p: Persona): string {
   t = t.replace(new RegExp(`^For (?:${names})'s planning:\\s*`), '');
   t = t.replace(new RegExp(`^This is (?:${names})'s plan for ([^:]+):`), 'My plan for $1 was:');
   // Subject at the start of the sentence (or of a clause after "; " / " and "): "Name verb" → "I verb".
-  t = t.replace(new RegExp(`(^|[.;!?]\\s+|,? and )(?:${names})(?:'s)? (\\w+(?:n't)?)`, 'g'), (m, lead: string, verb: string) => {
+  t = t.replace(new RegExp(`(^|[.;:!?]\\s+|,? and )(?:${names})(?:'s)? (\\w+(?:n't)?)`, 'g'), (m, lead: string, verb: string) => {
     if (m.includes("'s ")) return `${lead}${lead ? 'my' : 'My'} ${verb}`;
     return `${lead}I ${baseVerb(verb)}`;
   });

@@ -35,16 +35,25 @@ function dayOf(text: string, now: number): number {
   return today;
 }
 
-/** The places a sentence may name: the map's sectors (with their kinds) and, for "home" and "work", the persona's own. */
+/**
+ * The places and people a sentence may name: the map's sectors (with their kinds) and rooms, for
+ * "home" and "work" the persona's own, and the other residents (by full and first name).
+ */
 interface Places {
   sectors: readonly { name: string; kind: string }[];
+  arenas?: readonly { name: string; sector: string }[];
   home?: string;
   work?: string;
+  people?: readonly { name: string; firstName: string }[];
 }
 
 export function placesFor(sim: SimContext, p: Persona): Places {
-  return { sectors: sim.world.sectors, home: p.spec.household, work: p.spec.occupation?.workplace };
+  const people = sim.personas.filter((o) => o !== p).map((o) => ({ name: o.name, firstName: o.firstName }));
+  return { sectors: sim.world.sectors, arenas: sim.world.arenas, home: p.spec.household, work: p.spec.occupation?.workplace, people };
 }
+
+/** Source of a commitment to go and find someone a plan names, to tell them about it. */
+export const SEEKING = 'seeking';
 
 /** What people call a kind of place ("the café", "the pub"), by sector kind. */
 const KIND_WORDS: Record<string, string[]> = {
@@ -83,6 +92,35 @@ export function findSector(text: string, places: Places): string | null {
   return null;
 }
 
+/**
+ * A room a sentence names ("at the pond"): in the given sector, or anywhere on the map if only one
+ * room has that name. Rooms named after a person ("Lily's bedroom") and the rooms every home has
+ * are left to the persona.
+ */
+function findArena(text: string, places: Places, sector: string | null): { sector: string; arena: string } | null {
+  const t = fold(text);
+  const named = (places.arenas ?? [])
+    .filter((a) => !/['’]s\b/.test(a.name) && new RegExp(`\\b(?:the|a|an)\\s+${fold(a.name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(t))
+    .sort((a, b) => b.name.length - a.name.length);
+  const inSector = sector ? named.filter((a) => a.sector === sector) : [];
+  if (inSector[0]) return { sector: inSector[0].sector, arena: inSector[0].name };
+  const top = named[0];
+  if (!top || sector) return null;
+  const same = named.filter((a) => a.name === top.name);
+  return same.length === 1 ? { sector: top.sector, arena: top.name } : null;
+}
+
+/**
+ * The residents a plan takes along: those it names after "with", "invite", "ask", "bring", "meet" or
+ * "join" ("fishing with Marcus", "invite Chloe and Elena"), by full or first name. People a sentence
+ * only mentions ("Tom is building the stage") are not.
+ */
+function peopleNamed(text: string, places: Places): string[] {
+  const name = "[A-Z][\\w'’-]*(?:\\s+[A-Z][\\w'’-]*)?";
+  const lists = [...text.matchAll(new RegExp(`\\b(?:with|invit\\w*|ask\\w*|bring\\w*|meet\\w*|join\\w*)\\s+(${name}(?:(?:,\\s*|,?\\s+and\\s+)${name})*)`, 'g'))].map((m) => m[1]!);
+  return (places.people ?? []).filter((o) => lists.some((l) => l.includes(o.name) || new RegExp(`\\b${o.firstName}\\b`).test(l))).map((o) => o.name);
+}
+
 /** When a sentence says something happens: its day (index), start minute and length, or null without a time of day. */
 export function whenOf(text: string, now: number): { day: number; start: number; minutes: number } | null {
   const time = TIME.exec(text);
@@ -98,7 +136,9 @@ export function whenOf(text: string, now: number): { day: number; start: number;
  */
 export function parseCommitment(text: string, places: Places, now: number, source: string): Commitment | null {
   if (!INTENT.test(text)) return null;
-  const sector = findSector(text, places);
+  const named = findSector(text, places);
+  const room = findArena(text, places, named);
+  const sector = named ?? room?.sector ?? null;
   const time = TIME.exec(text);
   if (!sector || !time) return null;
   const hour = (Number(time[1]) % 12) + (time[3]!.toLowerCase() === 'p' ? 12 : 0);
@@ -113,10 +153,14 @@ export function parseCommitment(text: string, places: Places, now: number, sourc
   }
   // "his exhibition opening" is "the exhibition opening" to whoever goes.
   // An event ("the party"), else the activity itself ("fishing"), so a plan keeps what it is.
-  const named = EVENT.exec(text)?.[1];
-  const activity = named ? null : ACTIVITY.exec(text)?.[1]?.toLowerCase();
-  const event = activity ?? `the ${(named ?? 'gathering').replace(/^(a|an|the|his|her|their|my|our|your)\s+/i, '')}`;
-  return { event, sector, day: dayOf(text, now), start, minutes, host: HOSTING.test(text), source, scheduledOn: null };
+  const eventName = EVENT.exec(text)?.[1];
+  const activity = eventName ? null : ACTIVITY.exec(text)?.[1]?.toLowerCase();
+  const event = activity ?? `the ${(eventName ?? 'gathering').replace(/^(a|an|the|his|her|their|my|our|your)\s+/i, '')}`;
+  const c: Commitment = { event, sector, day: dayOf(text, now), start, minutes, host: HOSTING.test(text), source, scheduledOn: null };
+  if (room) c.arena = room.arena;
+  const people = peopleNamed(text, places);
+  if (people.length > 0) c.with = people;
+  return c;
 }
 
 /**
@@ -129,17 +173,36 @@ export function eventClause(text: string): string | null {
   return text.slice(m.index).replace(/[.!?]+$/, '');
 }
 
+/** "Bramble Café", or "the pond in Millbrook Park" when the plan named a room. */
+export function placeOf(c: Commitment): string {
+  return c.arena ? `the ${c.arena} in ${c.sector}` : c.sector;
+}
+
 /** "the Valentine's Day party at Bramble Café on Tuesday February 14 at 5:00 pm" */
 export function describeCommitment(c: Commitment): string {
   const date = new Date(c.day * DAY);
   const on = `${WEEKDAYS[date.getUTCDay()]![0]!.toUpperCase()}${WEEKDAYS[date.getUTCDay()]!.slice(1)} ${MONTHS[date.getUTCMonth()]![0]!.toUpperCase()}${MONTHS[date.getUTCMonth()]!.slice(1)} ${date.getUTCDate()}`;
-  return `${c.event} at ${c.sector} on ${on} at ${formatAmPm(c.start * 60_000)}`;
+  return `${c.event} at ${placeOf(c)} on ${on} at ${formatAmPm(c.start * 60_000)}`;
+}
+
+/**
+ * A commitment as what one does about it, with its place, day and time: "hosting the party at …",
+ * "going to the party at …", "going fishing at …", "looking for Marcus to tell him about fishing at …".
+ */
+export function commitmentPhrase(c: Commitment): string {
+  return `${verbOf(c)}${describeCommitment(c)}`;
+}
+
+function verbOf(c: Commitment): string {
+  if (c.source === SEEKING) return '';
+  if (!isEvent(c)) return 'going ';
+  return c.host ? 'hosting ' : 'going to ';
 }
 
 /** The schedule item for a commitment: "hosting …" or "going to …", naming the place. */
 export function commitmentTask(c: Commitment): string {
-  if (!isEvent(c)) return `${c.event} at ${c.sector}`;
-  return `${c.host ? 'hosting' : 'going to'} ${c.event} at ${c.sector}`;
+  if (!isEvent(c)) return `${c.event} at ${placeOf(c)}`;
+  return `${c.host ? 'hosting' : 'going to'} ${c.event} at ${placeOf(c)}`;
 }
 
 /** An event one goes to ("the party"), as opposed to an activity one does ("fishing"). */
@@ -156,7 +219,7 @@ export function addCommitment(p: Persona, c: Commitment): boolean {
   if (p.commitments.some((o) => o.day === c.day && ((o.sector === c.sector && o.start === c.start) || (o.event === c.event && c.event !== 'the gathering')))) return false;
   p.commitments.push(c);
   // Being told where something is teaches the place, so the persona can choose to go there.
-  p.spatial.learn(c.sector);
+  p.spatial.learn(c.sector, c.arena);
   return true;
 }
 

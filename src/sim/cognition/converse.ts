@@ -135,7 +135,7 @@ export async function rememberFor(sim: SimContext, self: Persona, other: Persona
 
 /** A line that passes on news says so: "Did you hear? …", "Guess what? …", "I heard that …", "News: …". */
 export function extractNews(text: string): string | null {
-  const m = /(?:did you hear\?|have you heard\?|guess what\?|you know what\?|news:|\bI heard that|\bword is that)\s*(.+)$/i.exec(text);
+  const m = /(?:did you hear\?|have you heard(?: the news)?\?|guess what\?|you know what\?|news:|\bI heard that|\bword is that|\bsomeone told me that|\bI was told that)\s*(.+)$/i.exec(text);
   if (!m) return null;
   const news = m[1]!.trim().replace(/\s+/g, ' ');
   return news.length >= 8 ? news.charAt(0).toUpperCase() + news.slice(1) : null;

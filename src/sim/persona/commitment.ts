@@ -15,8 +15,12 @@ export interface Commitment {
   start: number;
   minutes: number;
   host: boolean;
-  /** Who it came from: a persona's name, or "whisper". */
+  /** Who it came from: a persona's name, "whisper", or SEEKING (going to find someone named in a plan, to tell them). */
   source: string;
+  /** A room of the sector the plan named ("the pond" in Millbrook Park), kept so the persona goes there. */
+  arena?: string;
+  /** Residents the plan names ("with Marcus"), by full name: the persona tells them (src/sim/cognition/whisper.ts). */
+  with?: string[];
   /** Day index on which it was put into the schedule, or null. */
   scheduledOn: number | null;
 }
@@ -31,5 +35,7 @@ export const CommitmentSchema = z.strictObject({
   minutes: z.number().int().min(1).max(25 * 60),
   host: z.boolean(),
   source: z.string().max(200),
+  arena: z.string().max(200).optional(),
+  with: z.array(z.string().max(200)).max(50).optional(),
   scheduledOn: z.number().int().min(0).max(1e6).nullable(),
 }) satisfies z.ZodType<Commitment>;

@@ -3,6 +3,7 @@ import type { Persona } from '../persona/persona';
 import { DAY, dayStart, minuteOfDay } from '../clock';
 import { VALENTINE_PARTY as P } from './party';
 import { byCodeUnits } from '../order';
+import { generatedTexts, scanPhrasing, type PhrasingFlaw } from './phrasing';
 
 /**
  * Figures that say whether the offline town reads as believable (issue #20): how varied the talk is,
@@ -141,6 +142,8 @@ interface WeekFigures {
   interviews: { persona: string; question: string; answer: string; ok: boolean }[];
   /** Guests per occupied tile of the party's sector, from 5:30 to 6:30 pm: the most on one tile, and the mean. */
   party: { maxPerTile: number; meanPerTile: number; guestsAt6: number; tilesAt6: number };
+  /** Slips in everything the town said and thought (src/sim/scenario/phrasing.ts), and how many texts were scanned. */
+  phrasing: { texts: number; flaws: PhrasingFlaw[] };
 }
 
 /**
@@ -186,5 +189,12 @@ export async function runWeek(sim: Simulation, days: number, onStep?: (step: num
     onStep?.(sim.step);
   }
   const lines = sim.conversations.flatMap((c) => c.lines.map((l) => l.text));
-  return { days, talk: talkFigures(lines), plans: plans.distinct(), reqs: plans.distinctReqs(), interviews, party: { maxPerTile, meanPerTile: tileN ? tileSum / tileN : 0, guestsAt6: at6.guests, tilesAt6: at6.tiles } };
+  const texts = generatedTexts(sim).concat(
+    interviews.map((i) => {
+      const p = sim.byId.get(i.persona)!;
+      return { text: i.answer, source: `interview of ${p.name}`, speaker: { name: p.name, firstName: p.firstName } };
+    }),
+  );
+  const phrasing = { texts: texts.length, flaws: scanPhrasing(texts, sim.personas) };
+  return { days, talk: talkFigures(lines), plans: plans.distinct(), reqs: plans.distinctReqs(), interviews, party: { maxPerTile, meanPerTile: tileN ? tileSum / tileN : 0, guestsAt6: at6.guests, tilesAt6: at6.tiles }, phrasing };
 }

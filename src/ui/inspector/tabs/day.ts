@@ -1,4 +1,6 @@
-import { describeCommitment } from '../../../sim/cognition/commitments';
+import { commitmentPhrase, SEEKING } from '../../../sim/cognition/commitments';
+
+const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 import { DAY, formatDate } from '../../../sim/clock';
 import { h, renderIfChanged } from '../dom';
 import { DAY_MINUTES, hhmm, minuteOf, scheduleSegments, segmentAt, type Segment } from '../timeline';
@@ -64,7 +66,7 @@ export function dayTab(): Tab {
           out.push(h('h4', { text: 'Commitments' }));
           const ul = h('ul', { class: 'insp-commit' });
           for (const c of p.commitments) {
-            ul.append(h('li', null, h('span', { text: `${c.host ? 'Hosting' : c.event.startsWith('the ') ? 'Going to' : 'Going'} ${describeCommitment(c)}` }), h('small', { text: ` · ${c.minutes} min · from ${c.source}${c.scheduledOn !== null ? ' · in the schedule' : ''}` })));
+            ul.append(h('li', null, h('span', { text: upperFirst(commitmentPhrase(c)) }), h('small', { text: ` · ${c.minutes} min · ${c.source === SEEKING ? 'to tell them' : `from ${c.source}`}${c.with?.length ? ` · with ${c.with.join(', ')}` : ''}${c.scheduledOn !== null ? ' · in the schedule' : ''}` })));
           }
           out.push(ul);
         }

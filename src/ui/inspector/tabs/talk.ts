@@ -1,5 +1,5 @@
 import type { ChatLine } from '../../../sim/persona/memory';
-import { describeCommitment } from '../../../sim/cognition/commitments';
+import { commitmentPhrase } from '../../../sim/cognition/commitments';
 import { button, h } from '../dom';
 import type { Tab, TabContext } from '../tab';
 
@@ -123,7 +123,7 @@ export function talkTab(): Tab {
         if (n.type === 'thought' && n.predicate === 'thinks' && (n.object === undefined || n.object === 'a whisper') && !mine.some((o) => o !== w && o.thought === n.description && o.from <= i)) {
           w.thought = n.description;
           const c = ctx.persona.commitments.slice(w.plansFrom).find((x) => x.source === 'whisper');
-          if (c) w.plan = `${c.host ? 'hosting' : 'going to'} ${describeCommitment(c)}`;
+          if (c) w.plan = commitmentPhrase(c);
           break;
         }
       }
