@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { buildApp, launch, screenshot, serve, watchErrors } from './harness';
+import { startFakeLlm, type FakeLlm } from '../support/fakeLlm';
+import { goodModel } from '../support/goodModel';
+
+/**
+ * The model path in the page (issue 15): "Test connection" in ⚙ Brain; an endpoint that echoes the
+ * key in its 401 leaves it nowhere the page keeps or hands out; a slow model never stops the clock.
+ */
+interface Handle {
+  ready: boolean;
+  store: { getState(): { step: number; thinking: string[]; brainName: string; setSpeed(s: number): void } };
+  brains: { llm: { log: { records: { outcome: string; error?: string }[] } } | null } | null;
+}
+const hamlet = (page: Page) => page.evaluate(() => {
+  const s = (window as unknown as { hamlet: Handle }).hamlet.store.getState();
+  return { step: s.step, thinking: s.thinking.length, brainName: s.brainName };
+});
+
+describe('the model path in the page', () => {
+  let server: { url: string; close: () => Promise<void> };
+  let fake: FakeLlm;
+  let ctx: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  // Not shaped like a known provider's key: only remembering the key in use can scrub it.
+  const SECRET = 'hamlet-test-secret-4242-xyzzy';
+  /** What a provider's 401 says: the key it was sent, quoted back. */
+  const echo = (auth: string | string[] | undefined) => ({ error: { message: `Incorrect API key provided: ${String(auth).replace(/^Bearer /, '')}. You can find your API key at …`, type: 'invalid_request_error' } });
+
+  beforeAll(async () => {
+    fake = await startFakeLlm(goodModel());
+    server = await serve(await buildApp());
+    ctx = await launch();
+    page = await ctx.newPage();
+    errors = watchErrors(page);
+    await page.goto(`${server.url}?paused`);
+    await page.waitForFunction(() => (window as unknown as { hamlet?: Handle }).hamlet?.ready === true, null, { timeout: 90_000 });
+    await page.click('button[name=settings]');
+    await page.selectOption('select[name=preset]', 'custom');
+    await page.fill('input[name=baseURL]', fake.url);
+    await page.fill('input[name=model]', 'fake-model');
+    await page.fill('input[name=embeddingModel]', '');
+  });
+
+  afterAll(async () => {
+    await ctx?.close();
+    await server?.close();
+    await fake?.close();
+  });
+
+  it('Test connection lists the models the endpoint offers, or shows the exact error', { timeout: 60_000 }, async () => {
+    fake.setModels(() => ({ kind: 'models', ids: ['fake-model', 'tiny-llama-1b', '<b>not markup</b>'] }));
+    await page.click('button[name=test]');
+    await page.waitForSelector('.set-test li');
+    expect(await page.locator('.set-test li').allTextContents()).toEqual(['fake-model', 'tiny-llama-1b', '<b>not markup</b>']);
+    expect(await page.textContent('.set-test')).toContain(`${fake.url} answers and offers 3 models:`);
+    // A model id is text, never markup.
+    expect(await page.locator('.set-test b').count()).toBe(0);
+    // The ids become the Model field's suggestions.
+    expect(await page.locator('#hamlet-models option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toContain('tiny-llama-1b');
+    for (const [w, h, name] of [[1400, 850, 'test-connection-desktop'], [390, 844, 'test-connection-phone']] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.locator('.set-test').scrollIntoViewIfNeeded();
+      await screenshot(page, name);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // A typed model the endpoint does not offer is pointed out.
+    await page.fill('input[name=model]', 'gpt-9');
+    await page.click('button[name=test]');
+    await page.waitForFunction(() => document.querySelector('.set-test')?.textContent?.includes('"gpt-9" is not among them'));
+    await page.fill('input[name=model]', 'fake-model');
+
+    // The exact error, with the key the endpoint echoed removed.
+    fake.setModels((h) => ({ kind: 'status', status: 401, body: echo(h.authorization) }));
+    await page.fill('input[name=apiKey]', SECRET);
+    await page.click('button[name=test]');
+    await page.waitForSelector('.set-test.error');
+    const error = await page.textContent('.set-test');
+    expect(error).toContain(`Cannot use ${fake.url}: endpoint answered 401: Incorrect API key provided: [key removed]`);
+    expect(error).not.toContain(SECRET);
+  });
+
+  it('an endpoint that echoes the key in its 401: the key is nowhere in the page, its debug handle, the call log, the recording or a save', { timeout: 90_000 }, async () => {
+    fake.setResponder((_body, _task, _prompt, headers) => ({ kind: 'status', status: 401, body: echo(headers?.authorization) }));
+    await page.click('button[name=apply]');
+    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(10));
+    // Refused keys open the breaker: the banner shows the (scrubbed) error.
+    await page.waitForSelector('div.endpoint-banner[data-state=down]', { timeout: 30_000 });
+    expect(await page.textContent('div.endpoint-banner')).toContain('Incorrect API key provided: [key removed]');
+    // The endpoint did get the key (so its echo is real) …
+    expect(fake.requests.length).toBeGreaterThan(0);
+    const found = await page.evaluate((secret) => {
+      const h = (window as unknown as { hamlet: Record<string, unknown> & Handle }).hamlet;
+      // Everything reachable from the debug handle but the Phaser game (whose objects hold no text of ours).
+      const seen = new Set<unknown>();
+      const hits: string[] = [];
+      let visited = 0;
+      const walk = (v: unknown, path: string, depth: number): void => {
+        if (typeof v === 'string') {
+          if (v.includes(secret)) hits.push(path);
+          return;
+        }
+        if (!v || typeof v !== 'object' || seen.has(v) || depth > 40 || visited > 3_000_000) return;
+        seen.add(v);
+        visited++;
+        if (v instanceof Map) return v.forEach((x, k) => (walk(k, `${path}<key>`, depth + 1), walk(x, `${path}.get(${String(k)})`, depth + 1)));
+        if (v instanceof Set) return v.forEach((x) => walk(x, `${path}<item>`, depth + 1));
+        if (ArrayBuffer.isView(v) || v instanceof Node) return;
+        for (const k of Object.keys(v)) {
+          let x: unknown;
+          try {
+            x = (v as Record<string, unknown>)[k];
+          } catch {
+            continue;
+          }
+          walk(x, `${path}.${k}`, depth + 1);
+        }
+      };
+      for (const k of Object.keys(h)) if (k !== 'game') walk(h[k], `hamlet.${k}`, 0);
+      const log = JSON.stringify(h.brains!.llm!.log.records);
+      return {
+        hits,
+        visited,
+        dom: document.documentElement.outerHTML.includes(secret) || document.body.innerText.includes(secret),
+        storage: JSON.stringify({ ...localStorage, ...sessionStorage }).includes(secret) || location.href.includes(secret),
+        logHasKey: log.includes(secret),
+        logScrubbed: log.includes('Incorrect API key provided: [key removed]'),
+      };
+    }, SECRET);
+    expect(found.visited).toBeGreaterThan(1000);
+    expect(found.hits).toEqual([]);
+    expect(found.dom).toBe(false);
+    expect(found.storage).toBe(false);
+    expect(found.logHasKey).toBe(false);
+    // … and the call log kept the error, scrubbed.
+    expect(found.logScrubbed).toBe(true);
+
+    // The ⬇ Recording the page hands out.
+    const [recording] = await Promise.all([page.waitForEvent('download'), page.click('button[name=download-recording]')]);
+    const replay = gunzipSync(readFileSync((await recording.path())!)).toString('utf8');
+    expect(replay).toContain('[key removed]');
+    expect(replay).not.toContain(SECRET);
+    // A save export.
+    await page.click('button[name=saves]');
+    const [save] = await Promise.all([page.waitForEvent('download'), page.click('button[name=export-current]')]);
+    const saved = gunzipSync(readFileSync((await save.path())!)).toString('utf8');
+    expect(saved).toContain('"format":"hamlet-save"');
+    expect(saved).not.toContain(SECRET);
+    await page.keyboard.press('Escape');
+  });
+
+  it('a slow model (1.5 s a call): the clock keeps running while calls are pending, and their answers arrive', { timeout: 90_000 }, async () => {
+    let open = () => {};
+    const held = new Promise<void>((r) => (open = r));
+    const good = goodModel();
+    // Every reply takes 1.5 s, and none leaves before the test has watched the clock run.
+    fake.setResponder((body, task, prompt) => ({ ...(good(body, task, prompt) as { kind: 'content'; content: string }), delayMs: 1500, after: held }));
+    fake.setModels(() => ({ kind: 'models', ids: ['fake-model'] }));
+    await page.click('button[name=settings]');
+    await page.fill('input[name=apiKey]', '');
+    await page.click('button[name=apply]');
+    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(10));
+    await expect.poll(() => fake.inFlight, { timeout: 30_000 }).toBeGreaterThan(0);
+    const from = await hamlet(page);
+    expect(from.brainName).toBe('llm:fake-model');
+    await page.waitForFunction((n) => (window as unknown as { hamlet: Handle }).hamlet.store.getState().step >= n, from.step + 15, { timeout: 30_000 });
+    // Fifteen steps went by with no answer from the model: the world did not wait for it.
+    expect(fake.inFlight).toBeGreaterThan(0);
+    expect((await hamlet(page)).thinking).toBeGreaterThan(0);
+    open();
+    await page.waitForFunction(() => ((window as unknown as { hamlet: Handle }).hamlet.brains?.llm?.log.records ?? []).some((r) => r.outcome === 'ok'), null, { timeout: 30_000 });
+    expect(errors.filter((e) => !/net::ERR|Failed to load resource|401/.test(e))).toEqual([]);
+  });
+});
