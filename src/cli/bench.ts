@@ -7,12 +7,15 @@ import { formatComparison, measureCallPlanDay } from './callPlanBench';
 import { talkativeModel } from '../../tests/support/talkativeModel';
 import { goodModel } from '../../tests/support/goodModel';
 import type { CallPlan } from '../sim/brain/callPlan';
-import { parseCli } from './args';
+import { numberOption, parseCli } from './args';
+import { faultStorms, modelLatency } from './modelBench';
+import type { Speed } from '../store/store';
 
 /**
  * Benchmark: one game day with the offline brain, for 25 and 100 personas; then the call plans side by
  * side on fake models. Prints figures; asserts nothing. `--steps` runs only the first part, `--calls`
- * only the second.
+ * only the second. `--latency` (a slow local model) and `--faults` (the fault storm) run the model
+ * path's figures (src/cli/modelBench.ts) instead: they take minutes of real time, so they are their own flags.
  */
 async function bench(count: number, registry = 0): Promise<void> {
   const town = scaleTown(loadTownPersonas(), loadTownWorld(), count);
@@ -50,9 +53,24 @@ async function callPlans(count: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseCli(process.argv.slice(2), { calls: { type: 'boolean' }, steps: { type: 'boolean' } });
+  const { values } = parseCli(process.argv.slice(2), { calls: { type: 'boolean' }, steps: { type: 'boolean' }, latency: { type: 'boolean' }, faults: { type: 'boolean' }, seconds: { type: 'string' }, speed: { type: 'string' } });
   if (values.help) {
-    console.log('usage: npm run bench [-- --steps | --calls]   (--steps: one game day for 25 and 100 personas on the offline brain; --calls: the call plans side by side on fake models; default both)');
+    console.log(
+      'usage: npm run bench [-- --steps | --calls]   (--steps: one game day for 25 and 100 personas on the offline brain; --calls: the call plans side by side on fake models; default both)\n' +
+        '       npm run bench -- --latency [--seconds 75] [--speed 1] [--faults]   (the model path: 25 personas on a slow local model for a fixed real time, one request at a time and four)\n' +
+        '       npm run bench -- --faults   (the fault storm: 15 personas, 4 game hours, 30 % faulty replies, asynchronous and lock-step)',
+    );
+    return;
+  }
+  if (values.latency || values.faults) {
+    const town = loadTownPersonas();
+    const world = loadTownWorld();
+    if (values.latency) {
+      const speed = numberOption('speed', values.speed, 1, { integer: true, min: 1, max: 60 });
+      if (![1, 2, 5, 10, 60].includes(speed)) throw new Error(`--speed must be one of the page's speeds 1, 2, 5, 10 or 60, got ${speed}`);
+      await modelLatency(scaleTown(town, world, 25), { seconds: numberOption('seconds', values.seconds, 75, { min: 5, max: 3600 }), speed: speed as Speed });
+    }
+    if (values.faults) await faultStorms(scaleTown(town, world, 15));
     return;
   }
   const only = values.calls ? 'calls' : values.steps ? 'steps' : 'all';

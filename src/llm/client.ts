@@ -13,6 +13,8 @@ interface ChatRequest {
   maxTokens?: number;
   /** Earlier turns of this call (a failed reply and the validation error), for retries. */
   history?: { role: 'assistant' | 'user'; content: string }[];
+  /** Waiting for a free slot, lower goes first (ties in order of asking); 1 by default. */
+  priority?: number;
 }
 
 interface ChatReply {
@@ -107,7 +109,8 @@ export class LlmClient {
   readonly config: Omit<LlmConfig, 'apiKey'>;
   private structured: LlmConfig['structuredOutput'];
   private active = 0;
-  private readonly waiting: (() => void)[] = [];
+  /** Calls waiting for a slot, in the order they will get one. */
+  private readonly waiting: { priority: number; go: () => void }[] = [];
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly now: () => number;
   private failures = 0;
@@ -205,18 +208,21 @@ export class LlmClient {
     return this.active;
   }
 
-  private async acquire(): Promise<void> {
+  private async acquire(priority = 1): Promise<void> {
     if (this.active < Math.max(1, this.config.concurrency)) {
       this.active++;
       return;
     }
-    await new Promise<void>((r) => this.waiting.push(r));
+    await new Promise<void>((go) => {
+      const at = this.waiting.findIndex((w) => w.priority > priority);
+      this.waiting.splice(at < 0 ? this.waiting.length : at, 0, { priority, go });
+    });
     this.active++;
   }
 
   private release(): void {
     this.active--;
-    this.waiting.shift()?.();
+    this.waiting.shift()?.go();
   }
 
   /**
@@ -243,7 +249,7 @@ export class LlmClient {
   }
 
   private async attempt(req: ChatRequest, probe: boolean): Promise<Omit<ChatReply, 'transportRetries'>> {
-    await this.acquire();
+    await this.acquire(req.priority);
     try {
       // The breaker opened while this call waited for a slot or between its retries: it does not go out.
       if (this.down && !probe) throw this.notCalled();

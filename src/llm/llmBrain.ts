@@ -26,6 +26,14 @@ function maxTokensFor(call: BrainCall): number {
   return LONG_ANSWERS.has(call) ? 1024 : 300;
 }
 
+/**
+ * A persona whose last answer came less than this long ago (real ms) is in the middle of a thought
+ * (a day plan, then the first task's details …): its next call waits ahead of the calls that start
+ * other personas' thoughts, so on a slow model someone gets up and out within seconds instead of
+ * everyone's first call being answered before anyone's second.
+ */
+const MID_THOUGHT_MS = 5_000;
+
 /** The calls asked with a prompt template (every Brain call but embed). */
 const PROMPTED_CALLS = Object.keys(CALLS) as BrainCall[];
 
@@ -54,6 +62,8 @@ interface LlmBrainOptions {
 export class LlmBrain {
   readonly log: CallLog;
   private readonly pending = new Map<string, number>();
+  /** When each persona last got a reply (real ms), for the priority of its next call. */
+  private readonly lastReply = new Map<string, number>();
   private budgetDay = -1;
   private dayTokens = 0;
   budgetExceeded = false;
@@ -165,6 +175,8 @@ export class LlmBrain {
       });
 
     this.setPending(ctx.persona.id, 1);
+    const since = this.lastReply.get(ctx.persona.id);
+    const priority = since !== undefined && clock() - since < MID_THOUGHT_MS ? 0 : 1;
     try {
       for (let attempt = 0; attempt <= MAX_VALIDATION_RETRIES; attempt++) {
         let reply;
@@ -177,12 +189,14 @@ export class LlmBrain {
             temperature: spec.temperature ?? this.client.config.temperature,
             maxTokens: spec.maxTokens ?? maxTokensFor(call),
             history,
+            priority,
           });
         } catch (err) {
           const msg = err instanceof TransportError ? err.message : String(err);
           record('fallback', msg);
           throw err;
         }
+        this.lastReply.set(ctx.persona.id, clock());
         retries += reply.transportRetries;
         replies.push(reply.text);
         tokens.prompt += reply.promptTokens;

@@ -89,6 +89,26 @@ describe('transport bounds', () => {
   });
 });
 
+describe('the order calls get a slot', () => {
+  it('a call of higher priority (a persona in the middle of a thought) waits ahead of the others; ties keep their order', async () => {
+    let open = () => {};
+    const held = new Promise<void>((r) => (open = r));
+    const seen: string[] = [];
+    fake.setResponder((_b, _t, prompt) => {
+      seen.push(prompt);
+      return { kind: 'content', content: '{"ok": true}', after: seen.length === 1 ? held : undefined };
+    });
+    const client = new LlmClient(config({ concurrency: 1 }), noSleep);
+    const ask = (user: string, priority?: number) => client.chat({ ...req, user, priority });
+    const first = ask('first');
+    await expect.poll(() => seen.length).toBe(1);
+    const rest = [ask('a'), ask('b'), ask('follow-up', 0), ask('c')];
+    open();
+    await Promise.all([first, ...rest]);
+    expect(seen).toEqual(['first', 'follow-up', 'a', 'b', 'c']);
+  });
+});
+
 describe('endpoint health', () => {
   it('after a few failed calls the breaker stops calling, then one probe brings the endpoint back', async () => {
     fake.setResponder(() => ({ kind: 'destroy' }));

@@ -18,7 +18,9 @@ export type FakeReply =
   | { kind: 'trickle'; everyMs: number }
   /** A 200 whose body is `bytes` long (JSON that never ends in time to matter). */
   | { kind: 'big'; bytes: number }
-  | { kind: 'destroy' };
+  | { kind: 'destroy' }
+  /** Any body with any content type (an HTML error page from a proxy in front of the model). */
+  | { kind: 'raw'; status: number; contentType: string; body: string };
 
 export type Responder = (body: ChatBody, task: string, prompt: string, headers?: IncomingMessage['headers']) => FakeReply;
 
@@ -158,7 +160,12 @@ export async function startFakeLlm(responder: Responder, opts: { embeddings?: Em
       req.socket.destroy();
       return;
     }
-    if (reply.kind === 'status') {
+    if (reply.kind === 'raw') {
+    res.writeHead(reply.status, { 'content-type': reply.contentType }).end(reply.body);
+    done();
+    return;
+  }
+  if (reply.kind === 'status') {
       res.writeHead(reply.status, { 'content-type': 'application/json', ...(reply.headers ?? {}) }).end(JSON.stringify(reply.body ?? { error: { message: `fake ${reply.status}` } }));
       done();
       return;
