@@ -46,7 +46,6 @@ export class BrainSwitch {
     if (!config) {
       this.llm = null;
       this.sim.brain.setInner(this.offline);
-      this.sim.brain.fallbackBrain = null;
       this.store.setState({ brainName: this.offline.name, thinking: [], notice: null, llm: null, endpoint: null });
       return;
     }
@@ -62,9 +61,8 @@ export class BrainSwitch {
     });
     // A step on a model can take minutes (the first plans a whole day): show the calls as they come.
     this.llm.log.listeners.add(() => this.refreshSoon());
+    // A call the model fails is answered by its stand-in, the offline brain, through the same contract (counted).
     this.sim.brain.setInner(this.llm);
-    // A call the model fails is answered by the offline brain, through the same contract (counted).
-    this.sim.brain.fallbackBrain = this.offline;
     this.store.setState({ brainName: this.llm.name, notice: null, endpoint: null });
   }
 

@@ -1,5 +1,4 @@
 import { Simulation } from '../sim/simulation';
-import { GuardedBrain } from '../sim/brain/guard';
 import { OfflineBrain } from '../llm/offline/offlineBrain';
 import { LlmBrain } from '../llm/llmBrain';
 import { LlmClient } from '../llm/client';
@@ -60,7 +59,7 @@ export async function measureCallPlanDay(opts: { plan: CallPlan; model: Responde
         x.completionTokens += r.tokens.completion;
       }
     });
-    const sim = new Simulation({ world: opts.world, personas: opts.personas, brain: new GuardedBrain(llm, { fallbackBrain: offline }), seed: opts.seed, start: opts.start ?? '2023-02-13T00:00:00', callPlan: opts.plan, stepMode: 'lockstep' });
+    const sim = new Simulation({ world: opts.world, personas: opts.personas, brain: llm, seed: opts.seed, start: opts.start ?? '2023-02-13T00:00:00', callPlan: opts.plan, stepMode: 'lockstep' });
     const activities = new Map<string, Set<string>>(sim.personas.map((p) => [p.id, new Set()]));
     const sectors = new Map<string, Set<number>>(sim.personas.map((p) => [p.id, new Set()]));
     const t0 = performance.now();

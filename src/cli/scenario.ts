@@ -34,7 +34,6 @@ async function main(): Promise<void> {
   const llm = llmBrainFromArgs(args, offline);
   // An experiment: Smallville's lock-step semantics, so a slow model changes nothing but the wall time.
   const sim = new Simulation({ world, personas, brain: llm ?? offline, seed, start: P.start, stepMode: 'lockstep', callPlan: callPlanFromArgs(args.calls, llm !== null) });
-  if (llm) sim.brain.fallbackBrain = offline;
   const host = sim.byId.get(P.host)!;
 
   const t0 = performance.now();

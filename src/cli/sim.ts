@@ -101,8 +101,6 @@ async function main(): Promise<void> {
   const llm = made.llm;
   // The call plan is a setting, not part of a save: --calls, else packed on a model and faithful offline.
   sim.setCallPlan(callPlanFromArgs(args.calls, llm !== null));
-  // A call the model fails is answered by the offline brain, through the same contract (counted).
-  if (llm) sim.brain.fallbackBrain = made.offline;
   const steps = Math.round((hours * 3600) / sim.clock.stepSeconds);
 
   // A .json.gz / .json file is a replay (docs/replay-format.md); .jsonl is the old line-per-step log.

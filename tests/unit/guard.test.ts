@@ -120,7 +120,7 @@ describe('the guard around every brain', () => {
   it('lets an injected fallback brain answer a failed call, through the same contract, counted', async () => {
     const events: FallbackEvent[] = [];
     const backup: Brain = { ...broken, name: 'backup', wakeUpHour: async () => 6, poignancy: async () => 99 };
-    const guarded = new GuardedBrain(broken, { fallbackBrain: backup });
+    const guarded = new GuardedBrain({ ...broken, standIn: backup });
     guarded.onFallback = (e) => events.push(e);
     expect(await guarded.wakeUpHour(ctx)).toBe(6);
     // The fallback brain's answer is checked too: an out-of-range rating gives way to the documented default.
@@ -132,7 +132,7 @@ describe('the guard around every brain', () => {
     ]);
     expect(events[0]!.reason).toMatch(/"hour"|at most 23/);
     // The pulse is the exception (seed 004: a failed round is skipped): the fallback brain does not answer it.
-    const answered = new GuardedBrain(broken, { fallbackBrain: { ...backup, townPulse: async () => ({ decisions: [{ agent_id: 1, action: 'rest', params: {}, reason: '' }] }) } });
+    const answered = new GuardedBrain({ ...broken, standIn: { ...backup, townPulse: async () => ({ decisions: [{ agent_id: 1, action: 'rest', params: {}, reason: '' }] }) } });
     expect(await answered.townPulse(ctx, PULSE_INPUT)).toEqual({ decisions: [], fallback: true });
   });
 

@@ -151,7 +151,7 @@ describe('packed call fallbacks: the offline brain’s answer to the same call, 
 
   for (const call of packed) {
     it(`${call}: a failed call gives the offline brain's answer (the guard's fallback brain on a model), and one fallback is counted`, async () => {
-      const g = new GuardedBrain(failing, { fallbackBrain: offline });
+      const g = new GuardedBrain({ ...failing, standIn: offline });
       const run = (b: Brain | GuardedBrain) => (b[call] as unknown as (...a: unknown[]) => Promise<unknown>).call(b, ctx, ...args[call]!);
       const got = await run(g);
       const expected = await run(offline);

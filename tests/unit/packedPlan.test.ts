@@ -184,7 +184,8 @@ describe('packed determining the action', () => {
     const personas = miniPersonas();
     const offline = new OfflineBrain(1, personas);
     const answer = (entries: unknown[]) =>
-      new Proxy(offline, { get: (target, prop, recv) => (prop === 'actionDetails' ? async () => entries : Reflect.get(target, prop, recv)) }) as unknown as Brain;
+      // The offline brain with these details, and the offline brain itself standing in (as for the LLM brain).
+      new Proxy(offline, { get: (target, prop, recv) => (prop === 'actionDetails' ? async () => entries : prop === 'standIn' ? offline : Reflect.get(target, prop, recv)) }) as unknown as Brain;
     const moon = { sector: 'The Moon', arena: 'crater', object: 'rock', emoji: '🌙', event: ['x', 'walk', 'moon'], objectState: 'dusty', objectEvent: ['rock', 'is', 'dusty'] };
     const piano = { sector: 'Test House', arena: 'kitchen', object: 'piano', emoji: '🎹', event: ['x', 'play', 'piano'], objectState: 'played', objectEvent: ['piano', 'is', 'played'] };
     const hum = { sector: 'Test House', arena: 'kitchen', object: RANDOM_OBJECT, emoji: '🎵', event: ['x', 'hum', 'a tune'], objectState: '', objectEvent: ['', '', ''] };
@@ -194,11 +195,11 @@ describe('packed determining the action', () => {
     const ctx = { persona: ann, now: sim.now };
     const expected = await offline.actionDetails(ctx, ['cooking breakfast', 'humming'], places);
     for (const bad of [moon, piano]) {
-      const g = new GuardedBrain(answer([bad, hum]), { fallbackBrain: offline });
+      const g = new GuardedBrain(answer([bad, hum]));
       expect(await g.actionDetails(ctx, ['cooking breakfast', 'humming'], places)).toEqual(expected);
       expect(g.stats.get('actionDetails')).toMatchObject({ calls: 1, fallbacks: 1 });
     }
-    const g = new GuardedBrain(answer([hum]), { fallbackBrain: offline });
+    const g = new GuardedBrain(answer([hum]));
     const [d] = await g.actionDetails(ctx, ['humming'], places);
     // The subject is always the persona; <random> has no object state.
     expect([d!.sector, d!.arena, d!.object, d!.objectState, d!.event]).toEqual(['Test House', 'kitchen', RANDOM_OBJECT, '', ['Ann Test', 'hum', 'a tune']]);

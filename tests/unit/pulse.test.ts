@@ -423,7 +423,7 @@ describe('the pulse on a model (fake OpenAI-compatible server, real openai clien
     const offline = new OfflineBrain(1, personas);
     const client = new LlmClient({ ...DEFAULT_CONFIG, baseURL: fake.url, model: 'fake-model', apiKey: 'sk-fake', timeoutMs: 5_000 });
     // The offline brain stands by for every other call; the pulse's contract keeps it out of a failed round.
-    const brain = new GuardedBrain(new LlmBrain(client, loadPromptsNode(), { offline }), { fallbackBrain: offline });
+    const brain = new GuardedBrain(new LlmBrain(client, loadPromptsNode(), { offline }));
     return new Simulation({ world: loadWorld(economyMap()), personas, brain, seed: 1, start: '2023-02-13T10:00:00', pulse: false, stepMode: 'lockstep' });
   }
 

@@ -70,7 +70,7 @@ interface Contract<K extends GuardedCall> {
   unasked?: (ctx: CallContext, ...args: CallArgs<K>) => Answer<K> | undefined;
   /** A reply in another accepted form, made into the `reply` object before it is checked (seed 004's bare array of decisions). */
   wrap?: (json: unknown) => unknown;
-  /** The guard's fallback brain must not answer instead (the caller handles the default itself, e.g. skips a round). */
+  /** The inner brain's stand-in must not answer instead (the caller handles the default itself, e.g. skips a round). */
   noFallbackBrain?: boolean;
 }
 
@@ -542,7 +542,7 @@ export const CONTRACTS: Contracts = {
 
   // ---- the packed call plan (docs/call-plans.md): several questions per call, each part checked as
   // its one-question call checks it. The defaults are the one-question calls' defaults; a guard with
-  // a fallback brain (the offline brain, on a model) answers a failed call with that brain's answer.
+  // the inner brain's stand-in (the offline brain, on a model) answers a failed call with that brain's answer.
 
   /** The wake-up hour, the day's plan, exactly 24 hourly activities, and subtasks for the day's waking activities. */
   planDay: {

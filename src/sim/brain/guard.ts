@@ -13,22 +13,15 @@ export interface FallbackEvent {
   call: GuardedCall;
   persona: string;
   reason: string;
-  /** Who answered instead: the fallback brain's name, or "default" for the contract's documented default. */
+  /** Who answered instead: the stand-in brain's name, or "default" for the contract's documented default. */
   answeredBy: string;
-}
-
-interface GuardOptions {
-  /**
-   * A brain that answers a call the inner brain failed (the offline brain answering the same call);
-   * its answer passes the same contract. Without one, or when it fails too, the contract's default stands in.
-   */
-  fallbackBrain?: Brain | null;
 }
 
 /**
  * The validating wrapper around any Brain, generic over the call contracts (contracts.ts): every
  * answer passes its contract's `accept`; an unusable answer or a thrown error is answered by the
- * fallback brain if there is one, else by the contract's documented default, and counted either way.
+ * inner brain's stand-in if it has one (the LLM brain's offline brain, for that same call, through
+ * the same contract), else by the contract's documented default, and counted either way.
  * The simulation only ever talks to a GuardedBrain. Its Brain methods are generated from the table,
  * so adding a call needs no change here.
  */
@@ -38,7 +31,6 @@ export class GuardedBrain {
   readonly stats = new Map<GuardedCall, CallStats>();
   fallbackTotal = 0;
   onFallback: ((e: FallbackEvent) => void) | null = null;
-  fallbackBrain: Brain | null;
   /**
    * Set by the simulation in its asynchronous mode: answers of a remote brain are held until the
    * step after they arrive (src/sim/brain/stepGate.ts). Local answers never pass through it.
@@ -47,12 +39,7 @@ export class GuardedBrain {
   /** Why each call last fell back (the pulse logs why it skipped a round). */
   readonly lastFallbackReason = new Map<GuardedCall, string>();
 
-  constructor(
-    public inner: Brain,
-    opts: GuardOptions = {},
-  ) {
-    this.fallbackBrain = opts.fallbackBrain ?? null;
-  }
+  constructor(public inner: Brain) {}
 
   /** Swap the brain behind the guard between steps (settings changed); counts carry on. */
   setInner(brain: Brain): void {
@@ -97,9 +84,9 @@ export class GuardedBrain {
     s.fallbacks++;
     this.fallbackTotal++;
     this.lastFallbackReason.set(call, reason);
-    // The guard's own fallback brain, else the inner brain's stand-in (the LLM brain's offline brain):
-    // a failed call is answered for that same call, so a garbage endpoint leaves a living town.
-    const standIn = this.fallbackBrain ?? this.inner.standIn ?? null;
+    // The inner brain's stand-in (the LLM brain's offline brain) answers a failed call for that same
+    // call, so a garbage endpoint leaves a living town.
+    const standIn = this.inner.standIn ?? null;
     const backup = !c.noFallbackBrain && standIn && standIn !== this.inner ? standIn : null;
     let answer: unknown;
     let answeredBy = 'default';
