@@ -7,7 +7,6 @@ import { hideLoading, mountHud, setLoading, showError, showTooltip } from './ui/
 import { loadWorld } from './sim/world/loadWorld';
 import { parsePersonas, checkPersonasAgainstWorld } from './sim/persona/load';
 import { Simulation } from './sim/simulation';
-import { OfflineBrain } from './llm/offline/offlineBrain';
 import { BrainSwitch } from './app/brainSwitch';
 import { loadSettings, mountSettings, sessionKey } from './ui/settings';
 import { mountEndpointBanner } from './ui/endpointBanner';
@@ -17,28 +16,21 @@ import type { LlmConfig } from './llm/config';
 import { setupReplays, type Replays } from './app/replays';
 import { showSuppliedMap, suppliedMapShown } from './game/suppliedMapView';
 import { liveSource, mountInspector, replaySource, type Inspector } from './ui/inspector';
-import { callsParam, registryParam } from './app/pageParams';
+import { buildTown, choiceFromParams, DEFAULT_START, type TownChoice } from './app/newTown';
+import { StartScreen, type StartAction } from './ui/startScreen';
+import { mountPlayerPanels } from './ui/playerPanel';
+import { characterUrl } from './game/assets';
+import type { PlayerInput } from './sim/player/controller';
 import { pixelRatio, sizeCanvas } from './game/pixelRatio';
 import { defaultSaveName, setupSaves, type SavesApi } from './app/saves';
 import { mountSaves } from './ui/saves';
+import { SaveSlots } from './save/slots';
 import type { SaveSettings } from './save/saveFile';
 import type { ReplayFile } from './replay/format';
 
 const personaFiles = import.meta.glob('../personas/hamlet/*.json', { eager: true, import: 'default' });
 
 const params = new URLSearchParams(location.search);
-const seed = Number(params.get('seed') ?? 1) || 1;
-// Open at 7 am, when the town wakes up (Smallville's day starts at midnight; ?start= overrides).
-const START = parseStart(params.get('start')) ?? '2023-02-13T07:00:00';
-
-function parseStart(v: string | null): string | null {
-  if (!v) return null;
-  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d)?$/.test(v) || Number.isNaN(Date.parse(`${v}Z`))) {
-    console.warn(`Ignoring ?start=${v}: expected a date and time like 2023-02-13T07:00`);
-    return null;
-  }
-  return v.length === 16 ? `${v}:00` : v;
-}
 
 const store = createHamletStore();
 let personas: PersonaSpec[];
@@ -55,29 +47,77 @@ let brainSwitch: BrainSwitch | null = null;
 let replaysHandle: Replays | null = null;
 let inspector: Inspector | null = null;
 let savesHandle: SavesApi | null = null;
+let startScreenHandle: StartScreen | null = null;
+
+/** Something your resident does, queued for the next step; a refused input shows as a notice. */
+function playerInput(input: PlayerInput): void {
+  try {
+    sim?.playerInput(input);
+  } catch (err) {
+    store.setState({ notice: err instanceof Error ? err.message : String(err) });
+  }
+}
 
 function onLoaded(mapJson: unknown): void {
+  void begin(mapJson);
+}
+
+/** The town a watcher gets when they only want to watch, open a replay or continue a save: everyone, no player, paused. */
+const WATCH_ONLY: TownChoice = { seed: 1, start: DEFAULT_START, personaCount: Number.MAX_SAFE_INTEGER, brain: 'offline', player: null, registry: null, callPlan: null, pulse: true, paused: true };
+
+async function begin(mapJson: unknown): Promise<void> {
   try {
     const world = loadWorld(mapJson, 'maps/hamlet.tmj');
     checkPersonasAgainstWorld(personas!, world);
-    // ?registry=N (or ids, or all): personas on the registry brain, one call per decision (docs/action-registry.md).
-    const registry = registryParam(params.get('registry'), personas!.map((p) => p.id));
-    // ?pulse=off: no hourly town-wide decision (seed 004); the economy's actions stay.
-    // ?calls=packed|faithful: how the brain is asked (docs/call-plans.md); otherwise faithful offline, the setting on a model.
-    const calls = callsParam(params.get('calls'));
-    sim = new Simulation({ world, personas: personas!, brain: new OfflineBrain(seed, personas!), seed, start: START, brainModes: registry.modes, callPlan: calls.plan ?? 'faithful', pulse: params.get('pulse') !== 'off' });
-    const warning = [registry.warning, calls.warning].filter(Boolean).join(' ') || null;
-    store.setState({ phase: 'ready', time: sim.now, step: sim.step, brainName: sim.brain.name, callPlan: sim.callPlan, personas: sim.personas.map((p) => sim!.frameOf(p)), notice: warning });
-    const townData: TownSceneData = { store, sprites: new Map(personas!.map((p) => [p.id, p.sprite])), onHover: showTooltip, world };
-    game.registry.set('town', townData);
-    game.scene.start('town');
     hideLoading();
     let brainConfig: LlmConfig | null = null;
+    /** brainConfig is the model saved on an earlier visit, not yet used on this page (probed before use). */
+    let brainFromSaved = false;
     const useBrain = (config: LlmConfig | null) => {
       brainConfig = config;
+      brainFromSaved = false;
       brainSwitch?.use(config);
       brainSwitch?.llm?.log.listeners.add((c) => replays.onCall(c));
     };
+    const settings = mountSettings((config) => useBrain(config), __LLM_PROXY__);
+    const saved = loadSettings();
+    if (saved?.enabled) {
+      brainConfig = { ...saved.config, apiKey: sessionKey() };
+      brainFromSaved = true;
+    }
+    // The save slots (IndexedDB): Continue on the start screen loads the newest.
+    const slots = SaveSlots.open();
+    slots.catch((err: unknown) => console.warn('Saves are not available:', err));
+    // The start screen, unless the URL says what to run (any parameter: links and tests keep working).
+    const startScreen = new StartScreen({
+      personas: personas!,
+      spriteUrl: characterUrl,
+      openSettings: settings.open,
+      modelConfigured: () => brainConfig !== null,
+      latestSave: async () => (await slots).latest().then((s) => (s ? s.name : null)),
+    });
+    startScreenHandle = startScreen;
+    const fromUrl = choiceFromParams(params, personas!);
+    const first: StartAction = fromUrl ? { kind: 'new', choice: fromUrl.choice } : await startScreen.ask(false);
+    const choice = first.kind === 'new' ? first.choice : WATCH_ONLY;
+    // The call plan the town was started with (?calls= or the start screen), over the ⚙ Brain setting.
+    let callPlanChoice = choice.callPlan;
+    const built = buildTown(choice, world, personas!);
+    sim = built.sim;
+    const notices = [...(fromUrl?.warnings ?? []), built.warning].filter(Boolean);
+    store.setState({ phase: 'ready', time: sim.now, step: sim.step, brainName: sim.brain.name, callPlan: sim.callPlan, personas: sim.personas.map((p) => sim!.frameOf(p)), notice: notices.length ? notices.join(' · ') : null });
+    const townData: TownSceneData = {
+      store,
+      sprites: new Map(sim.personas.map((p) => [p.id, p.spec.sprite])),
+      onHover: showTooltip,
+      world,
+      // A click on the map that picks nobody walks your resident there (by A*, at the next step).
+      onTileClick: (tile) => {
+        if (store.getState().mode === 'live' && sim?.player) playerInput({ kind: 'walk', ...tile });
+      },
+    };
+    game.registry.set('town', townData);
+    game.scene.start('town');
     // Make a Simulation the live town: the first one, any forked from a replay, and any loaded from a save.
     const goLive = (next: Simulation, recording: ReplayFile | null = null) => {
       runner?.dispose();
@@ -94,8 +134,32 @@ function onLoaded(mapJson: unknown): void {
           liveRunner.onStep = null;
         }
       };
-      brainSwitch = new BrainSwitch(next, store, next.seed, next.personas.map((p) => p.spec), calls.plan);
+      brainSwitch = new BrainSwitch(next, store, next.seed, next.personas.filter((p) => p.agent.mode !== 'human').map((p) => p.spec), callPlanChoice);
       if (brainConfig) useBrain(brainConfig);
+      for (const p of next.personas) townData.sprites.set(p.id, p.spec.sprite);
+      store.setState({ player: next.player?.view() ?? null, lastPlayerChat: null });
+      // Playing: the camera follows your resident.
+      if (next.player) store.getState().follow(next.player.persona.id);
+    };
+    /** Start a new town in place of the running one (from the ☰ Menu's start screen). */
+    const newTown = (c: TownChoice) => {
+      if (replays.mode.active) replays.mode.close();
+      const next = buildTown(c, world, personas!).sim;
+      callPlanChoice = c.callPlan;
+      store.setState({ time: next.now, step: next.step, personas: next.personas.map((p) => next.frameOf(p)), feed: [], conversations: 0, selectedId: null, followId: null, notice: null });
+      goLive(next);
+      if (c.brain === 'offline') useBrain(null);
+      store.getState().setSpeed(c.paused ? 0 : 1);
+      runner!.start();
+    };
+    const act = async (a: StartAction) => {
+      if (a.kind === 'new') newTown(a.choice);
+      else if (a.kind === 'watch') await replays.openUrl(`${import.meta.env.BASE_URL}replays/demo.json.gz`);
+      else if (a.kind === 'open') await replays.openFiles(a.files);
+      else {
+        const latest = await saves.latestSave();
+        if (latest) await saves.load(latest.name).catch((err: unknown) => store.setState({ notice: err instanceof Error ? err.message : String(err) }));
+      }
     };
     const replays = setupReplays(
       document.body,
@@ -124,8 +188,10 @@ function onLoaded(mapJson: unknown): void {
         brainSwitch?.showThinking();
       }
     });
-    const settings = mountSettings((config) => useBrain(config), __LLM_PROXY__);
-    mountHud(store, () => void runner?.stepOnce(), settings.open);
+    mountHud(store, () => void runner?.stepOnce(), settings.open, {
+      skipTo: (time, label) => void runner?.fastForward(time, label),
+      openMenu: () => void startScreen.ask(true).then(act),
+    });
     // A saved model is probed before the town hands it any work; meanwhile, and if it does not answer, the offline brain runs the town.
     let savedModel: LlmConfig | null = null;
     const connectSaved = (config: LlmConfig) => {
@@ -136,8 +202,15 @@ function onLoaded(mapJson: unknown): void {
       retry: () => (store.getState().endpoint?.state === 'unreachable' && savedModel ? connectSaved(savedModel) : void brainSwitch?.retryNow()),
       useOffline: () => settings.useOffline(),
     });
-    const saved = loadSettings();
-    if (saved?.enabled) connectSaved({ ...saved.config, apiKey: sessionKey() });
+    // The URL runs on the saved model when it is switched on (as before); the start screen on what it chose.
+    // A model applied in ⚙ Brain on this page is used at once; one only saved from an earlier visit is probed first.
+    const wanted = brainConfig && (fromUrl !== null || choice.brain === 'model') ? brainConfig : null;
+    if (wanted && brainFromSaved) {
+      brainConfig = null;
+      connectSaved(wanted);
+    } else if (wanted) useBrain(wanted);
+    else brainConfig = null;
+    mountPlayerPanels(store, { input: playerInput, options: () => (sim?.player ? sim.player.options(sim) : []) });
     const saves = setupSaves({
       get sim() {
         return sim!;
@@ -156,12 +229,12 @@ function onLoaded(mapJson: unknown): void {
           personas: next.personas.map((p) => next.frameOf(p)),
           feed: next.conversations.slice(-50).map((c) => ({ time: c.time, text: `${c.participants[0]} and ${c.participants[1]}: ${c.summary}` })),
           conversations: next.conversations.length,
-          followId: null,
+          followId: next.player?.persona.id ?? null,
           brainName: next.brain.name,
         });
         runner!.start();
       },
-    });
+    }, { slots });
     mountSaves(document.querySelector<HTMLElement>('.hud-bar')!, saves, () => defaultSaveName(sim!));
     // An autosave each game hour (the last three kept); a failure is reported, never fatal.
     store.subscribe((s, prev) => {
@@ -170,10 +243,11 @@ function onLoaded(mapJson: unknown): void {
     });
     savesHandle = saves;
     inspector = mountInspector(document.body, store, { live: liveSource(() => sim, () => brainSwitch?.llm ?? null), replay: replaySource(store, () => (suppliedMapShown(game.scene.getScene('town')) ? null : world)) });
-    if (params.get('paused') !== null) store.getState().setSpeed(0);
+    if (choice.paused) store.getState().setSpeed(0);
     runner!.start();
     const replayUrl = params.get('replay');
     if (replayUrl) void replays.openUrl(replayUrl);
+    if (first.kind !== 'new') void act(first);
     replaysHandle = replays;
   } catch (err) {
     store.setState({ phase: 'error', error: String(err) });
@@ -236,6 +310,12 @@ window.hamlet = {
   get saves() {
     return savesHandle;
   },
+  /** The start screen (shown without URL parameters, and from ☰ Menu). */
+  get startScreen() {
+    return startScreenHandle;
+  },
+  /** The spoken line over a persona's head, or null (speech bubbles). */
+  speechOf: (id: string) => (game.scene.getScene('town') as TownScene).speechOf(id),
   /** The inspector overlay (its source and refresh cost). */
   get inspector() {
     return inspector;

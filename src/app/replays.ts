@@ -12,7 +12,7 @@ import type { SuppliedMap } from '../replay/suppliedMap';
 import type { ReplayFile } from '../replay/format';
 import { ReplayMode } from './replayMode';
 import { dayStartStep } from '../replay/player';
-import { mountReplayUi } from '../ui/replay/replayUi';
+import { mountReplayUi, picked } from '../ui/replay/replayUi';
 
 /** What the page hands the replay feature: its live town, and how to swap in a forked one. */
 interface LiveTown {
@@ -35,6 +35,8 @@ export interface Replays {
   /** Hook for the LLM brain's call log: calls go into the recording. */
   onCall(c: CallRecord): void;
   openUrl(url: string): Promise<void>;
+  /** Open picked replay files (the start screen's "Open a replay"). */
+  openFiles(files: File[]): Promise<void>;
   recorder(): Recorder | null;
 }
 
@@ -128,6 +130,15 @@ export function setupReplays(root: HTMLElement, store: HamletStore, live: LiveTo
         const replay = await fetchReplay(url, town());
         await live.showMap(null);
         mode.open(replay, { play: true, at: dayStartStep(replay) });
+      } catch (err) {
+        ui.showError(err instanceof Error ? err.message : String(err));
+      }
+    },
+    openFiles: async (files) => {
+      try {
+        const opened = await openPickedFiles(files.map((f) => picked(f)), town());
+        await live.showMap(opened.map);
+        mode.open(opened.replay);
       } catch (err) {
         ui.showError(err instanceof Error ? err.message : String(err));
       }

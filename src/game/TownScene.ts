@@ -1,5 +1,5 @@
 import Phaser from 'phaser';
-import type { HamletStore } from '../store/store';
+import type { HamletState, HamletStore } from '../store/store';
 import type { PersonaFrame } from '../sim/simulation';
 import { MAP_KEY, TILESET_NAME, TILES_KEY } from './assets';
 import { PersonaSprite } from './personaSprite';
@@ -16,7 +16,14 @@ export interface TownSceneData {
   onHover: (text: string | null, x: number, y: number) => void;
   /** The map's model, for the inspector's collision grid and place outlines. */
   world?: WorldModel | null;
+  /** A click on the map that picked nobody: the tile clicked (the player walks there). */
+  onTileClick?: (tile: { x: number; y: number }) => void;
 }
+
+/** How long a spoken line stays over the speaker's head (real ms). */
+const BUBBLE_MS = 2600;
+/** With "follow the action" on, how often the camera moves to where the most people are when nobody talks (real ms). */
+const ACTION_PAN_MS = 8000;
 
 const BELOW = ['ground', 'walls', 'furniture'];
 const ABOVE = ['foreground'];
@@ -57,6 +64,13 @@ export class TownScene extends Phaser.Scene {
       (x, y, r) => this.personaAt(x, y, r),
       (id) => {
         if (id) data.store.getState().select(id);
+        else if (data.onTileClick) {
+          const p = this.input.activePointer;
+          const w = this.cameras.main.getWorldPoint(p.x, p.y);
+          const x = Math.floor(w.x / map.tileWidth);
+          const y = Math.floor(w.y / map.tileHeight);
+          if (x >= 0 && y >= 0 && x < map.width && y < map.height) data.onTileClick({ x, y });
+        }
       },
     );
     this.overlay = new InspectorOverlay(this, data.world ?? null, map.tileWidth);
@@ -99,6 +113,13 @@ export class TownScene extends Phaser.Scene {
     const shown = new Set<string>();
     for (const f of frames) {
       shown.add(f.id);
+      const have = this.sprites.get(f.id);
+      // A new town's player may have picked another look under the same id.
+      const look = data.sprites.get(f.id);
+      if (have && look && have.spriteName !== look) {
+        have.container.destroy();
+        this.sprites.delete(f.id);
+      }
       if (!this.sprites.has(f.id)) this.addSprite(data, f);
     }
     for (const [id, s] of this.sprites) if (s.container.visible !== shown.has(id)) s.container.setVisible(shown.has(id));
@@ -133,6 +154,8 @@ export class TownScene extends Phaser.Scene {
     } else if (time - this.lastMoveAt > 400) {
       for (const s of this.sprites.values()) s.idle();
     }
+    this.showSpeech(state, time);
+    this.moveCamera(state, time);
     const thinking = new Set(state.thinking);
     for (const [id, s] of this.sprites) s.setThinking(thinking.has(id));
     const follow = state.followId ? this.sprites.get(state.followId) : null;
@@ -167,6 +190,78 @@ export class TownScene extends Phaser.Scene {
     const cam = this.cameras.main;
     const r = pixelRatio();
     return { x: ((wx - cam.scrollX - cam.width / 2) * cam.zoom + cam.width / 2) / r, y: ((wy - cam.scrollY - cam.height / 2) * cam.zoom + cam.height / 2) / r };
+  }
+
+  private spokenSeq = 0;
+  /** Lines waiting to be shown, in order: a conversation's lines come one after another. */
+  private speechQueue: { speaker: string; text: string; at: number }[] = [];
+
+  /** Speech bubbles: each new line over its speaker for a moment, a conversation's lines in turn. */
+  private showSpeech(state: HamletState, time: number): void {
+    if (state.spoken.seq !== this.spokenSeq) {
+      this.spokenSeq = state.spoken.seq;
+      if (state.bubbles) {
+        // The newest lines matter: at high speed conversations come faster than they can be read, so
+        // what waits longer than a few seconds is dropped rather than shown late.
+        this.speechQueue = this.speechQueue.filter((q) => q.at <= time + 3 * BUBBLE_MS).slice(-6);
+        let at = Math.min(Math.max(time, this.speechQueue.at(-1)?.at ?? 0), time + BUBBLE_MS);
+        for (const l of state.spoken.lines.slice(-12)) {
+          this.speechQueue.push({ speaker: l.speaker, text: l.text, at });
+          at += BUBBLE_MS * 0.8;
+        }
+      }
+    }
+    if (!state.bubbles && this.speechQueue.length) this.speechQueue = [];
+    if (!state.bubbles) {
+      for (const s of this.sprites.values()) if (s.speaking) s.hush();
+      return;
+    }
+    while (this.speechQueue.length && this.speechQueue[0]!.at <= time) {
+      const line = this.speechQueue.shift()!;
+      const who = state.personas.find((p) => p.name === line.speaker);
+      if (who) this.sprites.get(who.id)?.say(line.text, BUBBLE_MS);
+    }
+  }
+
+  private panSeq = 0;
+  private lastActionPan = 0;
+  private actionSeq = 0;
+
+  /** A feed line clicked (a one-off move), or "follow the action": to each new conversation, else where most people are. */
+  private moveCamera(state: HamletState, time: number): void {
+    const cam = this.cameras.main;
+    const goTo = (x: number, y: number) => {
+      if (state.followId) return;
+      this.controls.follow(null);
+      this.controls.centreOn((x + 0.5) * this.tileSize, (y + 0.5) * this.tileSize);
+    };
+    if (state.panTo && state.panTo.seq !== this.panSeq) {
+      this.panSeq = state.panTo.seq;
+      goTo(state.panTo.x, state.panTo.y);
+      this.lastActionPan = time;
+      return;
+    }
+    if (!state.followAction) return;
+    if (state.spoken.seq !== this.actionSeq) {
+      this.actionSeq = state.spoken.seq;
+      const speaker = state.personas.find((p) => p.name === state.spoken.lines[0]?.speaker);
+      if (speaker) {
+        goTo(speaker.tile.x, speaker.tile.y);
+        this.lastActionPan = time;
+        return;
+      }
+    }
+    if (time - this.lastActionPan > ACTION_PAN_MS) {
+      this.lastActionPan = time;
+      const view = { w: cam.width / cam.zoom / this.tileSize, h: cam.height / cam.zoom / this.tileSize };
+      const c = busiestView(state.personas.map((f) => f.tile), view.w, view.h);
+      if (c) goTo(c.x, c.y);
+    }
+  }
+
+  /** The spoken line over a persona's head, or null (for tests). */
+  speechOf(id: string): string | null {
+    return this.sprites.get(id)?.speaking ?? null;
   }
 
   /** Page position (CSS pixels) of the centre of a map tile (for tests). */

@@ -130,6 +130,36 @@ export class PersonaSprite {
     });
   }
 
+  private speech: Phaser.GameObjects.Text | null = null;
+  private speechTimer: Phaser.Time.TimerEvent | null = null;
+
+  /** A spoken line over the head for `ms` (a Phaser text: a person's or a model's words are never markup). */
+  say(text: string, ms: number): void {
+    const line = text.length > 120 ? `${text.slice(0, 117)}…` : text;
+    if (!this.speech) {
+      this.speech = this.scene.add
+        .text(0, -62, '', { fontFamily: 'system-ui, sans-serif', fontSize: '11px', color: '#241f33', backgroundColor: '#fffdf6', padding: { x: 5, y: 3 }, wordWrap: { width: 170 }, resolution: 2 })
+        .setOrigin(0.5, 1);
+      this.container.add(this.speech);
+    }
+    this.speech.setText(line).setVisible(true);
+    this.container.setDepth(50_000 + this.tileY);
+    this.speechTimer?.remove();
+    this.speechTimer = this.scene.time.delayedCall(ms, () => this.hush());
+  }
+
+  /** Take the spoken line down. */
+  hush(): void {
+    this.speechTimer?.remove();
+    this.speechTimer = null;
+    this.speech?.setVisible(false);
+    this.container.setDepth(10 + this.tileY);
+  }
+
+  get speaking(): string | null {
+    return this.speech?.visible ? this.speech.text : null;
+  }
+
   /** Stop walking when the sprite has not moved for a while. */
   idle(): void {
     if (this.tween) return;

@@ -10,7 +10,7 @@ export function pixelRatio(): number {
 }
 
 /** Size a Phaser game's canvas to its parent at the pixel ratio; call on start and on every resize. */
-export function sizeCanvas(game: { scale: { setZoom(z: number): unknown; resize(w: number, h: number): unknown }; canvas: HTMLCanvasElement | null }, cssW: number, cssH: number): void {
+export function sizeCanvas(game: { scale: { setZoom(z: number): unknown; resize(w: number, h: number): unknown; refresh?(): unknown }; canvas: HTMLCanvasElement | null }, cssW: number, cssH: number): void {
   const r = pixelRatio();
   game.scale.setZoom(1 / r);
   game.scale.resize(Math.round(cssW * r), Math.round(cssH * r));
@@ -19,4 +19,7 @@ export function sizeCanvas(game: { scale: { setZoom(z: number): unknown; resize(
     game.canvas.style.width = `${cssW}px`;
     game.canvas.style.height = `${cssH}px`;
   }
+  // Pointer positions are scaled by the canvas's displayed size: re-read it now that the CSS size changed
+  // (else a click after a resize lands on the wrong tile).
+  game.scale.refresh?.();
 }

@@ -257,8 +257,11 @@ function applyObjects(objects: Map<string, string>, s: ReplayStep): void {
   }
 }
 
-/** Replay speeds, in steps per real second (as the live town: 1× is one step, ten game seconds, per second). */
-export const REPLAY_SPEEDS = [1, 2, 4, 8, 16, 32, 64] as const;
+/**
+ * Replay speeds, in steps per real second (as the live town: 1× is one step, ten game seconds, per
+ * second): the live town's speeds, so keys 1–5 mean the same live and in a replay (src/store/store.ts KEY_SPEEDS).
+ */
+export const REPLAY_SPEEDS = [1, 2, 5, 10, 60] as const;
 
 /**
  * The playback clock: a fractional position that advances at `speed` steps per second while

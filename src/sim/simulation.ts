@@ -326,7 +326,7 @@ export class Simulation implements SimContext {
       personas: this.personas.map((p) => this.frameOf(p)),
       conversations: this.conversations.slice(convoCount),
       townEvents: this.director.drainEvents(),
-      player: this.player?.view() ?? null,
+      player: this.player?.report() ?? null,
       economyEvents: this.economy.drainEvents(),
       pulse: this.economy.drainRound(),
     };

@@ -1,5 +1,5 @@
 import type { Simulation, StepResult } from '../sim/simulation';
-import { applyStep, type HamletStore } from './store';
+import { applyPlayer, applyStep, type HamletStore } from './store';
 
 /**
  * Drives the simulation in the browser at the chosen speed without blocking rendering: each slice
@@ -46,13 +46,73 @@ export class LiveRunner {
     this.timer = null;
   }
 
+  /** The step under way (a slice's or a single one), so a headless run waits for it instead of overlapping. */
+  private busy: Promise<unknown> = Promise.resolve();
+
   /** Run exactly one step (also while paused). */
   async stepOnce(): Promise<void> {
-    const r = await this.sim.tick();
+    if (this.fastForwarding) return;
+    const run = this.busy.then(() => this.sim.tick());
+    this.busy = run.catch(() => undefined);
+    const r = await run;
     this.onStep?.(r);
     // A step that was under way when a replay opened, or when this runner was replaced, is not shown.
     if (this.disposed || this.store.getState().mode !== 'live') return;
     applyStep(this.store, this.sim.step, this.sim.now, r.personas, r.conversations, r.townEvents, r.economyEvents);
+    applyPlayer(this.store, r.player);
+  }
+
+  private fastForwarding = false;
+
+  /**
+   * Run the town headless to `time` ("skip to next morning", "jump to an hour"): the same steps as
+   * live (recorded, shown in the feed), without waiting between them; the page draws the progress
+   * every few steps. Then the town goes on at the speed it had.
+   */
+  async fastForward(time: number, label: string): Promise<void> {
+    if (this.fastForwarding) return;
+    this.fastForwarding = true;
+    const wasRunning = this.running;
+    this.stop();
+    try {
+      await this.busy;
+      const total = this.sim.stepsUntil(time);
+      let convos: StepResult['conversations'] = [];
+      let events: StepResult['townEvents'] = [];
+      let economy: StepResult['economyEvents'] = [];
+      let last: StepResult | null = null;
+      const show = (done: number) => {
+        if (!last || this.disposed || this.store.getState().mode !== 'live') return;
+        applyStep(this.store, this.sim.step, this.sim.now, last.personas, convos, events, economy);
+        applyPlayer(this.store, last.player);
+        convos = [];
+        events = [];
+        economy = [];
+        this.store.setState({ fastForward: { label, done, total } });
+      };
+      this.store.setState({ fastForward: { label, done: 0, total } });
+      let shownAt = this.now();
+      await this.sim.runUntil(time, async (r, done) => {
+        this.onStep?.(r);
+        last = r;
+        convos = convos.concat(r.conversations);
+        events = events.concat(r.townEvents);
+        economy = economy.concat(r.economyEvents);
+        if (this.now() - shownAt > 100 || done === total) {
+          show(done);
+          await new Promise((ok) => setTimeout(ok, 0)); // let the page draw the progress
+          shownAt = this.now();
+        }
+      });
+    } catch (err) {
+      this.store.setState({ phase: 'error', error: `The simulation stopped: ${err instanceof Error ? err.message : String(err)}` });
+    } finally {
+      this.fastForwarding = false;
+      this.store.setState({ fastForward: null });
+      this.last = this.now();
+      this.due = 0;
+      if (wasRunning && !this.disposed) this.start();
+    }
   }
 
   private schedule(ms: number): void {
@@ -69,7 +129,9 @@ export class LiveRunner {
     const start = this.now();
     try {
       while (this.running && this.due >= 1 && this.now() - start < this.sliceBudget) {
-        await this.stepOnce();
+        const step = this.stepOnce();
+        this.busy = step.catch(() => undefined);
+        await step;
         this.due -= 1;
       }
     } catch (err) {

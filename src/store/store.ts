@@ -2,12 +2,16 @@ import type { CallPlan } from '../sim/brain/callPlan';
 import { createStore } from 'zustand/vanilla';
 import type { PersonaFrame } from '../sim/simulation';
 import type { ConversationRecord } from '../sim/context';
+import type { ChatLine } from '../sim/persona/memory';
 import type { ReplayInspect } from '../replay/player';
 import type { Tile } from '../sim/world/types';
 import type { EconomyEvent } from '../sim/town/economy';
+import type { EndedChat, PlayerView } from '../sim/player/controller';
 
 /** Steps per real second at each speed: 1× is one 10-second step per second. */
 export const SPEEDS = [0, 1, 2, 5, 10, 60] as const;
+/** The speeds keys 1–5 choose, the same live and in replays (steps per real second). */
+export const KEY_SPEEDS = [1, 2, 5, 10, 60] as const;
 export type Speed = (typeof SPEEDS)[number];
 
 /** The open replay, as the view and the inspector read it (the page's src/app/replayMode.ts writes it). */
@@ -95,6 +99,20 @@ export interface HamletState {
   /** 'replay' while a recorded day is shown: the live town waits, `personas`/`time`/`step`/`feed` come from the replay. */
   mode: 'live' | 'replay';
   replay: ReplayView | null;
+  /** The player's resident, its open conversation and what was refused at the last step (null when nobody plays). */
+  player: PlayerView | null;
+  /** The last conversation the player had, kept on screen after it ends (with why it ended). */
+  lastPlayerChat: EndedChat | null;
+  /** Spoken lines over the speakers' heads (toggle). */
+  bubbles: boolean;
+  /** Lines spoken at the latest step(s), for the speech bubbles; `seq` grows with each batch. */
+  spoken: { seq: number; lines: ChatLine[] };
+  /** The camera goes where the action is: each new conversation, or the busiest spot (toggle). */
+  followAction: boolean;
+  /** A one-off camera move to a tile (a feed line clicked); `seq` tells repeated moves apart. */
+  panTo: { x: number; y: number; seq: number } | null;
+  /** A headless run to a time (skip to next morning, jump to an hour) under way: its progress. */
+  fastForward: { label: string; done: number; total: number } | null;
   setSpeed: (s: Speed) => void;
   follow: (id: string | null) => void;
   select: (id: string | null) => void;
@@ -124,6 +142,13 @@ export function createHamletStore() {
     selectedPath: [],
     mode: 'live',
     replay: null,
+    player: null,
+    lastPlayerChat: null,
+    bubbles: true,
+    spoken: { seq: 0, lines: [] },
+    followAction: false,
+    panTo: null,
+    fastForward: null,
     setSpeed: (speed) => set({ speed }),
     follow: (followId) => set({ followId }),
     select: (selectedId) => set((s) => ({ selectedId, selectedPath: selectedId === s.selectedId ? s.selectedPath : [] })),
@@ -132,6 +157,18 @@ export function createHamletStore() {
 
 export type HamletStore = ReturnType<typeof createHamletStore>;
 
+/** The player's side of a step: the view, and the chat that ended (kept on screen). */
+export function applyPlayer(store: HamletStore, player: PlayerView | null): void {
+  const s = store.getState();
+  const ended = player?.ended.at(-1);
+  // The lines of the player's chat new since the last step, for the speech bubbles.
+  const lines = player?.chat?.lines ?? ended?.lines ?? [];
+  const before = s.player?.chat && s.player.chat.with === (player?.chat ?? ended)?.with ? s.player.chat.lines.length : 0;
+  const fresh = lines.slice(before);
+  const spoken = fresh.length > 0 ? { seq: s.spoken.seq + 1, lines: fresh } : s.spoken;
+  store.setState(ended ? { player, lastPlayerChat: ended, spoken } : player?.chat ? { player, lastPlayerChat: null, spoken } : { player, spoken });
+}
+
 /** Apply one simulation step to the store. */
 export function applyStep(store: HamletStore, step: number, time: number, personas: PersonaFrame[], convos: ConversationRecord[], townEvents: readonly FeedItem[] = [], economyEvents: readonly EconomyEvent[] = []): void {
   const s = store.getState();
@@ -139,5 +176,8 @@ export function applyStep(store: HamletStore, step: number, time: number, person
   if (convos.length > 0 || townEvents.length > 0 || economyEvents.length > 0) {
     feed = [...feed, ...townEvents, ...economyEvents.map(economyFeedItem), ...convos.map((c) => ({ time: c.time, text: `${c.participants[0]} and ${c.participants[1]}: ${c.summary}` }))].slice(-FEED_SIZE);
   }
-  store.setState({ step, time, personas, feed, conversations: s.conversations + convos.length });
+  // The player's own chat was shown line by line as it went (applyPlayer).
+  const said = convos.filter((c) => !s.player || !c.participants.includes(s.player.name)).flatMap((c) => c.lines);
+  const spoken = said.length > 0 ? { seq: s.spoken.seq + 1, lines: said } : s.spoken;
+  store.setState({ step, time, personas, feed, conversations: s.conversations + convos.length, spoken });
 }

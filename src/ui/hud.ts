@@ -1,7 +1,8 @@
 import type { FeedItem, HamletStore, Speed } from '../store/store';
-import { SPEEDS } from '../store/store';
+import { KEY_SPEEDS, SPEEDS } from '../store/store';
+import type { PersonaFrame } from '../sim/simulation';
 import { isTyping } from './inspector/keys';
-import { formatDate, formatHHMM } from '../sim/clock';
+import { formatDate, formatHHMM, nextMorning, nextTimeAtHour } from '../sim/clock';
 import { foldingPanel, pageLayout } from './layout';
 import { at } from '../sim/checked';
 
@@ -13,8 +14,16 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, t
   return e;
 }
 
-/** The top bar (clock, speed, brain) and the activity feed. Reads the store a few times a second. */
-export function mountHud(store: HamletStore, onStep: () => void, onSettings: () => void): void {
+/** What the top bar asks of the live town beyond its speed. */
+interface HudActions {
+  /** Run the town headless to a game time, then go on (src/store/liveRunner.ts fastForward). */
+  skipTo?(time: number, label: string): void;
+  /** Open the start screen (New town, Continue, Watch, Open, Settings). */
+  openMenu?(): void;
+}
+
+/** The top bar (clock, speed, time jumps, brain) and the activity feed. Reads the store a few times a second. */
+export function mountHud(store: HamletStore, onStep: () => void, onSettings: () => void, actions: HudActions = {}): void {
   const layout = pageLayout();
   const bar = el('div', 'hud-bar');
   const clock = el('div', 'hud-clock');
@@ -25,7 +34,7 @@ export function mountHud(store: HamletStore, onStep: () => void, onSettings: () 
   const buttons = new Map<Speed, HTMLButtonElement>();
   for (const s of SPEEDS) {
     const b = el('button', 'hud-speed', s === 0 ? '⏸' : `${s}×`);
-    b.title = s === 0 ? 'Pause (space)' : `Run at ${s}× (key ${SPEEDS.indexOf(s) + 1})`;
+    b.title = s === 0 ? 'Pause (space)' : `Run at ${s}× (key ${KEY_SPEEDS.indexOf(s as (typeof KEY_SPEEDS)[number]) + 1})`;
     b.dataset.speed = String(s);
     b.addEventListener('click', () => store.getState().setSpeed(s));
     buttons.set(s, b);
@@ -35,19 +44,75 @@ export function mountHud(store: HamletStore, onStep: () => void, onSettings: () 
   stepBtn.title = 'One step (while paused)';
   stepBtn.addEventListener('click', onStep);
   speeds.append(stepBtn);
+  // Time jumps: the town runs headless to the time (a progress bar shows), then goes on.
+  const jumps = el('div', 'hud-jumps');
+  const morning = el('button', 'hud-speed', '🌅');
+  morning.name = 'skip-morning';
+  morning.title = 'Skip to next morning (6:00)';
+  morning.addEventListener('click', () => actions.skipTo?.(nextMorning(store.getState().time), 'Skipping to the next morning'));
+  const hour = el('select', 'hud-jump-hour');
+  hour.name = 'jump-hour';
+  hour.title = 'Jump to an hour (the next time the clock reads it)';
+  hour.append(new Option('⏩ hour…', ''));
+  for (let h = 0; h < 24; h++) hour.append(new Option(`${String(h).padStart(2, '0')}:00`, String(h)));
+  hour.addEventListener('change', () => {
+    const h = Number(hour.value);
+    hour.value = '';
+    if (Number.isInteger(h)) actions.skipTo?.(nextTimeAtHour(store.getState().time, h), `Jumping to ${String(h).padStart(2, '0')}:00`);
+  });
+  jumps.append(morning, hour);
+  jumps.hidden = !actions.skipTo;
+  const progress = el('div', 'hud-progress');
+  progress.setAttribute('role', 'progressbar');
+  const progressText = el('span', 'hud-progress-text');
+  const progressBar = el('div', 'bar');
+  const progressFill = el('div', 'bar-fill');
+  progressBar.append(progressFill);
+  progress.append(progressText, progressBar);
+  progress.hidden = true;
   const info = el('div', 'hud-info');
   const gear = el('button', 'hud-gear', '⚙ Brain');
   gear.title = 'Brain settings: offline or an OpenAI-compatible model';
   gear.name = 'settings';
   gear.addEventListener('click', onSettings);
-  bar.append(clock, speeds, info, gear);
+  const menu = el('button', 'hud-gear', '☰ Menu');
+  menu.name = 'menu';
+  menu.title = 'New town, continue, watch or open a replay, settings';
+  menu.addEventListener('click', () => actions.openMenu?.());
+  menu.hidden = !actions.openMenu;
+  bar.append(menu, clock, speeds, jumps, info, gear);
   const notice = el('div', 'hud-notice');
   notice.hidden = true;
-  layout.slot('top').prepend(bar, notice);
+  layout.slot('top').prepend(bar, progress, notice);
 
+  // Optional views of the action: follow it with the camera, speech bubbles over the speakers.
+  const toggle = (label: string, name: string, title: string, key: 'followAction' | 'bubbles') => {
+    const b = el('button', 'hud-toggle', label);
+    b.name = name;
+    b.title = title;
+    b.setAttribute('aria-pressed', String(store.getState()[key]));
+    b.addEventListener('click', () => store.setState({ [key]: !store.getState()[key] }));
+    return b;
+  };
+  const followBtn = toggle('🎥 Follow the action', 'follow-action', 'The camera goes to each new conversation, or where the most people are', 'followAction');
+  const bubblesBtn = toggle('💬 Bubbles', 'bubbles', 'Show spoken lines over the speakers for a moment', 'bubbles');
   const feed = foldingPanel({ title: 'Town activity', name: 'activity', className: 'hud-feed' });
   const feedList = el('ul', 'hud-feed-list');
-  feed.body.append(feedList);
+  feed.body.append(el('div', 'hud-feed-tools'), feedList);
+  feed.body.firstElementChild!.append(followBtn, bubblesBtn);
+  // A line clicked: the camera goes to the first persona it names, whose inspector opens.
+  feedList.addEventListener('click', (e) => {
+    const li = (e.target as HTMLElement).closest('li');
+    const text = li?.dataset.text;
+    if (!text) return;
+    const s = store.getState();
+    const who = personaNamedIn(text, s.personas);
+    if (!who) return;
+    s.follow(null);
+    s.select(who.id);
+    store.setState({ panTo: { x: who.tile.x, y: who.tile.y, seq: (s.panTo?.seq ?? 0) + 1 } });
+    if (!s.inspector.open) store.setState({ inspector: { ...store.getState().inspector, open: true } });
+  });
   layout.slot('left').append(feed.el);
 
   let lastFeedKey = '';
@@ -60,6 +125,17 @@ export function mountHud(store: HamletStore, onStep: () => void, onSettings: () 
     const chatting = s.personas.filter((p) => p.chattingWith).length;
     const llm = s.llm ? ` · ${s.llm.calls} calls, ${s.llm.tokens.toLocaleString('en')} tokens, $${s.llm.cost.toFixed(3)}, ${s.llm.fallbacks} fallbacks` : '';
     info.textContent = `${s.personas.length} personas · ${chatting} chatting · ${s.mode === 'replay' && s.replay ? recordedBy(s.replay.brain) : `brain: ${s.brainName} (${s.callPlan} calls)${llm}`}`;
+    jumps.hidden = !actions.skipTo || s.mode !== 'live' || !!s.fastForward;
+    progress.hidden = !s.fastForward;
+    if (s.fastForward) {
+      const f = s.fastForward;
+      const pct = f.total ? Math.round((f.done / f.total) * 100) : 100;
+      progressText.textContent = `${f.label}… ${pct}%`;
+      progressFill.style.width = `${pct}%`;
+      progress.setAttribute('aria-valuenow', String(pct));
+    }
+    followBtn.setAttribute('aria-pressed', String(s.followAction));
+    bubblesBtn.setAttribute('aria-pressed', String(s.bubbles));
     notice.hidden = !s.notice;
     notice.textContent = s.notice ?? '';
     // Relative times change with the game minute; the list itself only when an event arrives.
@@ -78,12 +154,27 @@ export function mountHud(store: HamletStore, onStep: () => void, onSettings: () 
     if (e.code === 'Space') {
       e.preventDefault();
       s.setSpeed(s.speed === 0 ? 1 : 0);
-    } else if (/^Digit[1-6]$/.test(e.code)) {
-      s.setSpeed(at(SPEEDS, Number(e.code.slice(5)) - 1, 'speed key'));
+    } else if (/^Digit[1-5]$/.test(e.code)) {
+      // The same keys mean the same speeds in a replay (src/ui/replay/replayUi.ts).
+      s.setSpeed(at(KEY_SPEEDS, Number(e.code.slice(5)) - 1, 'speed key'));
     } else if (e.code === 'Escape') {
       s.follow(null);
     }
   });
+}
+
+/** The persona a feed line names first (a conversation's first speaker, a plan step's resident), or null. */
+function personaNamedIn(text: string, personas: readonly PersonaFrame[]): PersonaFrame | null {
+  let best: PersonaFrame | null = null;
+  let at = Infinity;
+  for (const p of personas) {
+    const i = text.indexOf(p.name);
+    if (i >= 0 && i < at) {
+      at = i;
+      best = p;
+    }
+  }
+  return best;
 }
 
 /** Who made a replay's decisions, for the top bar ("offline", "llm:<model>", "smallville"). */
@@ -110,6 +201,12 @@ function relativeGameTime(then: number, now: number): string {
 function feedLine(f: FeedItem, now: number, store: HamletStore): HTMLLIElement {
   const li = el('li');
   if (!f.personaId || !f.name) {
+    // A conversation or town-plan line: a click on it shows the first persona it names (see mountHud).
+    li.dataset.text = f.text;
+    if (personaNamedIn(f.text, store.getState().personas)) {
+      li.classList.add('feed-link');
+      li.title = 'Show them on the map';
+    }
     li.append(el('span', 'feed-time', formatHHMM(f.time)), el('span', 'feed-text', f.text));
     return li;
   }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation, type StepResult } from '../../src/sim/simulation';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
-import type { CallContext } from '../../src/sim/brain/port';
+import type { Brain, CallContext } from '../../src/sim/brain/port';
+import { remoteBrain } from '../support/remoteBrain';
 import type { Persona } from '../../src/sim/persona/persona';
 import type { PersonaSpec } from '../../src/sim/persona/schema';
 import { loadTownPersonas, loadTownWorld } from '../../src/node/town';
@@ -19,7 +20,7 @@ const world = loadTownWorld();
 const personas = loadTownPersonas();
 const ALEX = { name: 'Alex Rivera', description: 'A travelling photographer who loves old buildings', sprite: 'ada-quinn' };
 
-function town(brain = new OfflineBrain(1, personas), start = '2023-02-13T07:00:00'): Simulation {
+function town(brain: Brain = new OfflineBrain(1, personas), start = '2023-02-13T07:00:00'): Simulation {
   return new Simulation({ world, personas, brain, seed: 1, start, player: playerSpec(ALEX, world) });
 }
 
@@ -85,6 +86,14 @@ describe('the player’s resident', () => {
   it('walks by a click (A*, one tile a step) and by keys, through the registered WALK action; others see "walking to …"', async () => {
     const sim = town();
     await sim.tick();
+    // Keys: three presses before the next step add up to a three-tile walk.
+    const from = { ...me(sim).tile };
+    const dir = [[1, 0], [-1, 0], [0, 1], [0, -1]].find(([dx, dy]) => [1, 2, 3].every((k) => world.walkable[(from.y + dy! * k) * world.width + from.x + dx! * k] === 1))!;
+    for (let k = 0; k < 3; k++) sim.playerInput({ kind: 'step', dx: dir[0]!, dy: dir[1]! });
+    await sim.run(4);
+    // Standing still afterwards: only the player moves the resident.
+    await sim.run(20);
+    expect(me(sim).tile).toEqual({ x: from.x + dir[0]! * 3, y: from.y + dir[1]! * 3 });
     const start = { ...me(sim).tile };
     const cafe = world.sectors.find((s) => s.name === 'Bramble Café')!;
     const free = (x: number, y: number) => world.walkable[y * world.width + x] === 1;
@@ -106,13 +115,9 @@ describe('the player’s resident', () => {
     }
     await sim.tick();
     expect(me(sim).scratch.actDescription).toBe(`taking it easy at ${cafe.name}`);
+    await sim.run(20);
+    expect(me(sim).tile).toEqual(target);
 
-    // Keys: three presses before the next step add up to a three-tile walk.
-    const from = { ...me(sim).tile };
-    const dir = [[1, 0], [-1, 0], [0, 1], [0, -1]].find(([dx, dy]) => [1, 2, 3].every((k) => world.walkable[(from.y + dy! * k) * world.width + from.x + dx! * k] === 1))!;
-    for (let k = 0; k < 3; k++) sim.playerInput({ kind: 'step', dx: dir[0]!, dy: dir[1]! });
-    await sim.run(4);
-    expect(me(sim).tile).toEqual({ x: from.x + dir[0]! * 3, y: from.y + dir[1]! * 3 });
   });
 
   it('cannot run an unregistered action, walk into a wall or talk from afar; WALK is the player’s alone', async () => {
@@ -187,6 +192,24 @@ describe('the player’s resident', () => {
     expect(luis.scratch.actionId).not.toBe('CHAT');
   });
 
+  it('on the offline brain the persona answers the question asked, not news', async () => {
+    const sim = town();
+    const luis = await walkUpTo(sim);
+    sim.playerInput({ kind: 'talk', personaId: luis.id });
+    await sim.tick();
+    const ask = async (text: string) => {
+      sim.playerInput({ kind: 'say', text });
+      const r = await sim.tick();
+      const line = (r.player!.chat ?? r.player!.ended[0]!).lines.at(-1)!;
+      expect(line.speaker).toBe('Luis Moreno');
+      return line.text;
+    };
+    const job = luis.spec.occupation!;
+    expect(await ask('Nice to meet you! Where do you work?')).toContain(job.workplace);
+    expect(await ask('How old are you?')).toContain(String(luis.spec.age));
+    expect(await ask('Where do you live?')).toContain(luis.spec.household);
+  });
+
   it('an invitation the persona accepts becomes a commitment it will act on', async () => {
     /** The offline brain, but every invitation is welcome (the offline brain's own "yes"). */
     class Agreeable extends OfflineBrain {
@@ -209,6 +232,25 @@ describe('the player’s resident', () => {
     await sim.runUntil(nextMorning(sim.now) + 3 * 3_600_000);
     expect(luis.scratch.fDailySchedule.some(([task]) => /photo party/.test(task))).toBe(true);
   }, 60_000);
+
+  it('on a model the persona answers steps later; the chat that answer ends is still reported', async () => {
+    // Every answer arrives after the step that asked (asynchronous steps, as on a network model).
+    const sim = town();
+    const luis = await walkUpTo(sim);
+    const brain = remoteBrain(new OfflineBrain(1, personas), { auto: true });
+    sim.brain.setInner(brain);
+    sim.playerInput({ kind: 'talk', personaId: luis.id });
+    await until(sim, (r) => (r.player!.chat?.lines.length ?? 0) >= 1, 20);
+    sim.playerInput({ kind: 'say', text: 'Thanks, goodbye!' });
+    const rs = await until(sim, (r) => r.player!.ended.length > 0, 20);
+    const ended = rs.at(-1)!.player!.ended[0]!;
+    expect(ended.reason).toBe('you said goodbye');
+    expect(ended.lines.at(-2)).toEqual({ speaker: 'Alex Rivera', text: 'Thanks, goodbye!' });
+    expect(ended.lines.at(-1)!.speaker).toBe('Luis Moreno');
+    // The line came a step or more after it was asked.
+    expect(rs.length).toBeGreaterThan(1);
+    expect(brain.asked).toContain('conversationTurn');
+  });
 
   it('walking away ends the chat; a persona the player ignores moves on', async () => {
     const sim = town();

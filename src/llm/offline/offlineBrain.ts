@@ -51,6 +51,7 @@ import { offlineTownPulse } from './townPulse';
 import { offlineInsights } from './reflection';
 import { byCodeUnits } from '../../sim/order';
 import { at } from '../../sim/checked';
+import { playerTurn } from './playerTalk';
 
 /**
  * The built-in offline brain: answers every cognitive call deterministically from persona data,
@@ -165,6 +166,8 @@ export class OfflineBrain implements Brain {
   }
 
   async conversationTurn(ctx: CallContext, input: ConversationTurnInput): Promise<ConversationTurn> {
+    // The player writes free text: the persona answers what is asked (src/llm/offline/playerTalk.ts).
+    if (input.listener.agent.mode === 'human') return playerTurn(ctx.persona, input.listener, input.convo, input.memories, this.rng(ctx, 'turn', input.convo.length), ctx.now, this.names);
     return offlineTurn(ctx.persona, input.listener, input.convo, input.memories, this.rng(ctx, 'turn', input.convo.length), ctx.now, this.names);
   }
 

@@ -64,8 +64,9 @@ const change = (p: Persona, address: string, minutes: number, description: strin
   event: [p.name, 'is', object],
 });
 
-/** Where to stand for an action here: the place's arena, a random free tile of it. */
+/** Where to stand for an action here: the place's arena, a random free tile of it (the player stays where it is: only the player moves it). */
 function hereAddress(w: ActionWorld, p: Persona, place: Place): string {
+  if (p.agent.mode === 'human') return `<tile> ${p.tile.x} ${p.tile.y}`;
   if (place.sector && place.arena) return `${w.world.name}:${place.sector}:${place.arena}:<random>`;
   if (place.sector) return `${arenaAddress(w.world, place.sector)}:<random>`;
   return `<waiting> ${p.tile.x} ${p.tile.y}`;

@@ -27,7 +27,7 @@ export type PlayerInput =
   | { kind: 'leave' };
 
 /** How close (in tiles, either way) the player must be to start talking to someone. */
-const TALK_DISTANCE = 2;
+export const TALK_DISTANCE = 2;
 /** A player's line is cut to this many characters. */
 export const PLAYER_LINE_MAX = 500;
 /** A conversation with the player ends after this many lines (the persona says goodbye). */
@@ -37,7 +37,7 @@ const PLAYER_CHAT_PATIENCE_MIN = 30;
 /** How far the player may walk from the persona before the conversation counts as left (tiles). */
 const LEAVE_DISTANCE = 6;
 /** The player's line says goodbye. */
-const GOODBYE = /\b(good ?bye|bye|see you|farewell|take care|gotta go|got to go|have to go|later!?$)\b/i;
+export const GOODBYE = /\b(good ?bye|bye|see you|farewell|take care|gotta go|got to go|have to go|later!?$)\b/i;
 
 export interface PlayerChat {
   personaId: string;
@@ -54,7 +54,7 @@ export interface PlayerChat {
 }
 
 /** A conversation with the player that ended, and why. */
-interface EndedChat {
+export interface EndedChat {
   personaId: string;
   with: string;
   lines: ChatLine[];
@@ -99,15 +99,13 @@ export class PlayerController {
     if (isAsleep(other)) return `${other.firstName} is asleep`;
     if (hourOf(sim.clock.now) === 23) return `It is 23:00: ${other.firstName} is getting ready for bed`;
     if (other.scratch.chattingWith && other.scratch.chattingWith !== me.name) return `${other.firstName} is talking with ${other.scratch.chattingWith}`;
-    if (this.chat && this.chat.personaId !== other.id) return `You are talking with ${this.chat.with}`;
+    if (this.chat) return this.chat.personaId === other.id ? `You are talking with ${other.firstName} now` : `You are talking with ${this.chat.with}`;
     if (Math.abs(other.tile.x - me.tile.x) > TALK_DISTANCE || Math.abs(other.tile.y - me.tile.y) > TALK_DISTANCE) return `${other.firstName} is too far away: walk up to them first`;
     return null;
   }
 
   /** The player's part of a step: take the inputs queued since the last one, answer the player's lines, end chats that are over. */
   async step(sim: SimContext, inputs: readonly PlayerInput[]): Promise<void> {
-    this.refusals = [];
-    this.ended = [];
     // The resident arrives taking it easy where it stands, so the town sees it doing something.
     if (!this.persona.scratch.actAddress) this.apply(sim, 'IDLE', '', 'just arrived in town');
     for (const input of inputs) await this.take(sim, input);
@@ -125,6 +123,18 @@ export class PlayerController {
     // A walk that has arrived is over: the resident stands there, taking it easy (as the registry's IDLE).
     const s = this.persona.scratch;
     if (!this.chat && s.actionId === 'WALK' && arrived(this.persona)) this.apply(sim, 'IDLE', '', 'arrived');
+  }
+
+  /**
+   * The view at the end of a step, and a clean slate for the next: what was refused and which chats
+   * ended since the last report. (A chat partner's answer on a model may arrive steps later and end
+   * the chat between two steps: it is reported at the next step's end, not lost.)
+   */
+  report(): PlayerView {
+    const v = this.view();
+    this.refusals = [];
+    this.ended = [];
+    return v;
   }
 
   view(): PlayerView {
@@ -227,10 +237,18 @@ export class PlayerController {
     const now = sim.clock.now;
     const me = this.persona;
     this.chat = { personaId: persona.id, with: persona.name, startedBy, startedAt: now, lines: [], lastLineAt: now, closing: false };
+    // A persona who comes up to you while you are walking somewhere does not stop you: you keep
+    // walking (and leave the chat if you walk on), it is your call.
+    const walking = startedBy === 'persona' && me.scratch.actionId === 'WALK' && !arrived(me);
     for (const [self, other] of [
       [persona, me],
       [me, persona],
     ] as const) {
+      if (self === me && walking) {
+        Object.assign(me.scratch, { chattingWith: persona.name, chat: this.chat.lines, chattingEndTime: now + PLAYER_CHAT_PATIENCE_MIN * 60_000 });
+        me.scratch.chattingWithBuffer[persona.name] = CHAT_BUFFER_STEPS;
+        continue;
+      }
       addNewAction(self, now, {
         address: `<persona> ${other.name}`,
         duration: PLAYER_CHAT_PATIENCE_MIN,
@@ -244,7 +262,7 @@ export class PlayerController {
       });
     }
     // The player's side is the registered CHAT, taken by the player (the persona's is checked like any chat's).
-    markAction(me, REGISTRY.get('CHAT')!, { target: persona.name, place: hereOf(actionWorldOf(sim), me) }, now, 'player', startedBy === 'player' ? `you went up to ${persona.firstName}` : `${persona.firstName} came up to you`);
+    if (!walking) markAction(me, REGISTRY.get('CHAT')!, { target: persona.name, place: hereOf(actionWorldOf(sim), me) }, now, 'player', startedBy === 'player' ? `you went up to ${persona.firstName}` : `${persona.firstName} came up to you`);
     await this.answer(sim, persona, this.chat);
   }
 
@@ -294,7 +312,8 @@ export class PlayerController {
     this.ended.push({ personaId: chat.personaId, with: chat.with, lines: chat.lines.slice(), summary, reason });
     // Back to their day at this step: the persona's next action comes from its own brain.
     if (persona && persona.scratch.chattingWith === me.name) persona.scratch.chattingEndTime = now;
-    if (me.scratch.chattingWith) this.apply(sim, 'IDLE', '', 'after a conversation');
+    if (me.scratch.actionId === 'WALK') Object.assign(me.scratch, { chattingWith: null, chat: null, chattingEndTime: null });
+    else if (me.scratch.chattingWith) this.apply(sim, 'IDLE', '', 'after a conversation');
   }
 
   /** Put a snapshot's conversation in place (src/sim/player/playerState.ts checked it). */

@@ -11,11 +11,11 @@ export const PLAYER_ID = 'player-resident';
 /** Where the player's resident starts and "lives": a visitor's spot on the town's square. */
 const PLAYER_SECTOR_KINDS = ['square', 'park'] as const;
 
-const PLAYER_NAME_MAX = 40;
-const PLAYER_DESCRIPTION_MAX = 240;
+export const PLAYER_NAME_MAX = 40;
+export const PLAYER_DESCRIPTION_MAX = 240;
 
 /** What the start screen asks of a player: a name, a few words about them, and a look. */
-interface PlayerSetup {
+export interface PlayerSetup {
   name: string;
   description: string;
   /** A sprite sheet name under public/assets/characters/. */

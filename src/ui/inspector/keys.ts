@@ -9,7 +9,7 @@ export function isTyping(target: EventTarget | null): boolean {
 
 /**
  * The inspector's keys: I shows/hides the overlay, F follows the selected persona, G draws the grid,
- * Esc closes the persona panel. (Space and 1–6 are the HUD's, in src/ui/hud.ts.)
+ * Esc closes the persona panel. (Space and 1–5 are the HUD's, in src/ui/hud.ts; WASD and the arrows walk the player, src/ui/playerPanel.ts.)
  */
 export function installInspectorKeys(store: HamletStore): () => void {
   const onKey = (e: KeyboardEvent) => {

@@ -125,6 +125,12 @@ export interface InspectorSource {
   /** Live only: the town's economy (seed 004) and the hourly pulse's switch. */
   economy?(): EconomyView | null;
   setPulse?(on: boolean): void;
+  /**
+   * Live, when someone plays: why your resident cannot start talking with this persona now (null: it
+   * can; undefined: nobody plays), and start it (taken at the next step).
+   */
+  talkProblem?(personaId: string): string | null | undefined;
+  talkInPerson?(personaId: string): void;
 }
 
 /** The minimal handle on the LLM brain's call log the live source needs (BrainSwitch has it). */
@@ -228,6 +234,13 @@ export function liveSource(simOf: () => Simulation | null, llm: () => CallLogHan
     askTown: (text) => live().askTown(text),
     queuedRequests: () => simOf()?.queuedRequests ?? 0,
     townPlans: () => simOf()?.director.plans() ?? [],
+    talkProblem: (id) => {
+      const sim = simOf();
+      const other = sim?.byId.get(id);
+      if (!sim?.player || !other) return undefined;
+      return other === sim.player.persona ? 'This is you' : sim.player.talkProblem(sim, other);
+    },
+    talkInPerson: (id) => live().playerInput({ kind: 'talk', personaId: id }),
     economy: () => {
       const sim = simOf();
       return sim ? economyViewOf(sim) : null;

@@ -2,6 +2,7 @@ import type { HamletStore } from '../../store/store';
 import { formatDate, formatHHMM } from '../../sim/clock';
 import { REPLAY_SPEEDS } from '../../replay/player';
 import type { PickedFile } from '../../replay/pickedFile';
+import { KEY_SPEEDS } from '../../store/store';
 import type { ReplayMode } from '../../app/replayMode';
 import { timelineMarks } from './timeline';
 import './replay.css';
@@ -34,7 +35,7 @@ function button(text: string, name: string, title: string, onClick: () => void):
   return b;
 }
 
-const picked = (f: File, name = f.webkitRelativePath || f.name): PickedFile => ({ name, size: f.size, bytes: async () => new Uint8Array(await f.arrayBuffer()) });
+export const picked = (f: File, name = f.webkitRelativePath || f.name): PickedFile => ({ name, size: f.size, bytes: async () => new Uint8Array(await f.arrayBuffer()) });
 
 /** Files of a dropped folder (Smallville's demo folder): only the ones a replay can be, a few levels deep. */
 async function filesOfEntry(entry: FileSystemEntry, depth = 0): Promise<PickedFile[]> {
@@ -74,7 +75,7 @@ function preferSmallvillePair(files: PickedFile[]): PickedFile[] {
 /**
  * The replay controls: in the live town a small panel (watch the demo, open a file, download the
  * recording, drop a file anywhere); in replay mode a bar with play/pause, step back and forward, speed
- * 1–64×, a timeline with day and hour marks, "continue live from here" and "back to the live town".
+ * 1×–60× (keys 1–5, as live), a timeline with day and hour marks, "continue live from here" and "back to the live town".
  * Errors show in a banner as text; nothing else changes when a file is bad.
  */
 export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: ReplayMode, actions: ReplayUiActions): { showError(message: string): void } {
@@ -220,7 +221,7 @@ export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: Repla
       if (e.code === 'Space') mode.toggle();
       else if (e.code === 'ArrowLeft') mode.stepBy(e.shiftKey ? -hour : -1);
       else if (e.code === 'ArrowRight') mode.stepBy(e.shiftKey ? hour : 1);
-      else if (/^Digit[1-7]$/.test(e.code)) mode.setSpeed(REPLAY_SPEEDS[Number(e.code.slice(5)) - 1]!);
+      else if (/^Digit[1-5]$/.test(e.code)) mode.setSpeed(KEY_SPEEDS[Number(e.code.slice(5)) - 1]!);
       else return;
       e.preventDefault();
       e.stopPropagation();

@@ -52,9 +52,19 @@ export function talkTab(): Tab {
     }
   });
 
+  // Talk in person: your resident walks up and opens a conversation (the chat panel).
+  const inPerson = h('div', { class: 'insp-in-person' });
+  const talkBtn = button('Talk', () => {
+    if (ctxRef?.source.talkInPerson) ctxRef.source.talkInPerson(ctxRef.persona.id);
+  }, 'insp-btn primary');
+  talkBtn.name = 'talk-in-person';
+  const talkWhy = h('span', { class: 'insp-muted' });
+  inPerson.append(h('h4', { text: 'Talk in person' }), h('div', { class: 'insp-row' }, talkBtn, talkWhy));
+
   const el = h(
     'div',
     { class: 'insp-tab insp-talk' },
+    inPerson,
     h('h4', { text: 'Whisper' }),
     h('p', { class: 'insp-muted', text: 'Be the persona’s inner voice: it takes the whisper in at the next step as something it believes, and a place and a time in it become a plan.' }),
     wText,
@@ -158,6 +168,10 @@ export function talkTab(): Tab {
     refresh(ctx: TabContext) {
       const changed = ctxRef?.persona.id !== ctx.persona.id;
       ctxRef = ctx;
+      const why = ctx.source.talkProblem?.(ctx.persona.id);
+      inPerson.hidden = why === undefined;
+      talkBtn.disabled = why !== null;
+      talkWhy.textContent = why ? ` ${why}` : '';
       renderWhispers(ctx);
       if (changed) renderTranscript();
     },

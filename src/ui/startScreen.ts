@@ -1,0 +1,219 @@
+import './play.css';
+import type { PersonaSpec } from '../sim/persona/schema';
+import { PLAYER_DESCRIPTION_MAX, PLAYER_NAME_MAX, playerSetupProblem } from '../sim/player/player';
+import { DEFAULT_START, type TownChoice } from '../app/newTown';
+
+/** What the person chose on the start screen. */
+export type StartAction = { kind: 'new'; choice: TownChoice } | { kind: 'continue' } | { kind: 'watch' } | { kind: 'open'; files: File[] };
+
+interface StartScreenOptions {
+  personas: readonly PersonaSpec[];
+  /** URL of a look's sprite sheet (3 columns × 4 rows of 32-pixel frames). */
+  spriteUrl(sprite: string): string;
+  /** Open ⚙ Brain settings (the model the "configured model" brain uses). */
+  openSettings(): void;
+  /** Whether a model is configured and switched on in the settings. */
+  modelConfigured(): boolean;
+  /** The latest save's label (Continue loads it), or null: Continue is shown disabled with "no saves yet". */
+  latestSave?(): Promise<string | null>;
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function field(label: string, input: HTMLElement, hint?: string): HTMLLabelElement {
+  const l = el('label');
+  l.append(el('span', undefined, label), input);
+  if (hint) l.append(el('small', 'insp-muted', hint));
+  return l;
+}
+
+/**
+ * The start screen (shown when the page has no URL parameters, and from the top bar's ☰ Menu): New
+ * town (seed, start day and hour, how many personas, the brain, and your resident: a name, a few
+ * words, a look — or just watch), Continue (the latest save), Watch a recorded day, Open a replay,
+ * Settings. A full-page overlay above the layout (docs/ui-layout.md).
+ */
+export class StartScreen {
+  readonly el: HTMLElement;
+  private resolve: ((a: StartAction) => void) | null = null;
+  private readonly error: HTMLElement;
+  private readonly continueBtn: HTMLButtonElement;
+  private readonly closeBtn: HTMLButtonElement;
+
+  constructor(private readonly opts: StartScreenOptions) {
+    const personas = opts.personas;
+    this.el = el('div', 'start-screen');
+    this.el.hidden = true;
+    this.el.setAttribute('role', 'dialog');
+    this.el.setAttribute('aria-label', 'Start');
+    const card = el('form', 'start-card');
+    card.noValidate = true;
+
+    const seed = Object.assign(el('input'), { type: 'number', name: 'seed', value: '1', min: '1' });
+    const day = Object.assign(el('input'), { type: 'date', name: 'start-day', value: DEFAULT_START.slice(0, 10) });
+    const hour = el('select');
+    hour.name = 'start-hour';
+    for (let h = 0; h < 24; h++) hour.append(new Option(`${String(h).padStart(2, '0')}:00`, String(h), h === 7, h === 7));
+    const count = Object.assign(el('input'), { type: 'number', name: 'personas', value: String(personas.length), min: '1', max: String(personas.length) });
+    const brain = el('select');
+    brain.name = 'brain';
+    brain.append(new Option('Offline brain (no key, no network)', 'offline'), new Option('The model in ⚙ Brain settings', 'model'));
+    // How a model is asked (docs/call-plans.md): shown once a model brain is picked (offline calls cost nothing).
+    const calls = el('select');
+    calls.name = 'calls';
+    calls.append(new Option('Packed: fewer, larger calls', 'packed', true, true), new Option("Faithful: Smallville's calls one by one", 'faithful'));
+    const callsField = field('Call plan', calls, 'how the model is asked');
+    const showCalls = () => {
+      callsField.hidden = brain.value !== 'model';
+    };
+    brain.addEventListener('change', showCalls);
+    showCalls();
+
+    const play = Object.assign(el('input'), { type: 'checkbox', name: 'play', checked: true });
+    const name = Object.assign(el('input'), { type: 'text', name: 'player-name', placeholder: 'e.g. Alex Rivera', maxLength: PLAYER_NAME_MAX, autocomplete: 'off' });
+    const about = Object.assign(el('textarea'), { name: 'player-about', rows: 2, maxLength: PLAYER_DESCRIPTION_MAX, placeholder: 'A few words about you: a travelling photographer who loves old buildings' });
+    const looks = el('div', 'start-looks');
+    looks.setAttribute('role', 'radiogroup');
+    let look = personas[0]?.sprite ?? '';
+    for (const p of personas) {
+      const b = el('button', 'start-look');
+      b.type = 'button';
+      b.name = `look-${p.sprite}`;
+      b.title = `Look ${p.sprite}`;
+      b.setAttribute('aria-pressed', String(p.sprite === look));
+      // The standing frame facing down: column 1 of row 0, shown at 1.25×.
+      b.style.backgroundImage = `url("${opts.spriteUrl(p.sprite)}")`;
+      b.style.backgroundSize = '120px 160px';
+      b.style.backgroundPosition = '-40px 0';
+      b.addEventListener('click', () => {
+        look = p.sprite;
+        for (const o of looks.children) o.setAttribute('aria-pressed', String(o === b));
+      });
+      looks.append(b);
+    }
+    const you = el('div', 'start-you');
+    you.append(field('Name', name), field('About you', about), el('span', undefined, 'Your look'), looks);
+    play.addEventListener('change', () => {
+      you.hidden = !play.checked;
+    });
+
+    const newBtn = el('button', 'primary', 'New town');
+    newBtn.type = 'submit';
+    newBtn.name = 'new-town';
+    this.continueBtn = el('button', undefined, 'Continue');
+    this.continueBtn.type = 'button';
+    this.continueBtn.name = 'continue';
+    const watch = el('button', undefined, 'Watch a recorded day');
+    watch.type = 'button';
+    watch.name = 'watch';
+    const openInput = Object.assign(el('input'), { type: 'file', accept: '.gz,.json', multiple: true, hidden: true, name: 'open-replay-file' });
+    const open = el('button', undefined, 'Open a replay…');
+    open.type = 'button';
+    open.name = 'open-replay';
+    const settings = el('button', undefined, '⚙ Settings');
+    settings.type = 'button';
+    settings.name = 'start-settings';
+    this.closeBtn = el('button', undefined, 'Back to the town');
+    this.closeBtn.type = 'button';
+    this.closeBtn.name = 'start-close';
+    this.error = el('p', 'start-error');
+    this.error.setAttribute('role', 'alert');
+
+    const grid = el('div', 'start-grid');
+    grid.append(field('Seed', seed), field('Start day', day), field('Start hour', hour), field('Personas', count, `1 to ${personas.length}`), field('Brain', brain), callsField);
+    const playRow = el('label', 'start-play');
+    playRow.style.flexDirection = 'row';
+    playRow.append(play, el('span', undefined, 'Play as a resident of the town (uncheck to watch)'));
+    const actions = el('div', 'start-actions');
+    actions.append(newBtn, this.continueBtn, watch, open, settings, this.closeBtn, openInput);
+    card.append(el('h1', undefined, 'Hamlet'), el('p', 'loading-sub', 'a town of generative agents'), el('h2', undefined, 'New town'), grid, playRow, you, actions, this.error);
+    this.el.append(card);
+    document.body.append(this.el);
+
+    card.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const n = Number(count.value);
+      if (!Number.isInteger(n) || n < 1 || n > personas.length) return this.fail(`Personas: a whole number from 1 to ${personas.length}`);
+      if (!/^\d{4}-\d\d-\d\d$/.test(day.value)) return this.fail('Start day: pick a date');
+      const s = Number(seed.value);
+      if (!Number.isInteger(s) || s < 1) return this.fail('Seed: a whole number from 1');
+      if (brain.value === 'model' && !opts.modelConfigured()) {
+        opts.openSettings();
+        this.el.classList.add('under');
+        return this.fail('Set up a model in ⚙ Brain settings first (and press “Use this model”), or pick the offline brain');
+      }
+      let player = null;
+      if (play.checked) {
+        player = { name: name.value, description: about.value, sprite: look };
+        const why = playerSetupProblem(player, personas.slice(0, n).map((p) => p.name), personas.map((p) => p.sprite));
+        if (why) return this.fail(why);
+        player.name = name.value.trim().replace(/\s+/g, ' ');
+      }
+      const start = `${day.value}T${String(Number(hour.value)).padStart(2, '0')}:00:00`;
+      const model = brain.value === 'model';
+      const callPlan = model ? (calls.value === 'faithful' ? 'faithful' : 'packed') : null;
+      this.finish({ kind: 'new', choice: { seed: s, start, personaCount: n, brain: model ? 'model' : 'offline', player, registry: null, callPlan, pulse: true, paused: false } });
+    });
+    this.continueBtn.addEventListener('click', () => this.finish({ kind: 'continue' }));
+    watch.addEventListener('click', () => this.finish({ kind: 'watch' }));
+    open.addEventListener('click', () => openInput.click());
+    openInput.addEventListener('change', () => {
+      const files = [...(openInput.files ?? [])];
+      openInput.value = '';
+      if (files.length) this.finish({ kind: 'open', files });
+    });
+    settings.addEventListener('click', () => {
+      // The settings panel shows over the dimmed start screen until you come back to the form.
+      this.el.classList.add('under');
+      opts.openSettings();
+    });
+    this.el.addEventListener('pointerdown', (e) => {
+      if (e.target === this.el || card.contains(e.target as Node)) this.el.classList.remove('under');
+    });
+    this.closeBtn.addEventListener('click', () => this.hide());
+  }
+
+  private fail(message: string): void {
+    this.error.textContent = message;
+  }
+
+  private finish(a: StartAction): void {
+    const r = this.resolve;
+    this.resolve = null;
+    this.hide();
+    r?.(a);
+  }
+
+  hide(): void {
+    this.el.hidden = true;
+    this.el.classList.remove('under');
+    this.error.textContent = '';
+  }
+
+  /**
+   * Show the screen and wait for a choice. `closable`: a town is running behind it (opened from the
+   * top bar), so "Back to the town" closes it without a choice.
+   */
+  ask(closable: boolean): Promise<StartAction> {
+    this.continueBtn.disabled = true;
+    this.continueBtn.textContent = 'Continue (no saves yet)';
+    void this.opts.latestSave?.().then(
+      (save) => {
+        if (save === null) return;
+        this.continueBtn.disabled = false;
+        this.continueBtn.textContent = `Continue: ${save}`;
+      },
+      () => undefined,
+    );
+    this.closeBtn.hidden = !closable;
+    this.el.hidden = false;
+    return new Promise((resolve) => {
+      this.resolve = resolve;
+    });
+  }
+}

@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { buildApp, launch, screenshot, serve, watchErrors } from './harness';
+
+interface Frame {
+  id: string;
+  name: string;
+  tile: { x: number; y: number };
+  description: string;
+  chattingWith: string | null;
+}
+interface Handle {
+  ready: boolean;
+  store: {
+    getState(): {
+      time: number;
+      step: number;
+      speed: number;
+      mode: string;
+      personas: Frame[];
+      player: { id: string; name: string; chat: { with: string; lines: { speaker: string; text: string }[] } | null } | null;
+      fastForward: unknown;
+      setSpeed(s: number): void;
+      select(id: string | null): void;
+    };
+  };
+  sim: { world: { walkable: Uint8Array; width: number }; conversations: { participants: string[]; lines: { speaker: string; text: string }[] }[] };
+  screenPositionOfTile(x: number, y: number): { x: number; y: number };
+  replays: { recorder(): { toReplay(): { personas: { id: string; name: string }[]; steps: { c?: { participants: string[] }[] }[] } } | null };
+}
+
+const h = (page: Page) => page.evaluate(() => 0);
+
+describe('playing in Hamlet (start screen, resident, chat, time)', () => {
+  let server: { url: string; close: () => Promise<void> };
+  let ctx: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  const state = () => page.evaluate(() => {
+    const s = (window as unknown as { hamlet: Handle }).hamlet.store.getState();
+    return { time: s.time, step: s.step, speed: s.speed, player: s.player, personas: s.personas, fastForward: s.fastForward };
+  });
+  const me = async () => {
+    const s = await state();
+    return s.personas.find((p) => p.id === s.player!.id)!;
+  };
+
+  beforeAll(async () => {
+    server = await serve(await buildApp());
+    ctx = await launch();
+    page = await ctx.newPage();
+    errors = watchErrors(page);
+    await page.goto(server.url);
+  });
+
+  afterAll(async () => {
+    await ctx?.close();
+    await server?.close();
+  });
+
+  it('opens on the start screen without URL parameters; a new town with your resident starts from it', async () => {
+    await page.waitForSelector('.start-screen:not([hidden])', { timeout: 90_000 });
+    expect(await page.isDisabled('button[name=continue]')).toBe(true);
+    expect(await page.textContent('button[name=continue]')).toMatch(/no saves yet/);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'play-start-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // A name that is taken is refused with a reason, nothing starts.
+    await page.fill('input[name=player-name]', 'Sofia Moreno');
+    await page.click('button[name=new-town]');
+    expect(await page.textContent('.start-error')).toMatch(/already lives in this town/);
+    await page.fill('input[name=player-name]', 'Alex <b>Rivera</b>');
+    await page.click('button[name=new-town]');
+    expect(await page.textContent('.start-error')).toMatch(/letters/);
+    await page.fill('input[name=player-name]', 'Alex Rivera');
+    await page.fill('textarea[name=player-about]', 'A travelling photographer who loves old buildings');
+    await page.click('button[name=look-jess-turner]');
+    await page.fill('input[name=seed]', '3');
+    await page.selectOption('select[name=start-hour]', '8');
+    await screenshot(page, 'play-start-1280');
+    await page.click('button[name=new-town]');
+    await page.waitForFunction(() => (window as unknown as { hamlet?: Handle }).hamlet?.ready === true, null, { timeout: 90_000 });
+    await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().player !== null);
+    const s = await state();
+    expect(new Date(s.time).toISOString()).toMatch(/^2023-02-13T08:0/);
+    expect(s.personas).toHaveLength(26);
+    expect(s.player!.name).toBe('Alex Rivera');
+    expect(await page.isHidden('.start-screen')).toBe(true);
+    await page.waitForSelector('[data-panel=player]:not([hidden])');
+    await page.waitForFunction(() => /^Alex Rivera is taking it easy at Town Square/.test(document.querySelector('.player-status')?.textContent ?? ''));
+  });
+
+  it('walks by keyboard, a tile per key press', async () => {
+    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(10));
+    const from = (await me()).tile;
+    // A direction with three free tiles from where the resident stands.
+    const dir = await page.evaluate((t) => {
+      const w = (window as unknown as { hamlet: Handle }).hamlet.sim.world;
+      const dirs: [string, number, number][] = [['ArrowRight', 1, 0], ['ArrowLeft', -1, 0], ['ArrowDown', 0, 1], ['ArrowUp', 0, -1]];
+      return dirs.find(([, dx, dy]) => [1, 2, 3].every((k) => w.walkable[(t.y + dy * k) * w.width + t.x + dx * k] === 1)) ?? null;
+    }, from);
+    expect(dir).not.toBeNull();
+    const [key, dx, dy] = dir!;
+    const want = { x: from.x + dx * 3, y: from.y + dy * 3 };
+    for (let k = 0; k < 3; k++) await page.keyboard.press(key);
+    await page.waitForFunction((t) => {
+      const s = (window as unknown as { hamlet: Handle }).hamlet.store.getState();
+      const p = s.personas.find((f) => f.id === s.player!.id)!.tile;
+      return p.x === t.x && p.y === t.y;
+    }, want, { timeout: 20_000 });
+    // And stays there: only the player moves the resident.
+    await page.waitForTimeout(1500);
+    expect((await me()).tile).toEqual(want);
+  });
+
+  it('walks by a click on a tile next to a persona, and talks with her for three turns (offline brain)', { timeout: 300_000 }, async () => {
+    // Jump to 10:00: Luis Moreno is baking at Crumb & Crust Bakery then, a person who stays put.
+    await page.selectOption('select[name=jump-hour]', '10');
+    await page.waitForFunction(() => {
+      const s = (window as unknown as { hamlet: Handle }).hamlet.store.getState();
+      return s.fastForward === null && new Date(s.time).getUTCHours() === 10;
+    }, null, { timeout: 120_000 });
+    expect(new Date((await state()).time).toISOString()).toMatch(/T10:0/);
+    const luis = (await state()).personas.find((p) => p.id === 'luis-moreno')!;
+    const target = await page.evaluate((t) => {
+      const h = (window as unknown as { hamlet: Handle & { sim: { paths: { find(a: unknown, b: unknown): unknown[] | null } } } }).hamlet;
+      const w = h.sim.world;
+      const s = h.store.getState();
+      const from = s.personas.find((p) => p.id === s.player!.id)!.tile;
+      // Two tiles off (close enough to talk; far enough that the click picks the tile, not her), on a way from here.
+      for (const [dx, dy] of [[0, 2], [2, 0], [-2, 0], [0, -2], [2, 2], [-2, 2], [2, -2], [-2, -2], [1, 2], [2, 1], [-1, 2], [-2, 1]]) {
+        const c = { x: t.x + dx!, y: t.y + dy! };
+        if (w.walkable[c.y * w.width + c.x] === 1 && h.sim.paths.find(from, c)) return c;
+      }
+      return null;
+    }, luis.tile);
+    expect(target).not.toBeNull();
+    // Drag the view there first (the camera follows you), then click the tile.
+    await page.evaluate((t) => {
+      const h = (window as unknown as { hamlet: Handle & { store: { setState(x: unknown): void } } }).hamlet;
+      h.store.setState({ followId: null, panTo: { x: t.x, y: t.y, seq: 99 } });
+    }, target!);
+    await page.waitForTimeout(300);
+    const pos = await page.evaluate((t) => (window as unknown as { hamlet: Handle }).hamlet.screenPositionOfTile(t.x, t.y), target!);
+    // (The page was 390 px wide before: a click must land on the tile under it after a resize too.)
+    await page.mouse.click(pos.x, pos.y);
+    await page.waitForFunction((t) => {
+      const s = (window as unknown as { hamlet: Handle }).hamlet.store.getState();
+      const p = s.personas.find((f) => f.id === s.player!.id)!;
+      return (p as unknown as { actionTarget: string }).actionTarget === `${t.x},${t.y}`;
+    }, target!, { timeout: 10_000 });    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(60));
+    await page.waitForFunction(
+      (t) => {
+        const s = (window as unknown as { hamlet: Handle }).hamlet.store.getState();
+        const p = s.personas.find((f) => f.id === s.player!.id)!;
+        return p.tile.x === t.x && p.tile.y === t.y;
+      },
+      target!,
+      { timeout: 150_000 },
+    );
+    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(2));
+    // She may have moved on a few tiles meanwhile (baking at another counter): step up to her again.
+    for (let tries = 0; tries < 5 && !(await page.isVisible('button[name=talk-luis-moreno]')); tries++) {
+      await page.evaluate(() => {
+        const h = (window as unknown as { hamlet: Handle & { sim: { playerInput(i: unknown): void } } }).hamlet;
+        const w = h.sim.world;
+        const l = h.store.getState().personas.find((p) => p.id === 'luis-moreno')!.tile;
+        const t = [[0, 1], [1, 0], [-1, 0], [0, -1]].map(([dx, dy]) => ({ x: l.x + dx!, y: l.y + dy! })).find((t) => w.walkable[t.y * w.width + t.x] === 1)!;
+        h.sim.playerInput({ kind: 'walk', ...t });
+      });
+      await page.waitForTimeout(4000);
+    }
+    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(1));
+    // Either we go up to her, or she has already started talking to us (personas may, by the same rules).
+    const already = await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().player!.chat?.with ?? null);
+    if (already === null) await page.click('button[name=talk-luis-moreno]');
+    else expect(already).toBe('Luis Moreno');
+    await page.waitForSelector('[data-panel=chat]:not([hidden])');
+    await page.waitForFunction(() => document.querySelectorAll('.chat-log li.them').length === 1, null, { timeout: 20_000 });
+    const say = async (text: string, n: number) => {
+      await page.fill('input[name=chat-text]', text);
+      await page.press('input[name=chat-text]', 'Enter');
+      await page.waitForFunction((k) => document.querySelectorAll('.chat-log li.them').length === k, n, { timeout: 20_000 });
+      return page.evaluate(() => [...document.querySelectorAll('.chat-log li.them')].at(-1)!.textContent ?? '');
+    };
+    expect(await say('Hello Luis! Where do you work?', 2)).toContain('Crumb & Crust Bakery');
+    // Speech bubbles: the lines show over the speakers' heads for a moment.
+    await page.waitForFunction(() => /Crumb & Crust Bakery/.test((window as unknown as { hamlet: { speechOf(id: string): string | null } }).hamlet.speechOf('luis-moreno') ?? ''), null, { timeout: 10_000 });
+    // What the player writes is text: a tag stays a tag on the page.
+    expect(await say('<img src=x onerror="window.__owned=1"> How old are you?', 3)).toMatch(/I'm \d+/);
+    expect(await page.evaluate(() => (window as unknown as { __owned?: number }).__owned)).toBeUndefined();
+    expect(await page.textContent('.chat-log')).toContain('<img src=x');
+    await screenshot(page, 'play-chat-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'play-chat-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await say('Thanks, goodbye!', 4);
+    await page.waitForFunction(() => /The conversation ended/.test(document.querySelector('.chat-state')?.textContent ?? ''));
+    const convo = await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.sim.conversations.at(-1)!);
+    expect(convo.participants).toEqual(['Alex Rivera', 'Luis Moreno']);
+    expect(convo.lines.filter((l) => l.speaker === 'Alex Rivera')).toHaveLength(3);
+  });
+
+  it('finds the chat in Luis’s Chats and Memory tabs, and his planning thought', async () => {
+    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().select('luis-moreno'));
+    await page.waitForSelector('.insp-panel:not([hidden])');
+    await page.click('.insp-tab-btn[data-tab=chats]');
+    await page.waitForFunction(() => /Alex Rivera/.test(document.querySelector('.insp-chats')?.textContent ?? ''));
+    expect(await page.textContent('.insp-chats')).toContain('Where do you work?');
+    await page.click('.insp-tab-btn[data-tab=memory]');
+    await page.waitForFunction(() => /For Luis Moreno's planning/.test(document.querySelector('.insp-memory')?.textContent ?? ''));
+    await screenshot(page, 'play-memory');
+  });
+
+  it('a click on an activity line opens the persona it names and moves the camera there', async () => {
+    await page.click('.insp-close').catch(() => undefined);
+    const line = page.locator('.hud-feed-list li.feed-link').first();
+    const text = await line.getAttribute('data-text');
+    const first = await page.evaluate((t) => {
+      const ps = (window as unknown as { hamlet: Handle }).hamlet.store.getState().personas;
+      return ps.map((p) => ({ id: p.id, at: t!.indexOf(p.name) })).filter((x) => x.at >= 0).sort((a, b) => a.at - b.at)[0]!.id;
+    }, text);
+    await line.click();
+    await page.waitForFunction((id) => (window as unknown as { hamlet: { store: { getState(): { selectedId: string | null } } } }).hamlet.store.getState().selectedId === id, first);
+    const pos = await page.evaluate((id) => (window as unknown as { hamlet: { screenPositionOf(id: string): { x: number; y: number } | null } }).hamlet.screenPositionOf(id), first);
+    // On screen, near the middle of the map view.
+    expect(Math.abs(pos!.x - 640)).toBeLessThan(200);
+    expect(Math.abs(pos!.y - 400)).toBeLessThan(200);
+  });
+
+  it('skips to the next morning: the town runs headless to 6:00 with a progress bar, everyone in a valid state', async () => {
+    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(1));
+    const before = new Date((await state()).time);
+    // The next 6:00: tomorrow's, or today's before 6 am.
+    const day = before.getUTCDate() + (before.getUTCHours() >= 6 ? 1 : 0);
+    await page.click('button[name=skip-morning]');
+    await page.waitForSelector('.hud-progress:not([hidden])', { timeout: 10_000 });
+    await screenshot(page, 'play-skip');
+    await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().fastForward === null, null, { timeout: 240_000 });
+    const s = await state();
+    const at = new Date(s.time);
+    expect(at.getUTCDate()).toBe(day);
+    expect([at.getUTCHours(), at.getUTCMinutes()]).toEqual([6, 0]);
+    const bad = await page.evaluate(() => {
+      const h = (window as unknown as { hamlet: Handle }).hamlet;
+      const w = h.sim.world;
+      return h.store.getState().personas.filter((p) => w.walkable[p.tile.y * w.width + p.tile.x] !== 1 || !p.description).map((p) => p.name);
+    });
+    expect(bad).toEqual([]);
+    // It goes on at the speed it had.
+    expect(s.speed).toBe(1);
+  });
+
+  it('the recording of the session has the player and the chat', async () => {
+    const r = await page.evaluate(() => {
+      const rec = (window as unknown as { hamlet: Handle }).hamlet.replays.recorder()!.toReplay();
+      return { personas: rec.personas.map((p) => p.name), convos: rec.steps.flatMap((s) => s.c ?? []).map((c) => c.participants.join(' & ')) };
+    });
+    expect(r.personas).toContain('Alex Rivera');
+    expect(r.convos).toContain('Alex Rivera & Luis Moreno');
+    expect(errors).toEqual([]);
+  });
+});
+
+void h;
