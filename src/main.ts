@@ -71,20 +71,17 @@ async function begin(mapJson: unknown): Promise<void> {
     checkPersonasAgainstWorld(personas!, world);
     hideLoading();
     let brainConfig: LlmConfig | null = null;
-    /** brainConfig is the model saved on an earlier visit, not yet used on this page (probed before use). */
-    let brainFromSaved = false;
+    /** The model switched on in the settings on an earlier visit: probed before the town uses it (null once anything is chosen here). */
+    let savedModelConfig: LlmConfig | null = null;
     const useBrain = (config: LlmConfig | null) => {
       brainConfig = config;
-      brainFromSaved = false;
+      savedModelConfig = null;
       brainSwitch?.use(config);
       brainSwitch?.llm?.log.listeners.add((c) => replays.onCall(c));
     };
     const settings = mountSettings((config) => useBrain(config), __LLM_PROXY__);
     const saved = loadSettings();
-    if (saved?.enabled) {
-      brainConfig = { ...saved.config, apiKey: sessionKey() };
-      brainFromSaved = true;
-    }
+    if (saved?.enabled) savedModelConfig = { ...saved.config, apiKey: sessionKey() };
     // The save slots (IndexedDB): Continue on the start screen loads the newest.
     const slots = SaveSlots.open();
     slots.catch((err: unknown) => console.warn('Saves are not available:', err));
@@ -93,13 +90,18 @@ async function begin(mapJson: unknown): Promise<void> {
       personas: personas!,
       spriteUrl: characterUrl,
       openSettings: settings.open,
-      modelConfigured: () => brainConfig !== null,
+      modelConfigured: () => brainConfig !== null || savedModelConfig !== null,
       latestSave: async () => (await slots).latest().then((s) => (s ? s.name : null)),
     });
     startScreenHandle = startScreen;
     const fromUrl = choiceFromParams(params, personas!);
     const first: StartAction = fromUrl ? { kind: 'new', choice: fromUrl.choice } : await startScreen.ask(false);
     const choice = first.kind === 'new' ? first.choice : WATCH_ONLY;
+    // The URL runs on the saved model when it is switched on (as before); the start screen on what it chose:
+    // a model applied in ⚙ Brain on this page is used at once, one saved on an earlier visit is probed first.
+    const wantModel = fromUrl !== null || choice.brain === 'model';
+    if (!wantModel) brainConfig = null;
+    const probeFirst = wantModel && !brainConfig ? savedModelConfig : null;
     // The call plan the town was started with (?calls= or the start screen), over the ⚙ Brain setting.
     let callPlanChoice = choice.callPlan;
     const built = buildTown(choice, world, personas!);
@@ -202,14 +204,7 @@ async function begin(mapJson: unknown): Promise<void> {
       retry: () => (store.getState().endpoint?.state === 'unreachable' && savedModel ? connectSaved(savedModel) : void brainSwitch?.retryNow()),
       useOffline: () => settings.useOffline(),
     });
-    // The URL runs on the saved model when it is switched on (as before); the start screen on what it chose.
-    // A model applied in ⚙ Brain on this page is used at once; one only saved from an earlier visit is probed first.
-    const wanted = brainConfig && (fromUrl !== null || choice.brain === 'model') ? brainConfig : null;
-    if (wanted && brainFromSaved) {
-      brainConfig = null;
-      connectSaved(wanted);
-    } else if (wanted) useBrain(wanted);
-    else brainConfig = null;
+    if (probeFirst) connectSaved(probeFirst);
     mountPlayerPanels(store, { input: playerInput, options: () => (sim?.player ? sim.player.options(sim) : []) });
     const saves = setupSaves({
       get sim() {

@@ -240,9 +240,10 @@ describe('the player’s resident', () => {
     const brain = remoteBrain(new OfflineBrain(1, personas), { auto: true });
     sim.brain.setInner(brain);
     sim.playerInput({ kind: 'talk', personaId: luis.id });
-    await until(sim, (r) => (r.player!.chat?.lines.length ?? 0) >= 1, 20);
+    await until(sim, (r) => (r.player!.chat?.lines.length ?? 0) >= 1, 100);
     sim.playerInput({ kind: 'say', text: 'Thanks, goodbye!' });
-    const rs = await until(sim, (r) => r.player!.ended.length > 0, 20);
+    // Ending takes the summary, the poignancies and the planning thought: a step or more each.
+    const rs = await until(sim, (r) => r.player!.ended.length > 0, 100);
     const ended = rs.at(-1)!.player!.ended[0]!;
     expect(ended.reason).toBe('you said goodbye');
     expect(ended.lines.at(-2)).toEqual({ speaker: 'Alex Rivera', text: 'Thanks, goodbye!' });
