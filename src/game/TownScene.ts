@@ -216,8 +216,9 @@ export class TownScene extends Phaser.Scene {
       for (const s of this.sprites.values()) if (s.speaking) s.hush();
       return;
     }
-    while (this.speechQueue.length && this.speechQueue[0]!.at <= time) {
-      const line = this.speechQueue.shift()!;
+    for (let next = this.speechQueue[0]; next && next.at <= time; next = this.speechQueue[0]) {
+      const line = next;
+      this.speechQueue.shift();
       const who = state.personas.find((p) => p.name === line.speaker);
       if (who) this.sprites.get(who.id)?.say(line.text, BUBBLE_MS);
     }

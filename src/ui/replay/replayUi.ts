@@ -3,6 +3,7 @@ import { formatDate, formatHHMM } from '../../sim/clock';
 import { REPLAY_SPEEDS } from '../../replay/player';
 import type { PickedFile } from '../../replay/pickedFile';
 import { KEY_SPEEDS } from '../../store/store';
+import { at } from '../../sim/checked';
 import type { ReplayMode } from '../../app/replayMode';
 import { timelineMarks } from './timeline';
 import './replay.css';
@@ -221,7 +222,7 @@ export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: Repla
       if (e.code === 'Space') mode.toggle();
       else if (e.code === 'ArrowLeft') mode.stepBy(e.shiftKey ? -hour : -1);
       else if (e.code === 'ArrowRight') mode.stepBy(e.shiftKey ? hour : 1);
-      else if (/^Digit[1-5]$/.test(e.code)) mode.setSpeed(KEY_SPEEDS[Number(e.code.slice(5)) - 1]!);
+      else if (/^Digit[1-5]$/.test(e.code)) mode.setSpeed(at(KEY_SPEEDS, Number(e.code.slice(5)) - 1, 'speed key'));
       else return;
       e.preventDefault();
       e.stopPropagation();
