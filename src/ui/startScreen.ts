@@ -62,12 +62,12 @@ export class StartScreen {
     const count = Object.assign(el('input'), { type: 'number', name: 'personas', value: String(personas.length), min: '1', max: String(personas.length) });
     const brain = el('select');
     brain.name = 'brain';
-    brain.append(new Option('Offline brain (no key, no network)', 'offline'), new Option('The model in ⚙ Brain settings', 'model'));
+    brain.append(new Option('Offline (no key, no network)', 'offline'), new Option('Model (⚙ Brain settings)', 'model'));
     // How a model is asked (docs/call-plans.md): shown once a model brain is picked (offline calls cost nothing).
     const calls = el('select');
     calls.name = 'calls';
-    calls.append(new Option('Packed: fewer, larger calls', 'packed', true, true), new Option("Faithful: Smallville's calls one by one", 'faithful'));
-    const callsField = field('Call plan', calls, 'how the model is asked');
+    calls.append(new Option('Packed (fewer calls)', 'packed', true, true), new Option('Faithful (call by call)', 'faithful'));
+    const callsField = field('Call plan', calls, 'packed: fewer, larger calls; faithful: Smallville’s one by one');
     const showCalls = () => {
       callsField.hidden = brain.value !== 'model';
     };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { buildApp, launch, screenshot, serve, watchErrors } from './harness';
+import { accepts } from '../../src/llm/offline/talk';
 
 interface Frame {
   id: string;
@@ -30,12 +31,15 @@ interface Handle {
 }
 
 const h = (page: Page) => page.evaluate(() => 0);
+const INVITATION = 'Would you like to come to the photo party at Bramble Café tomorrow at 5 pm?';
 
 describe('playing in Hamlet (start screen, resident, chat, time)', () => {
   let server: { url: string; close: () => Promise<void> };
   let ctx: BrowserContext;
   let page: Page;
   let errors: string[];
+  /** Luis's answer to the invitation. */
+  let reply = '';
 
   const state = () => page.evaluate(() => {
     const s = (window as unknown as { hamlet: Handle }).hamlet.store.getState();
@@ -77,13 +81,13 @@ describe('playing in Hamlet (start screen, resident, chat, time)', () => {
     await page.fill('textarea[name=player-about]', 'A travelling photographer who loves old buildings');
     await page.click('button[name=look-jess-turner]');
     await page.fill('input[name=seed]', '3');
-    await page.selectOption('select[name=start-hour]', '8');
+    await page.selectOption('select[name=start-hour]', '9');
     await screenshot(page, 'play-start-1280');
     await page.click('button[name=new-town]');
     await page.waitForFunction(() => (window as unknown as { hamlet?: Handle }).hamlet?.ready === true, null, { timeout: 90_000 });
     await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().player !== null);
     const s = await state();
-    expect(new Date(s.time).toISOString()).toMatch(/^2023-02-13T08:0/);
+    expect(new Date(s.time).toISOString()).toMatch(/^2023-02-13T09:0/);
     expect(s.personas).toHaveLength(26);
     expect(s.player!.name).toBe('Alex Rivera');
     expect(await page.isHidden('.start-screen')).toBe(true);
@@ -112,10 +116,19 @@ describe('playing in Hamlet (start screen, resident, chat, time)', () => {
     // And stays there: only the player moves the resident.
     await page.waitForTimeout(1500);
     expect((await me()).tile).toEqual(want);
+    // The camera follows your resident: it stands in the middle of the map view.
+    const seen = await page.evaluate(() => (window as unknown as { hamlet: { screenPositionOf(id: string): { x: number; y: number } | null } }).hamlet.screenPositionOf('player-resident'));
+    expect(Math.abs(seen!.x - 640)).toBeLessThan(120);
+    expect(Math.abs(seen!.y - 400)).toBeLessThan(120);
+    // Keys 1–5 are the speeds 1×, 2×, 5×, 10×, 60× (the same keys in a replay: playModel.test.ts).
+    for (const [key, speed] of [['3', 5], ['5', 60], ['4', 10]] as const) {
+      await page.keyboard.press(key);
+      expect((await state()).speed).toBe(speed);
+    }
   });
 
   it('walks by a click on a tile next to a persona, and talks with her for three turns (offline brain)', { timeout: 300_000 }, async () => {
-    // Jump to 10:00: Luis Moreno is baking at Crumb & Crust Bakery then, a person who stays put.
+    // Jump to 10:00 (an hour of the town run headless): Luis Moreno is baking at Crumb & Crust Bakery then, a person who stays put.
     await page.selectOption('select[name=jump-hour]', '10');
     await page.waitForFunction(() => {
       const s = (window as unknown as { hamlet: Handle }).hamlet.store.getState();
@@ -169,7 +182,7 @@ describe('playing in Hamlet (start screen, resident, chat, time)', () => {
         const t = [[0, 1], [1, 0], [-1, 0], [0, -1]].map(([dx, dy]) => ({ x: l.x + dx!, y: l.y + dy! })).find((t) => w.walkable[t.y * w.width + t.x] === 1)!;
         h.sim.playerInput({ kind: 'walk', ...t });
       });
-      await page.waitForTimeout(4000);
+      await page.waitForSelector('button[name=talk-luis-moreno]', { timeout: 4000 }).catch(() => undefined);
     }
     await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(1));
     // Either we go up to her, or she has already started talking to us (personas may, by the same rules).
@@ -195,14 +208,19 @@ describe('playing in Hamlet (start screen, resident, chat, time)', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'play-chat-390');
     await page.setViewportSize({ width: 1280, height: 800 });
-    await say('Thanks, goodbye!', 4);
-    await page.waitForFunction(() => /The conversation ended/.test(document.querySelector('.chat-state')?.textContent ?? ''));
+    // An invitation: the offline brain says yes or no as to a neighbour (free then: mostly yes); then you leave.
+    reply = await say(INVITATION, 4);
+    await page.click('button[name=chat-leave]');
+    await page.waitForFunction(() => /The conversation ended: you said goodbye and left/.test(document.querySelector('.chat-state')?.textContent ?? ''));
     const convo = await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.sim.conversations.at(-1)!);
     expect(convo.participants).toEqual(['Alex Rivera', 'Luis Moreno']);
     expect(convo.lines.filter((l) => l.speaker === 'Alex Rivera')).toHaveLength(3);
+    // A yes is a commitment he will act on; a no plans nothing.
+    const promised = await page.evaluate(() => (window as unknown as { hamlet: { sim: { byId: Map<string, { commitments: { sector: string; source: string }[] }> } } }).hamlet.sim.byId.get('luis-moreno')!.commitments.filter((c) => c.source === 'Alex Rivera').map((c) => c.sector));
+    expect(promised).toEqual(accepts(reply) ? ['Bramble Café'] : []);
   });
 
-  it('finds the chat in Luis’s Chats and Memory tabs, and his planning thought', async () => {
+  it('finds the chat in Luis’s Chats and Memory tabs, his planning thought, and his answer in his Day', async () => {
     await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().select('luis-moreno'));
     await page.waitForSelector('.insp-panel:not([hidden])');
     await page.click('.insp-tab-btn[data-tab=chats]');
@@ -211,6 +229,14 @@ describe('playing in Hamlet (start screen, resident, chat, time)', () => {
     await page.click('.insp-tab-btn[data-tab=memory]');
     await page.waitForFunction(() => /For Luis Moreno's planning/.test(document.querySelector('.insp-memory')?.textContent ?? ''));
     await screenshot(page, 'play-memory');
+    if (accepts(reply)) {
+      // Yes: the party is among his commitments in the Day tab.
+      await page.click('.insp-tab-btn[data-tab=day]');
+      await page.waitForFunction(() => /photo party at Bramble Café on Tuesday February 14 at 5:00 pm/.test(document.querySelector('.insp-commit')?.textContent ?? ''), null, { timeout: 10_000 });
+    } else {
+      // No: he remembers telling you so, and plans nothing.
+      expect(await page.textContent('.insp-memory')).toContain("I told Alex I can't make it to the photo party");
+    }
   });
 
   it('a click on an activity line opens the persona it names and moves the camera there', async () => {

@@ -45,7 +45,7 @@ interface Handle {
       mode: string;
       brainName: string;
       callPlan: string;
-      replay: { lastStep: number } | null;
+      replay: { lastStep: number; speed: number } | null;
       personas: Frame[];
       player: { id: string; chat: { with: string } | null } | null;
       setSpeed(s: number): void;
@@ -226,6 +226,12 @@ describe('playing on a model (a fake OpenAI-compatible server through the real o
       return step;
     });
     await page.waitForFunction((s) => (window as unknown as { hamlet: Handle }).hamlet.store.getState().step === s, last);
+    // The same number keys mean the same speeds as live (1×, 2×, 5×, 10×, 60×).
+    for (const [key, speed] of [['3', 5], ['5', 60]] as const) {
+      await page.keyboard.press(key);
+      expect(await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().replay!.speed)).toBe(speed);
+    }
+    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.replays.mode.seek((window as unknown as { hamlet: Handle }).hamlet.store.getState().replay!.lastStep));
     const shown = await page.evaluate(() => {
       const h = (window as unknown as { hamlet: Handle }).hamlet;
       const s = h.store.getState();
