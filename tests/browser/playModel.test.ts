@@ -241,6 +241,13 @@ describe('playing on a model (a fake OpenAI-compatible server through the real o
     await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().select('ada-quinn'));
     await page.click('.insp-tab-btn[data-tab=chats]');
     await page.waitForFunction((line) => (document.querySelector('.insp-chats')?.textContent ?? '').includes(line), INVITATION, { timeout: 10_000 });
+    // The start screen's Watch a recorded day opens the demo in its place.
+    await page.click('button[name=menu]');
+    await page.click('button[name=watch]');
+    await page.waitForFunction(() => {
+      const s = (window as unknown as { hamlet: Handle }).hamlet.store.getState();
+      return s.mode === 'replay' && s.personas.length === 25;
+    }, null, { timeout: 30_000 });
     expect(errors.filter((e) => !/net::ERR|Failed to load resource/.test(e))).toEqual([]);
   });
 });

@@ -313,6 +313,27 @@ describe('the player’s resident', () => {
     });
     expect(opened.filter((h) => h === 23)).toEqual([]);
   });
+
+  it('a persona asleep beside the player does not start a chat, and the player cannot start one with them', async () => {
+    class Chatty extends OfflineBrain {
+      override async decideToTalk(): Promise<boolean> {
+        return true;
+      }
+    }
+    const sim = town(new Chatty(1, personas), '2023-02-14T02:00:00');
+    await sim.run(3);
+    const luis = sim.byId.get('luis-moreno')!;
+    expect(luis.scratch.actDescription).toMatch(/sleep/);
+    sim.playerInput({ kind: 'walk', ...besideOf(sim, luis) });
+    await until(sim, () => near(me(sim), luis, 2) && me(sim).scratch.actionId === 'IDLE', 400);
+    const rs: StepResult[] = [];
+    await sim.run(60, (r) => void rs.push(r));
+    expect(rs.filter((r) => r.player!.chat !== null)).toEqual([]);
+    sim.playerInput({ kind: 'talk', personaId: luis.id });
+    const r = await sim.tick();
+    expect(r.player!.refusals.join(' ')).toMatch(/Luis is asleep/);
+    expect(r.player!.chat).toBeNull();
+  });
 });
 
 describe('time at the player’s command', () => {
