@@ -57,6 +57,20 @@ export function llmBrainFromArgs(args: Values<typeof LLM_OPTIONS>, offline: Offl
   });
 }
 
+/** The model named by --llm does not answer: nothing was run (no usage text: the arguments were fine). */
+export class UnreachableModel extends Error {
+  override name = 'UnreachableModel';
+}
+
+/**
+ * Probe the endpoint (GET /models) before the run hands it any work: a model that does not answer is
+ * named and the run does not start, rather than a whole run quietly made by the offline stand-in.
+ */
+export async function checkReachable(llm: LlmBrain): Promise<void> {
+  const r = await llm.client.probe();
+  if (!r.ok) throw new UnreachableModel(`The model at ${llm.client.config.baseURL} is not answering (${r.error}); nothing was run. Start it or check --llm (without --llm the offline brain runs the town).`);
+}
+
 /** The model settings from the flags, or null without --llm; throws a CliError naming a bad flag. */
 export function llmConfigFromArgs(args: Values<typeof LLM_OPTIONS>): LlmConfig | null {
   const url = args.llm;

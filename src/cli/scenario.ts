@@ -6,7 +6,7 @@ import { checkPersonasAgainstWorld } from '../sim/persona/load';
 import { runParty, VALENTINE_PARTY as P } from '../sim/scenario/party';
 import { runWeek } from '../sim/scenario/believability';
 import { CliError, numberOption, parseCli } from './args';
-import { CALLS_OPTION, LLM_OPTIONS, callPlanFromArgs, llmBrainFromArgs } from './llmArgs';
+import { CALLS_OPTION, LLM_OPTIONS, UnreachableModel, callPlanFromArgs, checkReachable, llmBrainFromArgs } from './llmArgs';
 
 const USAGE =
   'usage: npm run scenario -- party [--seed 1] [--days 2] [--calls packed|faithful]\n' +
@@ -32,6 +32,7 @@ async function main(): Promise<void> {
   checkPersonasAgainstWorld(personas, world);
   const offline = new OfflineBrain(seed, personas);
   const llm = llmBrainFromArgs(args, offline);
+  if (llm) await checkReachable(llm);
   // An experiment: Smallville's lock-step semantics, so a slow model changes nothing but the wall time.
   const sim = new Simulation({ world, personas, brain: llm ?? offline, seed, start: P.start, stepMode: 'lockstep', callPlan: callPlanFromArgs(args.calls, llm !== null) });
   const host = sim.byId.get(P.host)!;
@@ -99,6 +100,6 @@ async function week(seed: number, days: number): Promise<void> {
 
 main().catch((err) => {
   console.error(err instanceof Error ? err.message : err);
-  console.error(USAGE);
+  if (!(err instanceof UnreachableModel)) console.error(USAGE);
   process.exit(1);
 });

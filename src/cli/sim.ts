@@ -10,7 +10,7 @@ import { formatDate, formatHHMM } from '../sim/clock';
 import { checkPersonasAgainstWorld } from '../sim/persona/load';
 import { checkReadable, checkWritable, numberOption, parseCli, startOption } from './args';
 import { maxTownSize, scaleTown } from './town';
-import { CALLS_OPTION, LLM_OPTIONS, callPlanFromArgs, llmBrainFromArgs } from './llmArgs';
+import { CALLS_OPTION, LLM_OPTIONS, UnreachableModel, callPlanFromArgs, checkReachable, llmBrainFromArgs } from './llmArgs';
 import type { LlmBrain } from '../llm/llmBrain';
 import { registryModes } from '../sim/actions/state';
 import { createSave, decodeSave, encodeSave, openSave, type SaveFile } from '../save/saveFile';
@@ -99,6 +99,7 @@ async function main(): Promise<void> {
     sim = new Simulation({ world: town.world, personas: town.personas, brain: brainFor(town.personas, seed), seed, start, brainModes, stepMode: stepMode.mode, pulse: !args['no-pulse'] });
   }
   const llm = made.llm;
+  if (llm) await checkReachable(llm);
   // The call plan is a setting, not part of a save: --calls, else packed on a model and faithful offline.
   sim.setCallPlan(callPlanFromArgs(args.calls, llm !== null));
   const steps = Math.round((hours * 3600) / sim.clock.stepSeconds);
@@ -236,6 +237,6 @@ function where(f: PersonaFrame): string {
 
 main().catch((err) => {
   console.error(err instanceof Error ? err.message : err);
-  console.error(USAGE);
+  if (!(err instanceof UnreachableModel)) console.error(USAGE);
   process.exit(1);
 });

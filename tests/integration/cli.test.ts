@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { startFakeLlm, type FakeLlm } from '../support/fakeLlm';
+import { deadUrl, startFakeLlm, type FakeLlm } from '../support/fakeLlm';
 import { goodModel } from '../support/goodModel';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,6 +52,17 @@ describe('npm run sim', () => {
     expect(stdout.match(/^\S.*\s\d+\/\d+/gm)?.length ?? 0).toBeGreaterThanOrEqual(3);
     expect(fake.requests.length).toBeGreaterThan(3);
     expect(stdout + stderr).not.toContain(key);
+  }, 60_000);
+
+  it('names a model that does not answer and runs nothing, rather than a whole run made by the offline stand-in', async () => {
+    const dead = await deadUrl();
+    const key = 'sk-cli-secret-dead-77';
+    const err = (await tsx(['--hours', '1', '--personas', '3', '--llm', dead, '--model', 'fake-model'], { OPENAI_API_KEY: key }).then(() => null, (e: unknown) => e)) as { code: number; stderr: string; stdout: string } | null;
+    expect(err).not.toBeNull();
+    expect(err!.code).toBe(1);
+    expect(err!.stdout).toBe('');
+    expect(err!.stderr.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^The model at ${dead.replace(/[.]/g, '\\.')} is not answering \\(cannot reach the endpoint .*\\); nothing was run\\.`))]);
+    expect(err!.stderr).not.toContain(key);
   }, 60_000);
 
   it('--registry N runs the last N personas on the registry brain and prints the action counters and calls per brain', async () => {
