@@ -12,7 +12,18 @@ import { goodModel } from '../support/goodModel';
  */
 interface Handle {
   ready: boolean;
-  store: { getState(): { step: number; thinking: string[]; brainName: string; setSpeed(s: number): void } };
+  store: {
+    getState(): {
+      step: number;
+      thinking: string[];
+      brainName: string;
+      mode: string;
+      replay: { brain: string; whyNotForkable: string | null } | null;
+      llm: { fallbacks: number } | null;
+      personas: { description: string }[];
+      setSpeed(s: number): void;
+    };
+  };
   brains: { llm: { log: { records: { outcome: string; error?: string }[] } } | null } | null;
 }
 const hamlet = (page: Page) => page.evaluate(() => {
@@ -85,7 +96,7 @@ describe('the model path in the page', () => {
     expect(error).not.toContain(SECRET);
   });
 
-  it('an endpoint that echoes the key in its 401: the key is nowhere in the page, its debug handle, the call log, the recording or a save', { timeout: 90_000 }, async () => {
+  it('an endpoint that echoes the key in its 401: the town lives on the stand-in; the key is nowhere in the page, its debug handle, the call log, the recording (which reopens and forks) or a save', { timeout: 90_000 }, async () => {
     fake.setResponder((_body, _task, _prompt, headers) => ({ kind: 'status', status: 401, body: echo(headers?.authorization) }));
     await page.click('button[name=apply]');
     await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(10));
@@ -94,6 +105,11 @@ describe('the model path in the page', () => {
     expect(await page.textContent('div.endpoint-banner')).toContain('Incorrect API key provided: [key removed]');
     // The endpoint did get the key (so its echo is real) …
     expect(fake.requests.length).toBeGreaterThan(0);
+    // The town lives on the offline stand-in meanwhile: people get up, every failed call counted.
+    await page.waitForFunction(() => {
+      const s = (window as unknown as { hamlet: Handle }).hamlet.store.getState();
+      return (s.llm?.fallbacks ?? 0) > 0 && s.personas.filter((p) => p.description && !/sleep/.test(p.description)).length >= 3;
+    }, null, { timeout: 30_000 });
     const found = await page.evaluate((secret) => {
       const h = (window as unknown as { hamlet: Record<string, unknown> & Handle }).hamlet;
       // Everything reachable from the debug handle but the Phaser game (whose objects hold no text of ours).
@@ -145,6 +161,14 @@ describe('the model path in the page', () => {
     const replay = gunzipSync(readFileSync((await recording.path())!)).toString('utf8');
     expect(replay).toContain('[key removed]');
     expect(replay).not.toContain(SECRET);
+    // The recording of this model run (every call a fallback) opens again as a replay and continues live.
+    await page.setInputFiles('input[name=replay-file]', { name: recording.suggestedFilename(), mimeType: 'application/gzip', buffer: readFileSync((await recording.path())!) });
+    await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().mode === 'replay', null, { timeout: 30_000 });
+    const opened = await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().replay);
+    expect(opened?.brain).toContain('llm:fake-model');
+    expect(opened?.whyNotForkable).toBeNull();
+    await page.click('button[name=fork]');
+    await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().mode === 'live', null, { timeout: 30_000 });
     // A save export.
     await page.click('button[name=saves]');
     const [save] = await Promise.all([page.waitForEvent('download'), page.click('button[name=export-current]')]);
