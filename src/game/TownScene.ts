@@ -220,7 +220,15 @@ export class TownScene extends Phaser.Scene {
       const line = next;
       this.speechQueue.shift();
       const who = state.personas.find((p) => p.name === line.speaker);
-      if (who) this.sprites.get(who.id)?.say(line.text, BUBBLE_MS);
+      if (!who) continue;
+      // Neighbours' bubbles would cover each other: the newest line takes the place of one said next to it.
+      for (const p of state.personas) {
+        if (p.id !== who.id && Math.abs(p.tile.x - who.tile.x) <= 4 && Math.abs(p.tile.y - who.tile.y) <= 3) {
+          const s = this.sprites.get(p.id);
+          if (s?.speaking) s.hush();
+        }
+      }
+      this.sprites.get(who.id)?.say(line.text, BUBBLE_MS);
     }
   }
 

@@ -200,6 +200,13 @@ describe('playing in Hamlet (start screen, resident, chat, time)', () => {
     expect(await say('Hello Luis! Where do you work?', 2)).toContain('Crumb & Crust Bakery');
     // Speech bubbles: the lines show over the speakers' heads for a moment.
     await page.waitForFunction(() => /Crumb & Crust Bakery/.test((window as unknown as { hamlet: { speechOf(id: string): string | null } }).hamlet.speechOf('luis-moreno') ?? ''), null, { timeout: 10_000 });
+    const speechOf = (id: string) => page.evaluate((x) => (window as unknown as { hamlet: { speechOf(id: string): string | null } }).hamlet.speechOf(x), id);
+    // Neighbours' bubbles do not cover each other: your line gave way to his answer.
+    expect(await speechOf('player-resident')).toBeNull();
+    // 💬 Bubbles off takes them down; on again for what follows.
+    await page.click('button[name=bubbles]');
+    await page.waitForFunction(() => (window as unknown as { hamlet: { speechOf(id: string): string | null } }).hamlet.speechOf('luis-moreno') === null);
+    await page.click('button[name=bubbles]');
     // What the player writes is text: a tag stays a tag on the page.
     expect(await say('<img src=x onerror="window.__owned=1"> How old are you?', 3)).toMatch(/I'm \d+/);
     expect(await page.evaluate(() => (window as unknown as { __owned?: number }).__owned)).toBeUndefined();
