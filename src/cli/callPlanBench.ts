@@ -89,7 +89,10 @@ export async function measureCallPlanDay(opts: { plan: CallPlan; model: Responde
 
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 
-/** The side-by-side table: per-persona-day calls and tokens by task, totals, then behaviour. */
+/**
+ * The side-by-side table: per-persona-day calls and tokens by task, totals (also without the town's
+ * hourly pulse, a town-wide call the same under both plans), then behaviour.
+ */
 export function formatComparison(days: CallPlanDay[]): string {
   const tasks = [...new Set(days.flatMap((d) => [...d.byTask.keys()]))].sort((a, b) => Math.max(...days.map((d) => d.byTask.get(b)?.calls ?? 0)) - Math.max(...days.map((d) => d.byTask.get(a)?.calls ?? 0)));
   const cell = (t: TaskCost | undefined, n: number) => (t ? `${pad((t.calls / n).toFixed(1), 6)} ${pad(Math.round(t.promptTokens / n), 7)} ${pad(Math.round(t.completionTokens / n), 6)}` : `${pad('-', 6)} ${pad('', 7)} ${pad('', 6)}`);
@@ -97,6 +100,12 @@ export function formatComparison(days: CallPlanDay[]): string {
   for (const task of tasks) lines.push(`${task.padEnd(24)}${days.map((d) => `  ${''.padEnd(8)}${cell(d.byTask.get(task), d.personas)}`).join('')}`);
   lines.push(`${'total'.padEnd(24)}${days.map((d) => `  ${''.padEnd(8)}${cell(d.total, d.personas)}`).join('')}`);
   lines.push(`${'tokens (prompt+compl)'.padEnd(24)}${days.map((d) => `  ${''.padEnd(8)}${pad(Math.round((d.total.promptTokens + d.total.completionTokens) / d.personas).toLocaleString('en'), 21)}`).join('')}`);
+  // The town's hourly pulse (seed 004) is one town-wide call, the same under both plans: the personas' own cost without it.
+  const own = (d: CallPlanDay) => {
+    const pulse = d.byTask.get('townPulse') ?? { calls: 0, promptTokens: 0, completionTokens: 0 };
+    return `${((d.total.calls - pulse.calls) / d.personas).toFixed(1)} / ${Math.round((d.total.promptTokens + d.total.completionTokens - pulse.promptTokens - pulse.completionTokens) / d.personas).toLocaleString('en')}`;
+  };
+  lines.push(`${'without pulse: calls/tok'.padEnd(24)}${days.map((d) => `  ${''.padEnd(8)}${pad(own(d), 21)}`).join('')}`);
   lines.push(`${'fallbacks (town)'.padEnd(24)}${days.map((d) => `  ${''.padEnd(8)}${pad(d.fallbacks, 21)}`).join('')}`);
   const behaviour: [string, (b: DayBehaviour) => number, number][] = [
     ['activities / persona', (b) => b.activitiesPerPersona, 1],

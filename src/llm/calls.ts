@@ -9,6 +9,7 @@
  */
 import type { BrainCall, CallContext } from '../sim/brain/port';
 import type { CallArgs } from '../sim/brain/contracts';
+import { numberRanges, sharedStatements } from '../sim/brain/contracts';
 import type { Persona } from '../sim/persona/persona';
 import { DAY, formatAmPm, formatDate } from '../sim/clock';
 import * as f from './format';
@@ -357,8 +358,8 @@ export const CALLS: PromptBindings = {
 
   poignancies: {
     prompt: 'poignancies',
-    vars: ({ persona: p, now }, memories) => ({
-      identity: f.identityOf(p, now),
+    vars: ({ persona: p }, memories) => ({
+      identity: f.briefIdentityOf(p),
       name: p.name,
       memories: f.numbered(memories.map((m) => `(${m.kind}) ${m.description}`)),
       count: String(memories.length),
@@ -367,23 +368,20 @@ export const CALLS: PromptBindings = {
 
   conversation: {
     prompt: 'conversation',
-    vars: ({ persona: p, now }, { target, initMemories, targetMemories }) => ({
+    vars: ({ persona: p, now }, { target, initMemories, targetMemories, ahead }) => ({
       name: p.name,
       target_name: target.name,
       identity: f.briefIdentityOf(p),
       target_identity: f.briefIdentityOf(target),
-      memories: f.memoryStatements(initMemories),
-      target_memories: f.memoryStatements(targetMemories),
-      relationship: f.relationshipText(p, target),
-      target_relationship: f.relationshipText(target, p),
-      last_chat: f.lastChatText(p, target),
-      plans: f.upcomingPlans(p, now),
-      target_plans: f.upcomingPlans(target, now),
+      memories: f.memoryStatements(f.notInIdentity(initMemories, p)),
+      target_memories: f.memoryStatements(f.notInIdentity(targetMemories, target)),
+      context: f.pairContext(p, target, now),
       time: formatAmPm(now),
       date: formatDate(now),
       activity: f.activityOf(p),
       target_activity: f.activityOf(target),
       place: f.placeOf(p.scratch.actAddress),
+      plans_ahead: f.plansAhead(ahead ?? []),
     }),
     maxTokens: 1500,
   },
@@ -408,11 +406,15 @@ export const CALLS: PromptBindings = {
 
   reflectionInsights: {
     prompt: 'reflection_insights',
-    vars: ({ persona: p }, groups, n) => ({
-      name: p.name,
-      n: String(n),
-      groups: groups.map((g, k) => `Question ${k + 1}: ${g.focal}\n${f.numbered(g.statements)}`).join('\n\n'),
-    }),
+    vars: ({ persona: p }, groups, n) => {
+      const shared = sharedStatements(groups);
+      return {
+        name: p.name,
+        n: String(n),
+        statements: f.numbered(shared.statements),
+        questions: groups.map((g, k) => `${k + 1}. ${g.focal} (statements ${numberRanges(shared.members[k]!)})`).join('\n'),
+      };
+    },
   },
 };
 

@@ -17,8 +17,7 @@ export function identityOf(p: Persona, now: number): string {
 
 /** The persona's upcoming timed plans (hosting or going to something), one per line, or a note that there are none. */
 export function upcomingPlans(p: Persona, now: number): string {
-  const today = Math.floor(dayStart(now) / DAY);
-  const upcoming = p.commitments.filter((c) => c.day > today || (c.day === today && c.start + c.minutes > minuteOfDay(now)));
+  const upcoming = upcomingOf(p, now);
   if (upcoming.length === 0) return `${p.name} has no special plans coming up.`;
   return `${p.name}'s plans coming up:\n${upcoming.map((c) => `- ${commitmentPhrase(c)}${c.host || c.source === 'whisper' || c.source === SEEKING ? '' : ` (invited by ${c.source})`}`).join('\n')}`;
 }
@@ -167,4 +166,39 @@ export function knownPlacesText(places: readonly { sector: string; arenas: reado
   return places
     .map((pl) => `- ${pl.sector}${pl.arenas.length > 0 ? `: ${pl.arenas.map((a) => (a.objects.length > 0 ? `${a.arena} (${a.objects.join(', ')})` : a.arena)).join('; ')}` : ''}`)
     .join('\n');
+}
+
+/** Memories not already said in the persona's brief identity (its "currently" is among its memories too). */
+export function notInIdentity(nodes: readonly ConceptNode[], p: Persona): ConceptNode[] {
+  return nodes.filter((n) => !p.currently.includes(n.description));
+}
+
+/**
+ * What a conversation prompt says about the pair, only what there is: each side's note on the other,
+ * when they last talked, each side's upcoming plans; one line when there is nothing.
+ */
+export function pairContext(a: Persona, b: Persona, now: number): string {
+  const lines: string[] = [];
+  for (const [x, y] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    if (x.spec.relationships.some((r) => r.id === y.id)) lines.push(relationshipText(x, y));
+  }
+  if (a.memory.lastChatWith(b.name)) lines.push(lastChatText(a, b));
+  for (const x of [a, b]) if (upcomingOf(x, now).length > 0) lines.push(upcomingPlans(x, now));
+  if (lines.length > 0) return lines.join('\n');
+  return `${a.name} and ${b.name} have no particular relationship and have not talked recently; neither has special plans coming up.`;
+}
+
+/** The persona's commitments that have not ended yet. */
+function upcomingOf(p: Persona, now: number) {
+  const today = Math.floor(dayStart(now) / DAY);
+  return p.commitments.filter((c) => c.day > today || (c.day === today && c.start + c.minutes > minuteOfDay(now)));
+}
+
+/** Each side's plan ahead: "Ann Test, until 5:00 pm:" then "12:16 pm – 1:00 pm: …" per line; a note when none. */
+export function plansAhead(ahead: readonly { persona: Persona; from: number; until: number; items: readonly ScheduleItem[] }[]): string {
+  if (ahead.length === 0) return '(none to re-plan: give "after": [])';
+  return ahead.map((a) => `${a.persona.name}, until ${minuteLabel(a.until)}:\n${scheduleBlocks(a.items, a.from)}`).join('\n');
 }

@@ -108,6 +108,8 @@ export async function startFakeLlm(responder: Responder, opts: { embeddings?: Em
       const body = JSON.parse(raw) as ChatBody;
       requests.push(body);
       const user = body.messages.filter((m) => m.role === 'user').map((m) => m.content)[0] ?? '';
+      // Prompt tokens as a provider bills them: every message sent (system, prompt, a retry's history), about 4 characters a token.
+      const sent = body.messages.reduce((n, m) => n + m.content.length, 0);
       const reply = respond(body, taskOf(body), user, req.headers);
       inFlight++;
       let counted = true;
@@ -122,7 +124,7 @@ export async function startFakeLlm(responder: Responder, opts: { embeddings?: Em
         created: 0,
         model: body.model,
         choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: reply.kind === 'content' ? reply.content : '' } }],
-        usage: reply.kind === 'content' ? { prompt_tokens: reply.promptTokens ?? Math.ceil(user.length / 4), completion_tokens: reply.completionTokens ?? Math.ceil(reply.content.length / 4), total_tokens: 0 } : undefined,
+        usage: reply.kind === 'content' ? { prompt_tokens: reply.promptTokens ?? Math.ceil(sent / 4), completion_tokens: reply.completionTokens ?? Math.ceil(reply.content.length / 4), total_tokens: 0 } : undefined,
       }));
     });
   });

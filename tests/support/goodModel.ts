@@ -274,10 +274,10 @@ export function goodModel(): Responder {
           lines.push({ speaker, text: turns >= 3 ? 'Good to see you, take care!' : 'Hello there, how is your day going?' });
           if (turns >= 3) break;
         }
-        return json({ talk: true, lines, summary: 'how their days are going', takeaways: goodTakeaways(c.init, c.target, lines) });
+        return json(packedConversationReply(c, lines, 'how their days are going'));
       }
       case 'reflection_insights':
-        return json({ questions: packedQuestions(prompt).map(() => ({ insights: [{ insight: 'I enjoy a steady routine', evidence: [1] }] })) });
+        return json({ questions: packedQuestions(prompt).map((own) => ({ insights: [{ insight: 'I enjoy a steady routine', evidence: [own[0] ?? 1] }] })) });
       default:
         return json({ answer: 'ok', thought: 'ok', note: 'ok', currently: 'ok', statement: 'ok' });
     }
@@ -341,7 +341,7 @@ export function packedActionPrompt(prompt: string): { name: string; first: strin
     .map((l) => /^\d+\. (.*)$/.exec(l)?.[1])
     .filter((a): a is string => !!a);
   return {
-    name: /with subject "([^"]+)"/.exec(prompt)?.[1] ?? '',
+    name: /with (.+?) as the subject/.exec(prompt)?.[1] ?? '',
     first: head?.[1] ?? '',
     home: head?.[2] ?? '',
     bedroom: head?.[3]?.split(' in ')[0],
@@ -360,9 +360,9 @@ export function packedDetails(name: string, activity: string, sector: string, ar
     arena,
     object,
     emoji,
-    event: [name, event[0], event[1] === 'busy' ? 'busy' : activity],
+    event: [event[0], event[1] === 'busy' ? 'busy' : activity],
     object_state: random ? '' : state,
-    object_event: random ? ['', '', ''] : [object, objectEvent[0], objectEvent[1]],
+    object_event: random ? ['', ''] : [objectEvent[0], objectEvent[1]],
   };
 }
 
@@ -371,23 +371,39 @@ export function packedMemories(prompt: string): { kind: string; description: str
   return [...prompt.matchAll(/^\d+\. \((event|chat|thought)\) (.*)$/gm)].map((m) => ({ kind: m[1]!, description: m[2]! }));
 }
 
-/** Who meets whom, when, and what each of them is hosting, from a conversation prompt. */
-export function packedConversationPrompt(prompt: string): { init: string; target: string; time: string; hosting: Map<string, string> } {
+/** Who meets whom, when, what each of them is hosting, and the plans ahead to re-plan, from a conversation prompt. */
+export function packedConversationPrompt(prompt: string): { init: string; target: string; time: string; hosting: Map<string, string>; ahead: { task: string; minutes: number }[][] } {
   const m = /^It is (\d{1,2}:\d\d [ap]m) on .*?\. (.+?) is .*\. \2 sees (.+?), who is/m.exec(prompt);
   const hosting = new Map<string, string>();
   for (const block of prompt.matchAll(/^(.+)'s plans coming up:\n((?:- .*\n?)+)/gm)) {
     const h = /^- hosting (.+)$/m.exec(block[2]!);
     if (h) hosting.set(block[1]!, h[1]!);
   }
-  return { init: m?.[2] ?? '', target: m?.[3] ?? '', time: m?.[1] ?? '', hosting };
+  const aheadBlock = prompt.split(/^Plans ahead:$/m)[1]?.split('\n\n')[0] ?? '';
+  const ahead = aheadBlock
+    .split(/^.+, until \d{1,2}:\d\d [ap]m:$/m)
+    .slice(1)
+    .map((b) => blocks(b));
+  return { init: m?.[2] ?? '', target: m?.[3] ?? '', time: m?.[1] ?? '', hosting, ahead };
 }
 
-/** The question groups of a reflection_insights prompt: each question's statement count. */
-export function packedQuestions(prompt: string): number[] {
-  return prompt
-    .split(/^Question \d+: .*$/m)
-    .slice(1)
-    .map((g) => (g.match(/^\d+\. /gm) ?? []).length);
+/**
+ * The packed conversation's answer from its lines: said in turn, both takeaways, and each plan ahead
+ * carried on as planned ([]), as these models re-plan a stretch in faithful (what happened, then the rest of the plan).
+ */
+export function packedConversationReply(c: { init: string; target: string; ahead: { task: string; minutes: number }[][] }, lines: { speaker: string; text: string }[], summary: string) {
+  return { talk: true, lines: lines.map((l) => l.text), summary, takeaways: goodTakeaways(c.init, c.target, lines).map(({ planning, memo }) => ({ planning, memo })), after: c.ahead.map(() => []) };
+}
+
+/** The questions of a reflection_insights prompt: each question's statement numbers ("(statements 1–4, 7)"). */
+export function packedQuestions(prompt: string): number[][] {
+  const block = prompt.split(/^Questions, each with .*:$/m)[1] ?? '';
+  return [...block.matchAll(/^\d+\. .*\(statements ([^)]*)\)$/gm)].map((m) =>
+    m[1]!.split(', ').flatMap((r) => {
+      const [a, b] = r.split('–').map(Number);
+      return b === undefined ? [a!] : Array.from({ length: b - a! + 1 }, (_, i) => a! + i);
+    }),
+  );
 }
 
 /** planning_thought_after_convo and memo_after_convo's answers for both sides of a conversation. */

@@ -1,5 +1,5 @@
 import type { ChatBody, FakeReply, Responder } from './fakeLlm';
-import { closest, goodModel, goodTakeaways, optionsAfter, packedActionPrompt, packedConversationPrompt, packedDetails, packedMemories, packedQuestions, preparedSubtasks } from './goodModel';
+import { closest, goodModel, optionsAfter, packedConversationReply, packedActionPrompt, packedConversationPrompt, packedDetails, packedMemories, packedQuestions, preparedSubtasks } from './goodModel';
 
 /**
  * The `talkative` fake model: a town that goes out, meets and talks as often as real models make it
@@ -167,9 +167,9 @@ function planItems(f: DayFacts): string[] {
   return items;
 }
 
-/** Two insights citing the first statements. */
-function insightsFor(count: number): { insight: string; evidence: number[] }[] {
-  return [1, 2].map((k) => ({ insight: `I value my time with people around town (${k})`, evidence: [Math.min(k, Math.max(1, count))] }));
+/** Two insights citing the first statements (`numbers`: the statements' numbers as the prompt gives them, 1…count in the one-question prompt). */
+function insightsFor(numbers: number[]): { insight: string; evidence: number[] }[] {
+  return [1, 2].map((k) => ({ insight: `I value my time with people around town (${k})`, evidence: [numbers[Math.min(k, Math.max(1, numbers.length)) - 1] ?? 1] }));
 }
 
 /** Three 5-minute-multiple subtasks summing to `total` (one when the block is short). */
@@ -246,7 +246,7 @@ export function talkativeModel(): Responder {
       }
       case 'insights': {
         const count = Number(/numbers 1 to (\d+) only/.exec(prompt)?.[1] ?? 1);
-        return json({ insights: insightsFor(count) });
+        return json({ insights: insightsFor(Array.from({ length: count }, (_, i) => i + 1)) });
       }
       // ---- the packed call plan: the same decisions as the one-question tasks above
       case 'plan_day': {
@@ -271,7 +271,7 @@ export function talkativeModel(): Responder {
         return json({ ratings: packedMemories(prompt).map((m) => ratingOf(m.kind, m.description)) });
       case 'conversation': {
         const c = packedConversationPrompt(prompt);
-        if (!wantsToTalk(c.init, c.target, c.time)) return json({ talk: false, lines: [], summary: '', takeaways: [] });
+        if (!wantsToTalk(c.init, c.target, c.time)) return json({ talk: false, lines: [], summary: '', takeaways: [], after: [] });
         const length = conversationLength(c.init, c.target, c.time);
         const lines: { speaker: string; text: string }[] = [];
         for (let i = 0; i < 16; i++) {
@@ -280,10 +280,10 @@ export function talkativeModel(): Responder {
           lines.push({ speaker, text: conversationLine(i, length, speaker, listener, c.hosting.get(speaker) ?? null, invited) });
           if (invited || i + 1 >= length) break;
         }
-        return json({ talk: true, lines, summary: 'how their days are going', takeaways: goodTakeaways(c.init, c.target, lines) });
+        return json(packedConversationReply(c, lines, 'how their days are going'));
       }
       case 'reflection_insights':
-        return json({ questions: packedQuestions(prompt).map((count) => ({ insights: insightsFor(count) })) });
+        return json({ questions: packedQuestions(prompt).map((own) => ({ insights: insightsFor(own) })) });
       default:
         return good(body, task, prompt);
     }

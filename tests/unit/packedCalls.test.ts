@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { readReply } from '../../src/sim/brain/contracts';
+import { readReply, sharedStatements } from '../../src/sim/brain/contracts';
 import type { Checked } from '../../src/sim/brain/reply';
 import { Persona } from '../../src/sim/persona/persona';
 import { PersonaSchema } from '../../src/sim/persona/schema';
@@ -69,8 +69,9 @@ describe('packed call schemas: a good reply becomes the answer, a bad one an err
   });
 
   it('action_details: one entry per action, each place among those offered (spelling forgiven), emoji only, triples with fixed subjects', () => {
-    const entry = { sector: 'hartwell house', arena: 'Kitchen', object: 'stove', emoji: '🍳', event: ['Nora', 'cook', 'breakfast'], object_state: 'the stove is heating a pan', object_event: ['x', 'is', 'heating a pan'] };
-    const square = { sector: 'Town Square', arena: 'anything', object: 'bench', emoji: '🚶', event: ['Nora', 'walk', 'around'], object_state: '', object_event: ['', '', ''] };
+    // The triples come as [predicate, object]: their subjects are the persona and the object.
+    const entry = { sector: 'hartwell house', arena: 'Kitchen', object: 'stove', emoji: '🍳', event: ['cook', 'breakfast'], object_state: 'the stove is heating a pan', object_event: ['is', 'heating a pan'] };
+    const square = { sector: 'Town Square', arena: 'anything', object: 'bench', emoji: '🚶', event: ['walk', 'around'], object_state: '', object_event: ['', ''] };
     const [cook, walk] = ok(readReply('actionDetails', { actions: [entry, square] }, ctx, ['cooking breakfast', 'walking'], places));
     expect(cook).toEqual({ sector: 'Hartwell House', arena: 'kitchen', object: 'stove', emoji: '🍳', event: ['Nora Hartwell', 'cook', 'breakfast'], objectState: 'stove is heating a pan', objectEvent: ['stove', 'is', 'heating a pan'] });
     // Town Square lists no parts: no arena, no object.
@@ -80,6 +81,7 @@ describe('packed call schemas: a good reply becomes the answer, a bad one an err
     expect(err(readReply('actionDetails', { actions: [{ ...entry, arena: 'garage' }] }, ctx, ['a'], places))).toMatch(/"arena" must be a part of Hartwell House/);
     expect(err(readReply('actionDetails', { actions: [{ ...entry, object: 'piano' }] }, ctx, ['a'], places))).toMatch(/"piano" is not one of the objects of kitchen/);
     expect(err(readReply('actionDetails', { actions: [{ ...entry, emoji: 'cooking' }] }, ctx, ['a'], places))).toMatch(/letters/);
+    expect(err(readReply('actionDetails', { actions: [{ ...entry, event: ['Nora', 'cook', 'breakfast'] }] }, ctx, ['a'], places))).toMatch(/"actions.0.event" has too many items; give at most 2/);
   });
 
   it('poignancies: exactly one whole 1–10 per memory', () => {
@@ -90,23 +92,32 @@ describe('packed call schemas: a good reply becomes the answer, a bad one an err
     expect(err(readReply('poignancies', { ratings: [3, 11] }, ctx, two))).toMatch(/at most 10/);
   });
 
-  it('conversation: "no" is enough; "yes" needs lines by the two (the initiator first, at most 16), a summary and both takeaways', () => {
+  it('conversation: "no" is enough; "yes" needs lines said in turn (the initiator first, at most 16), a summary, both takeaways in order, and each plan ahead after it', () => {
     const input = { target: tom, initMemories: [], targetMemories: [] };
-    expect(ok(readReply('conversation', { talk: false, lines: [], summary: '', takeaways: [] }, ctx, input))).toEqual({ talk: false, lines: [], summary: '', takeaways: {} });
+    expect(ok(readReply('conversation', { talk: false, lines: [], summary: '', takeaways: [], after: [] }, ctx, input))).toEqual({ talk: false, lines: [], summary: '', takeaways: {} });
     const yes = {
       talk: true,
-      lines: [{ speaker: 'Nora Hartwell', text: 'Nora Hartwell: Morning, love.' }, { speaker: 'Tom', text: '"By six, promise."' }],
+      lines: ['Nora Hartwell: Morning, love.', '"By six, promise."', 'Nora: See you then.'],
       summary: 'about dinner',
-      takeaways: [{ name: 'Nora Hartwell', planning: '', memo: 'Tom will be home by six.' }, { name: 'tom hartwell', planning: 'I will be home by 6 pm.', memo: 'Nora asked about dinner.' }],
+      takeaways: [{ planning: '', memo: 'Tom will be home by six.' }, { planning: 'I will be home by 6 pm.', memo: 'Nora asked about dinner.' }],
+      after: [],
     };
     const c = ok(readReply('conversation', yes, ctx, input));
-    expect(c.lines).toEqual([{ speaker: 'Nora Hartwell', text: 'Morning, love.' }, { speaker: 'Tom Hartwell', text: 'By six, promise.' }]);
+    // Turns alternate from the initiator; a speaker's name in front of a line is dropped.
+    expect(c.lines).toEqual([{ speaker: 'Nora Hartwell', text: 'Morning, love.' }, { speaker: 'Tom Hartwell', text: 'By six, promise.' }, { speaker: 'Nora Hartwell', text: 'See you then.' }]);
+    expect(err(readReply('conversation', { ...yes, lines: ['Morning, love.', 'Nora: By six?'] }, ctx, input))).toMatch(/line 2 is Tom Hartwell's turn, but it is labelled Nora Hartwell's/);
     expect(c.summary).toBe('conversing about dinner');
     expect(c.takeaways['Tom Hartwell']).toEqual({ planning: 'I will be home by 6 pm.', memo: 'Nora asked about dinner.' });
-    expect(err(readReply('conversation', { ...yes, lines: [...yes.lines].reverse() }, ctx, input))).toMatch(/Nora Hartwell starts the conversation/);
-    expect(err(readReply('conversation', { ...yes, lines: [{ speaker: 'Sofia Moreno', text: 'Hi' }] }, ctx, input))).toMatch(/must be Nora Hartwell or Tom Hartwell/);
+    expect(c.after).toBeUndefined();
     expect(err(readReply('conversation', { ...yes, lines: Array.from({ length: 17 }, (_, i) => yes.lines[i % 2]) }, ctx, input))).toMatch(/"lines" has too many items; give at most 16/);
-    expect(err(readReply('conversation', { ...yes, takeaways: yes.takeaways.slice(0, 1) }, ctx, input))).toMatch(/"name": "Tom Hartwell"/);
+    expect(err(readReply('conversation', { ...yes, lines: [] }, ctx, input))).toMatch(/"lines" must hold the conversation/);
+    expect(err(readReply('conversation', { ...yes, takeaways: yes.takeaways.slice(0, 1) }, ctx, input))).toMatch(/"takeaways" needs two entries, Nora Hartwell's then Tom Hartwell's/);
+    // With plans ahead: one list per side offered, in order ([] carries on as planned).
+    const ahead = [{ persona: nora, from: 600, until: 720, items: [['working', 120]] as [string, number][] }, { persona: tom, from: 600, until: 660, items: [['repairing the fence', 60]] as [string, number][] }];
+    const planned = ok(readReply('conversation', { ...yes, after: [[{ task: 'working at the counter', minutes: 100 }], []] }, ctx, { ...input, ahead }));
+    expect(planned.after).toEqual([[{ task: 'working at the counter', minutes: 100 }], []]);
+    expect(err(readReply('conversation', { ...yes, after: [[]] }, ctx, { ...input, ahead }))).toMatch(/"after" needs 2 entries, one per person whose plan is given \(Nora Hartwell, Tom Hartwell\)/);
+    expect(err(readReply('conversation', { ...yes, after: [[{ task: 'working', minutes: 0 }], []] }, ctx, { ...input, ahead }))).toMatch(/minutes/);
   });
 
   it('replan_stretches: one schedule per person, each summing to its stretch and keeping the inserted action', () => {
@@ -118,11 +129,13 @@ describe('packed call schemas: a good reply becomes the answer, a bad one an err
     expect(err(readReply('replanStretches', { schedules: [{ schedule: [{ task: 'working', minutes: 120 }] }, { schedule: good }] }, ctx, both))).toMatch(/must keep "conversing about the flu shots"/);
   });
 
-  it('reflection_insights: one list per question, evidence within that question’s statements', () => {
-    const groups = [{ focal: 'q1', statements: ['a', 'b'] }, { focal: 'q2', statements: ['c'] }];
-    const r = ok(readReply('reflectionInsights', { questions: [{ insights: [{ insight: 'A and B go together (because of 1, 2).', evidence: [1, 2] }] }, { insights: [] }] }, ctx, groups, 5));
-    expect(r).toEqual([[{ insight: 'A and B go together', evidence: [1, 2] }], []]);
-    expect(err(readReply('reflectionInsights', { questions: [{ insights: [{ insight: 'x', evidence: [2] }] }, { insights: [{ insight: 'y', evidence: [2] }] }] }, ctx, groups, 5))).toMatch(/question 2 insight 1 cites statement 2, but that question has 1 statements/);
+  it('reflection_insights: one list per question; statements numbered once for all questions, evidence among the question’s own (answered as its own indexes)', () => {
+    // "b" is recalled for both questions: it is statement 2 of the shared list, and statement 1 of q2.
+    const groups = [{ focal: 'q1', statements: ['a', 'b'] }, { focal: 'q2', statements: ['b', 'c'] }];
+    expect(sharedStatements(groups)).toEqual({ statements: ['a', 'b', 'c'], members: [[1, 2], [2, 3]] });
+    const r = ok(readReply('reflectionInsights', { questions: [{ insights: [{ insight: 'A and B go together (because of 1, 2).', evidence: [1, 2] }] }, { insights: [{ insight: 'C follows B', evidence: [3, 2, 3] }] }] }, ctx, groups, 5));
+    expect(r).toEqual([[{ insight: 'A and B go together', evidence: [1, 2] }], [{ insight: 'C follows B', evidence: [2, 1] }]]);
+    expect(err(readReply('reflectionInsights', { questions: [{ insights: [] }, { insights: [{ insight: 'y', evidence: [1] }] }] }, ctx, groups, 5))).toMatch(/question 2 insight 1 cites statement 1, which is not one of that question's statements \(2–3\)/);
     expect(err(readReply('reflectionInsights', { questions: [{ insights: [] }] }, ctx, groups, 5))).toMatch(/exactly 2 entries/);
   });
 });

@@ -8,7 +8,8 @@ import { RANDOM_OBJECT } from '../../src/sim/world/address';
 import { determineAction, fitSubtasks, longTermPlanning } from '../../src/sim/cognition/plan';
 import { CHAT_BUFFER_STEPS, chatReact, shouldReact } from '../../src/sim/cognition/react';
 import { scheduleMinutes } from '../../src/sim/cognition/schedule';
-import { addScored, POIGNANCY_BATCH, PROVISIONAL_POIGNANCY, scoreDue } from '../../src/sim/cognition/poignancy';
+import { addScored, expectedPoignancy, mayReachTrigger, POIGNANCY_BATCH, PROVISIONAL_POIGNANCY, SCORE_EVERY_HOURS, scoreDue } from '../../src/sim/cognition/poignancy';
+import { reflect } from '../../src/sim/cognition/reflect';
 import type { Retrieved } from '../../src/sim/cognition/retrieve';
 import type { ConceptNode } from '../../src/sim/persona/memory';
 import { THIRTY_DAYS } from '../../src/sim/persona/memory';
@@ -208,7 +209,10 @@ describe('packed determining the action', () => {
 });
 
 describe('packed poignancy: a persona’s new memories scored together', () => {
-  it('stores with a provisional score, then one call scores all waiting memories at the end of the game hour; the reflection trigger counts them then', async () => {
+  const event = (sim: Simulation, p: Simulation['personas'][number], what: string) =>
+    addScored(sim, p, 'event', { created: sim.now, subject: 'Bob Test', predicate: 'is', object: what, description: `Bob Test is ${what}`, keywords: [] }, { kind: 'event', text: `Bob Test is ${what}`, trigger: true });
+
+  it(`stores with a provisional score, then one call scores all waiting memories at the turn of every ${SCORE_EVERY_HOURS} game hours; the reflection trigger counts them then`, async () => {
     const { sim, ann, calls } = town({ poignancies: async (_c, ms) => ms.map((m) => (m.description.includes('fire') ? 9 : 2)) });
     at(sim, 10, 30);
     const before = ann.scratch.importanceTriggerCurr;
@@ -217,8 +221,11 @@ describe('packed poignancy: a persona’s new memories scored together', () => {
     expect([fire.poignancy, tea.poignancy]).toEqual([PROVISIONAL_POIGNANCY, PROVISIONAL_POIGNANCY]);
     expect(ann.scratch.importanceTriggerCurr).toBe(before);
     await scoreDue(sim, sim.personas);
-    expect(calls.filter((c) => c.name === 'poignancies')).toHaveLength(0);
+    // 11 am is an hour's turn, not a scoring one (12 is).
     at(sim, 10, 59, 50);
+    await scoreDue(sim, sim.personas);
+    expect(calls.filter((c) => c.name === 'poignancies')).toHaveLength(0);
+    at(sim, 11, 59, 50);
     await scoreDue(sim, sim.personas);
     const asked = calls.filter((c) => c.name === 'poignancies');
     expect(asked).toHaveLength(1);
@@ -232,12 +239,41 @@ describe('packed poignancy: a persona’s new memories scored together', () => {
   it(`scores early once ${POIGNANCY_BATCH} memories wait`, async () => {
     const { sim, ann, calls } = town();
     at(sim, 10, 10);
-    for (let i = 0; i < POIGNANCY_BATCH - 1; i++) await addScored(sim, ann, 'event', { created: sim.now, subject: 'Bob Test', predicate: 'is', object: `x${i}`, description: `Bob Test is doing thing ${i}`, keywords: [] }, { kind: 'event', text: `Bob Test is doing thing ${i}`, trigger: true });
+    // Thoughts after a chat do not count toward the trigger, so only the batch's size can call.
+    const thought = (i: number) => addScored(sim, ann, 'thought', { created: sim.now, subject: 'Ann Test', predicate: 'thinks', object: `x${i}`, description: `I think of thing ${i}`, keywords: [] }, { kind: 'thought', text: `I think of thing ${i}`, trigger: false });
+    for (let i = 0; i < POIGNANCY_BATCH - 1; i++) await thought(i);
     await scoreDue(sim, sim.personas);
     expect(calls.filter((c) => c.name === 'poignancies')).toHaveLength(0);
-    await addScored(sim, ann, 'event', { created: sim.now, subject: 'Bob Test', predicate: 'is', object: 'y', description: 'Bob Test is doing one more thing', keywords: [] }, { kind: 'event', text: 'Bob Test is doing one more thing', trigger: true });
+    await thought(POIGNANCY_BATCH);
     await scoreDue(sim, sim.personas);
     expect(calls.filter((c) => c.name === 'poignancies').map((c) => (c.args[0] as unknown[]).length)).toEqual([POIGNANCY_BATCH]);
+  });
+
+  it('scores at once when the waiting memories, at the persona’s usual score, would reach the reflection trigger, so it reflects at that step', async () => {
+    const { sim, ann, calls } = town({ poignancies: async (_c, ms) => ms.map(() => 3) });
+    at(sim, 10, 10);
+    // Scored memories set the expectation: this persona's events score 3 (an "is idle" 1 does not count: it is never asked).
+    for (let i = 0; i < 4; i++) await event(sim, ann, `warming up ${i}`);
+    ann.memory.add('event', { created: sim.now, subject: 'Bob Test', predicate: 'is', object: 'idle', description: 'Bob Test is idle', keywords: [], poignancy: 1 });
+    at(sim, 11, 59, 50);
+    await scoreDue(sim, sim.personas);
+    expect(expectedPoignancy(ann)).toBe(3);
+    at(sim, 12, 30);
+    ann.scratch.importanceTriggerCurr = 10;
+    calls.length = 0;
+    for (let i = 0; i < 3; i++) await event(sim, ann, `doing thing ${i}`);
+    // 3 × 3 = 9 < 10: not yet.
+    expect(mayReachTrigger(ann)).toBe(false);
+    await scoreDue(sim, sim.personas);
+    expect(calls.filter((c) => c.name === 'poignancies')).toHaveLength(0);
+    await event(sim, ann, 'doing thing 4');
+    await scoreDue(sim, sim.personas);
+    expect(calls.filter((c) => c.name === 'poignancies')).toHaveLength(1);
+    expect(ann.scratch.importanceTriggerCurr).toBe(10 - 4 * 3);
+    // …and the reflection follows in the same step (perceive counts the new memories).
+    ann.scratch.importanceEleN = 4;
+    expect((await reflect(sim, ann)).length).toBeGreaterThan(0);
+    expect(ann.scratch.importanceTriggerCurr).toBe(ann.scratch.importanceTriggerMax);
   });
 });
 
@@ -300,6 +336,59 @@ describe('packed reactions: a conversation in one call', () => {
     expect(t.bob.memory.nodes.some((n) => n.description.includes('I will go to the party'))).toBe(true);
     expect(t.bob.commitments).toHaveLength(1);
     expect(t.ann.memory.nodes.some((n) => n.predicate === 'plans')).toBe(false);
+  });
+});
+
+describe('packed chat: the stretches re-planned with the conversation', () => {
+  it('offers each side its plan ahead; its "after" re-plans the stretch (what happened and the chat kept, the rest fitted), with no replan_stretches call', async () => {
+    const t = town();
+    at(t.sim, 10, 3, 40);
+    for (const p of [t.ann, t.bob]) {
+      p.scratch.actAddress = 'Mini:Bramble Café:café:counter';
+      p.scratch.actDescription = 'drinking coffee (sipping)';
+      p.scratch.actEvent = [p.name, 'drink', 'coffee'];
+      p.scratch.plannedPath = [{ x: 1, y: 1 }];
+      p.scratch.fDailyScheduleHourlyOrg = [['sleeping', 600], ['drinking coffee', 120], ['rest', 720]];
+      p.scratch.fDailySchedule = [['sleeping', 600], ['drinking coffee (sipping)', 60], ['drinking coffee (paying)', 60], ['rest', 720]];
+    }
+    const lines = [{ speaker: t.ann.name, text: 'Hi Bob, lovely morning for a coffee, is it not?' }, { speaker: t.bob.name, text: 'It is, Ann. I was about to pay and go.' }];
+    // Ann proposes to pay sooner (two tasks, 3:1); Bob carries on as planned ([]).
+    const answer = { talk: true, lines, summary: 'conversing about coffee', takeaways: {}, after: [[{ task: 'drinking coffee (sipping)', minutes: 30 }, { task: 'drinking coffee (paying)', minutes: 10 }], []], aheadFor: [t.ann, t.bob] };
+    await chatReact(t.sim, t.ann, t.bob, answer);
+    expect(t.names()).not.toContain('replanStretches');
+    expect(t.names()).not.toContain('newDecompSchedule');
+    const chatMinutes = t.ann.scratch.actDuration!;
+    // Ann: 10:00–10:03 sipping, the chat (minutes from its length), then her 3:1 proposal stretched over what is left of 10:00–12:00.
+    const annStretch = t.ann.scratch.fDailySchedule.slice(1, -1);
+    expect(annStretch[0]).toEqual(['drinking coffee (sipping)', 3]);
+    expect(annStretch[1]).toEqual(['drinking coffee (conversing about coffee)', chatMinutes]);
+    const left = 120 - 3 - chatMinutes;
+    expect(annStretch.slice(2)).toEqual([['drinking coffee (sipping)', Math.round((left * 3) / 4)], ['drinking coffee (paying)', left - Math.round((left * 3) / 4)]]);
+    // Bob carries on as planned: the plan resumes where the chat ends (Smallville's fail-safe).
+    expect(t.bob.scratch.fDailySchedule.slice(1, -1)).toEqual([['drinking coffee (sipping)', 3], ['drinking coffee (conversing about coffee)', chatMinutes], ['drinking coffee (sipping)', 57 - chatMinutes], ['drinking coffee (paying)', 60]]);
+    for (const p of [t.ann, t.bob]) expect(scheduleMinutes(p.scratch.fDailySchedule)).toBe(1440);
+  });
+
+  it('the conversation call is offered both sides’ plans from now to the end of the stretch', async () => {
+    let offered: { persona: string; from: number; until: number; items: [string, number][] }[] = [];
+    const t = town({
+      conversation: async (_ctx, input) => {
+        offered = (input.ahead ?? []).map((a) => ({ persona: a.persona.name, from: a.from, until: a.until, items: a.items }));
+        return { talk: false, lines: [], summary: '', takeaways: {} };
+      },
+    });
+    at(t.sim, 10, 20);
+    for (const p of [t.ann, t.bob]) {
+      p.scratch.actAddress = 'Mini:Bramble Café:café:counter';
+      p.scratch.actDescription = 'drinking coffee';
+      p.scratch.actEvent = [p.name, 'drink', 'coffee'];
+      p.scratch.fDailyScheduleHourlyOrg = [['sleeping', 600], ['drinking coffee', 60], ['reading', 60], ['rest', 720]];
+      p.scratch.fDailySchedule = p.scratch.fDailyScheduleHourlyOrg.map(([a, m]) => [a, m]);
+    }
+    const focused: Retrieved = { currEvent: { id: 1, type: 'event', typeCount: 1, depth: 0, created: MONDAY, expiration: null, lastAccessed: MONDAY, subject: t.bob.name, predicate: 'is', object: 'x', description: `${t.bob.name} is drinking coffee`, embeddingKey: '', poignancy: 3, keywords: [], evidence: [], transcript: [] }, events: [], thoughts: [] };
+    await shouldReact(t.sim, t.ann, focused);
+    // The stretch: the hourly block we are in (1 h) and the next, 10:00–12:00; from 10:20 on.
+    expect(offered).toEqual([t.ann, t.bob].map((p) => ({ persona: p.name, from: 620, until: 720, items: [['drinking coffee', 40], ['reading', 60]] })));
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hourlyToMinutes, insertIntoSchedule, padDay, scheduleMinutes } from '../../src/sim/cognition/schedule';
+import { hourlyToMinutes, insertIntoSchedule, padDay, scheduleMinutes, fitRest, planFrom } from '../../src/sim/cognition/schedule';
 import { isSubtask, shouldDecompose } from '../../src/sim/cognition/plan';
 import { repairDecomposition } from '../../src/sim/brain/repair';
 import { Scratch } from '../../src/sim/persona/scratch';
@@ -70,5 +70,20 @@ describe('schedule rules', () => {
     expect(s.scheduleIndex(at(7, 0))).toBe(1);
     expect(s.scheduleIndex(at(7, 30), 60)).toBe(2);
     expect(s.scheduleStart(2)).toBe(480);
+  });
+});
+
+describe('the rest of a stretch as a packed conversation proposes it (fitRest, planFrom)', () => {
+  it('a proposal longer than the time left loses its beginning (the time the chat took); a shorter one is stretched in proportion; whole minutes summing exactly', () => {
+    expect(fitRest([['sipping', 57], ['paying', 60]], 110)).toEqual([['sipping', 50], ['paying', 60]]);
+    expect(fitRest([['sipping', 57], ['paying', 60]], 50)).toEqual([['paying', 50]]);
+    expect(fitRest([['sipping', 30], ['paying', 10]], 101)).toEqual([['sipping', 76], ['paying', 25]]);
+    expect(fitRest([['a', 1], ['b', 1], ['c', 1]], 7).reduce((n, [, m]) => n + m, 0)).toBe(7);
+    expect(fitRest([], 30)).toEqual([]);
+  });
+
+  it('the plan from a minute on cuts the task in progress there', () => {
+    expect(planFrom([['coffee', 60], ['reading', 60]], 600, 620)).toEqual([['coffee', 40], ['reading', 60]]);
+    expect(planFrom([['coffee', 60], ['reading', 60]], 600, 660)).toEqual([['reading', 60]]);
   });
 });

@@ -173,12 +173,13 @@ const anyConversation = z.object({
   lines: z.array(z.object({ speaker: trimmed(200), text: trimmed(SENTENCE) })).max(MAX_LINES),
   summary: z.string().trim().max(SENTENCE),
   takeaways: z.record(z.string(), z.object({ planning: z.string().trim().max(PARAGRAPH), memo: z.string().trim().max(PARAGRAPH) })),
+  after: z.array(z.array(z.object({ task: trimmed(SENTENCE), minutes: z.number().positive() }))).optional(),
 });
-/** [subject, predicate, object] from a model, subject fixed by who acts. */
-const tripleItems = (v: unknown, what: string, subject: string): Triple => {
-  const parts = Array.isArray(v) ? v : fail(`${what} must be [subject, predicate, object]`);
-  if (parts.length !== 3) fail(`${what} must be [subject, predicate, object]`);
-  return [subject, asText(parts[1], `${what} predicate`, TRIPLE.predicate), asText(parts[2], `${what} object`, TRIPLE.object)];
+/** [predicate, object] from a model (packed calls: the subject is known), as a triple with `subject`. */
+const pairItems = (v: unknown, what: string, subject: string): Triple => {
+  const parts = Array.isArray(v) ? v : fail(`${what} must be [predicate, object]`);
+  if (parts.length !== 2) fail(`${what} must be [predicate, object]`);
+  return [subject, asText(parts[0], `${what} predicate`, TRIPLE.predicate), asText(parts[1], `${what} object`, TRIPLE.object)];
 };
 /** Run a check, putting where and what in front of its message. */
 const checkedAs = <T>(where: string, what: string, f: () => T): T => {
@@ -213,6 +214,41 @@ const fitStretch = (v: unknown, input: NewDecompInput): SubTask[] => {
   if (last && used < total) last[1] += total - used;
   return fitted.map(([task, m]) => ({ task, minutes: m }));
 };
+
+/**
+ * A reflection's statements numbered once for all its questions (the focal points' pools overlap):
+ * the distinct statements in order of first appearance, and each question's statements as 1-based
+ * numbers into them, in the question's own order.
+ */
+export function sharedStatements(groups: readonly { statements: readonly string[] }[]): { statements: string[]; members: number[][] } {
+  const statements: string[] = [];
+  const index = new Map<string, number>();
+  const members = groups.map((g) =>
+    g.statements.map((st) => {
+      let n = index.get(st);
+      if (n === undefined) {
+        statements.push(st);
+        n = statements.length;
+        index.set(st, n);
+      }
+      return n;
+    }),
+  );
+  return { statements, members };
+}
+
+/** "1–4, 7, 9–10" for sorted or unsorted 1-based numbers. */
+export function numberRanges(ns: readonly number[]): string {
+  const sorted = [...new Set(ns)].sort((a, b) => a - b);
+  const out: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    out.push(j > i ? `${sorted[i]}–${sorted[j]}` : `${sorted[i]}`);
+    i = j + 1;
+  }
+  return out.join(', ');
+}
 
 // ---- the table --------------------------------------------------------------------------------
 
@@ -612,9 +648,9 @@ export const CONTRACTS: Contracts = {
             arena: str(TARGET, 'one of that area\'s parts, or ""'),
             object: str(TARGET, 'one of that part\'s objects, or "<random>"'),
             emoji: str(64, '1 to 3 emoji, no letters'),
-            event: z.array(str(TRIPLE.object)).min(3).max(3).describe('[subject, predicate, object]'),
+            event: z.array(str(TRIPLE.object)).min(2).max(2).describe('[predicate, object] (the persona is the subject)'),
             object_state: str(200, 'a few words, or "" for <random>'),
-            object_event: z.array(str(TRIPLE.object)).min(3).max(3).describe('[object, predicate, state]'),
+            object_event: z.array(str(TRIPLE.object)).min(2).max(2).describe('[predicate, state] (the object is the subject)'),
           }),
         )
         .min(1)
@@ -632,11 +668,11 @@ export const CONTRACTS: Contracts = {
         const raw = typeof e.object === 'string' ? e.object.trim() : '';
         const object = objs.length === 0 || raw === RANDOM_OBJECT || raw === '' ? RANDOM_OBJECT : checkedAs(where, `"object" "${raw}" is not one of the objects of ${arena} (${objs.join(', ')}) nor "${RANDOM_OBJECT}":`, () => pickOption(raw, objs));
         const emoji = emojiOnly(asText(e.emoji, `${where} "emoji"`, 64), EMOJI_UNITS);
-        const event = tripleItems(e.event, `${where} "event"`, persona.name);
+        const event = pairItems(e.event, `${where} "event"`, persona.name);
         if (object === RANDOM_OBJECT) return { sector, arena, object, emoji, event, objectState: '', objectEvent: ['', '', ''] };
         const state = stripPeriod(asText(e.object_state, `${where} "object_state"`, 200).replace(new RegExp(`^(the\\s+)?${escapeRegExp(object)}\\s+(is\\s+)?`, 'i'), ''));
         if (!state) fail(`${where}: "object_state" must describe the ${object}'s state in a few words`);
-        return { sector, arena, object, emoji, event, objectState: `${object} is ${state}`, objectEvent: tripleItems(e.object_event, `${where} "object_event"`, object) };
+        return { sector, arena, object, emoji, event, objectState: `${object} is ${state}`, objectEvent: pairItems(e.object_event, `${where} "object_event"`, object) };
       });
     },
     accept: (v, { persona }, actions, places) => {
@@ -686,37 +722,56 @@ export const CONTRACTS: Contracts = {
     unasked: (_ctx, memories) => (memories.length === 0 ? [] : undefined),
   },
 
-  /** decide_to_talk; when yes, 1–16 lines by the two (the initiator first), a summary, and what each side takes away. */
+  /**
+   * decide_to_talk; when yes, 1–16 lines said in turn (the initiator first), a summary, what each side
+   * takes away, and each side's plan ahead re-planned for after the conversation (`after`, one list per
+   * side offered, whole minutes the code fits to the time left).
+   */
   conversation: {
     reply: z.object({
       talk: z.boolean().describe('whether they talk'),
-      lines: z.array(z.object({ speaker: str(200, 'full name'), text: str(SENTENCE, 'what they say') })).max(MAX_LINES),
+      lines: z.array(str(SENTENCE, 'what the speaker says (the two take turns, the first person named first)')).max(MAX_LINES),
       summary: str(300, 'what it was about, or "" if they do not talk'),
-      takeaways: z.array(z.object({ name: str(200, 'full name'), planning: str(PARAGRAPH, 'first person, or ""'), memo: str(PARAGRAPH, 'first person') })).max(2),
+      takeaways: z.array(z.object({ planning: str(PARAGRAPH, 'first person, or ""'), memo: str(PARAGRAPH, 'first person') })).max(2).describe('one per person, in the order named'),
+      after: z.array(z.array(z.object({ task: str(ACTIVITY, 'short lowercase phrase'), minutes: z.number().int().positive().describe('minutes') }))).max(2).describe("each person's plan after the conversation, in the order named ([] for a person: carry on as planned; [] if they do not talk)"),
     }),
-    fromReply: (o, { persona }, { target }) => {
+    fromReply: (o, { persona }, { target, ahead }) => {
       if (!o.talk) return { talk: false, lines: [], summary: '', takeaways: {} };
       const names = [persona.name, target.name];
-      const raw = objects(list(o, 'lines'), 'line', '{"speaker": …, "text": …}');
+      const raw = list(o, 'lines');
       if (raw.length === 0) fail('they talk, so "lines" must hold the conversation');
       const lines = raw.map((l, i): ChatLine => {
-        const who = asText(l.speaker, `line ${i + 1} "speaker"`, 200);
-        const speaker = names.find((n) => n === who) ?? names.find((n) => n.split(' ')[0] === who.split(' ')[0]) ?? fail(`line ${i + 1} is spoken by "${who}": the speaker must be ${names.join(' or ')}`);
-        const said = unquote(asText(l.text, `line ${i + 1} "text"`, SENTENCE).replace(new RegExp(`^${escapeRegExp(speaker)}\\s*:\\s*`), ''));
-        return { speaker, text: said || fail(`line ${i + 1} "text" must not be empty`) };
+        const speaker = names[i % 2]!;
+        const other = names[(i + 1) % 2]!;
+        const label = (n: string) => new RegExp(`^(${escapeRegExp(n)}|${escapeRegExp(n.split(' ')[0]!)})\\s*:\\s*`);
+        const line = asText(l, `line ${i + 1}`, SENTENCE);
+        // The turn says who speaks: a line may still carry its speaker's name ("Ann Test: …"), never the other's.
+        if (label(other).test(line)) fail(`line ${i + 1} is ${speaker}'s turn, but it is labelled ${other}'s: the two take turns, ${names[0]} first`);
+        const said = unquote(line.replace(label(speaker), ''));
+        return { speaker, text: said || fail(`line ${i + 1} must not be empty`) };
       });
-      if (lines[0]!.speaker !== persona.name) fail(`${persona.name} starts the conversation: line 1 must be theirs`);
       const about = stripPeriod(text(o, 'summary', 300).replace(/^(this is\s+)?(a\s+)?(conversation|conversing)\s+about\s+|^about\s+/i, ''));
       if (!about) fail('"summary" must say what the conversation was about');
-      const items = objects(list(o, 'takeaways'), 'takeaway', '{"name": …, "planning": …, "memo": …}');
+      const items = objects(list(o, 'takeaways'), 'takeaway', '{"planning": …, "memo": …}');
+      if (items.length !== 2) fail(`"takeaways" needs two entries, ${names[0]}'s then ${names[1]}'s; got ${items.length}`);
       const takeaways: ConversationTakeaways = {};
-      for (const name of names) {
-        const t = items.find((x) => typeof x.name === 'string' && x.name.trim().toLowerCase() === name.toLowerCase()) ?? fail(`"takeaways" needs an entry with "name": "${name}"`);
+      names.forEach((name, k) => {
+        const t = items[k]!;
         takeaways[name] = { planning: typeof t.planning === 'string' ? t.planning.trim() : '', memo: typeof t.memo === 'string' ? t.memo.trim() : '' };
-      }
-      return { talk: true, lines, summary: `conversing about ${about}`, takeaways };
+      });
+      const sides = ahead ?? [];
+      if (sides.length === 0) return { talk: true, lines, summary: `conversing about ${about}`, takeaways };
+      const after = list(o, 'after');
+      if (after.length !== sides.length) fail(`"after" needs ${sides.length} entries, one per person whose plan is given (${sides.map((x) => x.persona.name).join(', ')}), in order; got ${after.length}`);
+      const plans = after.map((a, k) => {
+        const who = sides[k]!.persona;
+        const tasks = objects(Array.isArray(a) ? a : fail(`"after" entry ${k + 1} must be a list of tasks`), `${who.name}'s task after the conversation`, '{"task": …, "minutes": …}').map((t, i) => subtask(t, i, ACTIVITY, who, `${who.name}'s task after the conversation`));
+        // [] carries on as planned (Smallville's fail-safe: the plan resumes where the conversation ends).
+        return tasks;
+      });
+      return { talk: true, lines, summary: `conversing about ${about}`, takeaways, after: plans };
     },
-    accept: (v, { persona }, { target }) => {
+    accept: (v, { persona }, { target, ahead }) => {
       const c = parseWith(anyConversation, v);
       if (!c.talk) return { talk: false, lines: [], summary: '', takeaways: {} };
       const names = [persona.name, target.name];
@@ -726,7 +781,13 @@ export const CONTRACTS: Contracts = {
       if (!c.summary) fail('a conversation needs a summary');
       // A side the answer says nothing about takes nothing away ("" stores nothing, as the one-question calls' default).
       const takeaways = Object.fromEntries(names.map((n) => [n, c.takeaways[n] ?? { planning: '', memo: '' }]));
-      return { talk: true, lines: c.lines.map((l) => ({ speaker: l.speaker, text: l.text })), summary: c.summary, takeaways } as WholeConversation;
+      const out: WholeConversation = { talk: true, lines: c.lines.map((l) => ({ speaker: l.speaker, text: l.text })), summary: c.summary, takeaways };
+      // Plans after it: one list per side offered, or none at all (the caller then re-plans with replanStretches).
+      if (c.after !== undefined) {
+        if (c.after.length !== (ahead ?? []).length) fail(`${c.after.length} plans after the conversation for ${(ahead ?? []).length} people`);
+        out.after = c.after.map((l) => l.map((t) => ({ task: t.task, minutes: t.minutes })));
+      }
+      return out;
     },
     // decide_to_talk's default: no chat.
     fallback: () => ({ talk: false, lines: [], summary: '', takeaways: {} }),
@@ -754,23 +815,27 @@ export const CONTRACTS: Contracts = {
   reflectionInsights: {
     reply: z.object({
       questions: z
-        .array(z.object({ insights: z.array(z.object({ insight: str(SENTENCE, 'an insight'), evidence: z.array(z.number().int()).describe("the numbers of that question's statements it rests on") })) }))
+        .array(z.object({ insights: z.array(z.object({ insight: str(SENTENCE, 'an insight'), evidence: z.array(z.number().int()).describe("the numbers of the question's statements it rests on") })) }))
         .min(1)
         .max(5),
     }),
     fromReply: (o, _ctx, groups, n) => {
+      const shared = sharedStatements(groups);
       const qs = objects(list(o, 'questions'), 'question', '{"insights": […]}');
       if (qs.length !== groups.length) fail(`give exactly ${groups.length} entries in "questions", one per question in order; got ${qs.length}`);
       return qs.map((q, k) =>
         objects(list(q, 'insights').slice(0, n), `question ${k + 1} insight`, '{"insight": …, "evidence": […]}').map((item, i): Insight => {
-          const count = groups[k]!.statements.length;
+          // The prompt numbers the statements of all questions once (`sharedStatements`); evidence is
+          // cited by those numbers and must be among the question's own, answered as its own indexes.
+          const own = shared.members[k]!;
           const insight = stripPeriod(stripPeriod(text(item, 'insight', SENTENCE)).replace(/\s*\(because of[^)]*\)\s*$/i, ''));
           const evidence = list(item, 'evidence');
           if (evidence.length === 0) fail(`question ${k + 1} insight ${i + 1} cites no statements: give the numbers of the statements it rests on`);
-          for (const e of evidence) {
-            if (typeof e !== 'number' || !Number.isInteger(e) || e < 1 || e > count) fail(`question ${k + 1} insight ${i + 1} cites statement ${JSON.stringify(e)}, but that question has ${count} statements: use numbers 1 to ${count}`);
-          }
-          return { insight, evidence: [...new Set(evidence as number[])] };
+          const local = evidence.map((e) => {
+            const at = typeof e === 'number' ? own.indexOf(e) : -1;
+            return at >= 0 ? at + 1 : fail(`question ${k + 1} insight ${i + 1} cites statement ${JSON.stringify(e)}, which is not one of that question's statements (${numberRanges(own)})`);
+          });
+          return { insight, evidence: [...new Set(local)] };
         }),
       );
     },

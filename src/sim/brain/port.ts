@@ -221,12 +221,27 @@ export interface MemoryToRate {
   description: string;
 }
 
+/**
+ * One side's plan from now to the end of the stretch a chat would re-plan (new_decomp_schedule's
+ * stretch): the packed conversation re-plans it with the conversation.
+ */
+export interface PlanAhead {
+  persona: Persona;
+  /** Minute of the day the stretch starts (items start here) and ends. */
+  from: number;
+  until: number;
+  /** The plan from `from` (the task in progress cut there) to `until`. */
+  items: ScheduleItem[];
+}
+
 /** Packed conversation: whether the initiator starts one and, if so, all of it at once. */
 export interface ConversationInput {
   target: Persona;
   /** What each side brings to mind about the other (retrieved once each). */
   initMemories: ConceptNode[];
   targetMemories: ConceptNode[];
+  /** Each side's plan ahead to re-plan around the conversation (absent or empty: re-planned by replanStretches). */
+  ahead?: PlanAhead[];
 }
 
 /** What each side of a conversation takes away from it (planning thought and memo; "" for none), keyed by persona name. */
@@ -239,6 +254,12 @@ export interface WholeConversation {
   /** "conversing about …" */
   summary: string;
   takeaways: ConversationTakeaways;
+  /**
+   * For each entry of the input's `ahead`, in order: the rest of that side's stretch after the
+   * conversation (tasks with proposed minutes; the code fits them to the time the conversation leaves).
+   * Absent when the brain did not re-plan (the caller then asks replanStretches).
+   */
+  after?: SubTask[][];
 }
 
 /** One persona's stretch of the day to re-plan around an inserted action. */

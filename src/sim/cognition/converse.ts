@@ -5,7 +5,7 @@ import { isExpired, THIRTY_DAYS } from '../persona/memory';
 import { newRetrieve } from './retrieve';
 import { addCommitment, parseCommitment, placesFor } from './commitments';
 import { addScored } from './poignancy';
-import type { ConversationTakeaways, WholeConversation } from '../brain/port';
+import type { ConversationTakeaways, PlanAhead, WholeConversation } from '../brain/port';
 
 /** Packed call plan: memories each side brings to a whole-conversation call, per focal point (the listener; what they are doing). */
 const PACKED_MEMORIES_PER_FOCAL = 5;
@@ -64,10 +64,10 @@ export async function converse(sim: SimContext, init: Persona, target: Persona):
  * Packed call plan: decide_to_talk and the whole conversation in one call, each side bringing what it
  * recalls about the other (retrieved once, before the first line). At most MAX_ROUNDS rounds (the guard cuts).
  */
-export async function packedConversation(sim: SimContext, init: Persona, target: Persona): Promise<WholeConversation> {
+export async function packedConversation(sim: SimContext, init: Persona, target: Persona, ahead: PlanAhead[] = []): Promise<WholeConversation> {
   const initMemories = await memoriesFor(sim, init, target, [], PACKED_MEMORIES_PER_FOCAL);
   const targetMemories = await memoriesFor(sim, target, init, [], PACKED_MEMORIES_PER_FOCAL);
-  return sim.brain.conversation({ persona: init, now: sim.clock.now }, { target, initMemories, targetMemories });
+  return sim.brain.conversation({ persona: init, now: sim.clock.now }, { target, initMemories, targetMemories, ahead });
 }
 
 /** Minutes a conversation takes (Smallville: characters / 8 seconds, in whole minutes). */

@@ -8,15 +8,19 @@ import { HOUR } from '../clock';
  * Poignancy (Smallville's importance score, 1–10) for a new memory, the way the town's call plan asks:
  * - faithful: one call per memory, before it is stored;
  * - packed: the memory is stored at once with a provisional score and waits; a persona's waiting
- *   memories are scored together in one call at the end of each game hour, sooner when
- *   POIGNANCY_BATCH memories wait, and before a new day's planning reads them (`scoreWaiting`).
- *   The reflection trigger counts a memory once it is scored.
+ *   memories are scored together in one call (`scoreWaiting`) when the reflection trigger may be
+ *   reached (`mayReachTrigger`), every SCORE_EVERY_HOURS game hours, when POIGNANCY_BATCH wait, and
+ *   before a new day's planning reads them. The reflection trigger (150) counts a memory once scored.
  */
 
 /** What a waiting memory counts as until it is scored (the guard's own fallback score). */
 export const PROVISIONAL_POIGNANCY = 4;
 /** A persona's waiting memories are scored as soon as this many wait. */
-export const POIGNANCY_BATCH = 16;
+export const POIGNANCY_BATCH = 40;
+/** …and at the turn of every this many game hours, so retrieval ranks by real scores within that time. */
+export const SCORE_EVERY_HOURS = 4;
+/** How many of the persona's latest scored memories its expected score is the mean of. */
+const EXPECTED_FROM = 24;
 
 export type { WaitingMemory } from '../persona/packedState';
 
@@ -49,9 +53,40 @@ export async function scoreWaiting(sim: SimContext, p: Persona): Promise<void> {
   });
 }
 
-/** Packed plan, once per step before reflecting: score the waiting memories of whoever is due (an hour has turned, or a batch is full). */
+/**
+ * What a waiting memory that counts toward the trigger is expected to score: the mean of the persona's
+ * latest scored events and chats, those the brain rated (an "is idle" event scores 1 unasked);
+ * PROVISIONAL_POIGNANCY before any. Read from memory, so nothing new is saved.
+ */
+export function expectedPoignancy(p: Persona): number {
+  const waiting = new Set(p.waitingPoignancy.map((w) => w.id));
+  let sum = 0;
+  let n = 0;
+  const nodes = p.memory.nodes;
+  for (let i = nodes.length - 1; i >= 0 && n < EXPECTED_FROM; i--) {
+    const m = nodes[i]!;
+    if ((m.type === 'event' || m.type === 'chat') && !waiting.has(m.id) && !m.description.includes('is idle')) {
+      sum += m.poignancy;
+      n++;
+    }
+  }
+  return n > 0 ? sum / n : PROVISIONAL_POIGNANCY;
+}
+
+/**
+ * Whether the waiting memories, at their expected scores, would reach the reflection trigger: then they
+ * are scored now, so the persona reflects at the step it would have reflected had each been scored on arrival.
+ */
+export function mayReachTrigger(p: Persona): boolean {
+  const counted = p.waitingPoignancy.filter((w) => w.trigger).length;
+  return counted > 0 && p.scratch.importanceTriggerCurr - counted * expectedPoignancy(p) <= 0;
+}
+
+/** Packed plan, once per step before reflecting: score the waiting memories of whoever is due. */
 export async function scoreDue(sim: SimContext, personas: readonly Persona[]): Promise<void> {
   if (sim.callPlan !== 'packed') return;
-  const hourTurns = (sim.clock.now + sim.clock.stepSeconds * 1000) % HOUR < sim.clock.stepSeconds * 1000;
-  await Promise.all(personas.filter((p) => p.waitingPoignancy.length >= (hourTurns ? 1 : POIGNANCY_BATCH)).map((p) => scoreWaiting(sim, p)));
+  const step = sim.clock.stepSeconds * 1000;
+  const every = SCORE_EVERY_HOURS * HOUR;
+  const turn = (sim.clock.now + step) % every < step;
+  await Promise.all(personas.filter((p) => p.waitingPoignancy.length >= (turn ? 1 : POIGNANCY_BATCH) || mayReachTrigger(p)).map((p) => scoreWaiting(sim, p)));
 }

@@ -5,8 +5,8 @@ import type { Retrieved } from './retrieve';
 import { hourOf, minuteOfDay } from '../clock';
 import { addNewAction } from './plan';
 import { conversationMinutes, converse, packedConversation, rememberConversation } from './converse';
-import type { NewDecompInput, SubTask, WholeConversation } from '../brain/port';
-import { insertIntoSchedule, stretchFor } from './schedule';
+import type { NewDecompInput, PlanAhead, SubTask, WholeConversation } from '../brain/port';
+import { insertIntoSchedule, planFrom, replanWithRest, stretchFor } from './schedule';
 
 /** Smallville's chat cooldown, in steps, set for both partners when a chat starts. */
 export const CHAT_BUFFER_STEPS = 800;
@@ -52,7 +52,8 @@ export function canReact(sim: SimContext, init: Persona, target: Persona): boole
 
 /** A reaction; a packed chat comes with its conversation already held (decided and written in one call). */
 type Reaction = { kind: 'chat'; target: Persona; held?: HeldConversation } | { kind: 'wait'; target: Persona } | null;
-type HeldConversation = Pick<WholeConversation, 'lines' | 'summary' | 'takeaways'>;
+/** A packed conversation as answered, and whose plans ahead its `after` re-planned (in order). */
+type HeldConversation = Pick<WholeConversation, 'lines' | 'summary' | 'takeaways' | 'after'> & { aheadFor?: Persona[] };
 
 /** Smallville's _should_react. */
 export async function shouldReact(sim: SimContext, p: Persona, focused: Retrieved): Promise<Reaction> {
@@ -66,8 +67,9 @@ export async function shouldReact(sim: SimContext, p: Persona, focused: Retrieve
     // Packed: decide and hold the whole conversation in one call; never with the player's resident,
     // whose conversation is held turn by turn with the person at the keyboard.
     if (sim.callPlan === 'packed' && target.agent.mode !== 'human') {
-      const c = await packedConversation(sim, p, target);
-      if (c.talk) return { kind: 'chat', target, held: c };
+      const ahead = [p, target].filter((x) => x.agent.mode === 'generative').map((x) => planAheadOf(sim, x)).filter((a) => a.items.length > 0);
+      const c = await packedConversation(sim, p, target, ahead);
+      if (c.talk) return { kind: 'chat', target, held: { ...c, aheadFor: ahead.map((a) => a.persona) } };
     } else if (await sim.brain.decideToTalk(ctx, target, memories)) return { kind: 'chat', target };
   }
   if (canReact(sim, p, target) && (await sim.brain.decideToReact(ctx, target, memories)) === 1) return { kind: 'wait', target };
@@ -82,6 +84,13 @@ export async function shouldReact(sim: SimContext, p: Persona, focused: Retrieve
 export async function createReact(sim: SimContext, p: Persona, description: string, minutes: number): Promise<void> {
   const { stretch, input } = stretchToReplan(sim, p, description, minutes);
   applyReplan(sim, p, stretch, input, await sim.brain.newDecompSchedule({ persona: p, now: sim.clock.now }, input));
+}
+
+/** Packed: a persona's plan from now to the end of the stretch a chat now would re-plan (its length does not change the stretch). */
+function planAheadOf(sim: SimContext, p: Persona): PlanAhead {
+  const now = minuteOfDay(sim.clock.now);
+  const { stretch } = stretchToReplan(sim, p, 'conversing', 1);
+  return { persona: p, from: now, until: stretch.endHour * 60, items: stretch.main.length > 0 ? planFrom(stretch.main, stretch.startHour * 60, now) : [] };
 }
 
 /** The stretch of the day an inserted action falls in, and the question re-planning it asks. */
@@ -121,11 +130,23 @@ async function writeChat(sim: SimContext, init: Persona, target: Persona, held?:
   const secs = new Date(now).getUTCSeconds();
   const endTime = (secs ? now + (60 - secs) * 1000 : now) + minutes * 60_000;
 
-  // Packed: both sides' stretches re-planned in one call (faithful: one new_decomp_schedule each, below).
+  // Packed: both sides' stretches re-planned with the conversation (what happened and the chat kept,
+  // the rest as the conversation call proposed it, fitted to the time left); a side it did not re-plan
+  // (another brain answered, or nothing was planned ahead) in one replanStretches call for all such
+  // sides. Faithful: one new_decomp_schedule each, below.
   if (sim.callPlan === 'packed') {
     const sides = [init, target].filter((x) => x.agent.mode === 'generative').map((x) => ({ persona: x, ...stretchToReplan(sim, x, summary, minutes) }));
-    const plans = await sim.brain.replanStretches({ persona: init, now }, sides.map((x) => ({ persona: x.persona, input: x.input })));
-    sides.forEach((x, i) => applyReplan(sim, x.persona, x.stretch, x.input, plans[i]!));
+    const proposed = (x: Persona) => {
+      const k = held?.aheadFor?.indexOf(x) ?? -1;
+      return k >= 0 ? held?.after?.[k] : undefined;
+    };
+    const ask = sides.filter((x) => x.stretch.main.length > 0 && !proposed(x.persona));
+    const asked = await sim.brain.replanStretches({ persona: init, now }, ask.map((x) => ({ persona: x.persona, input: x.input })));
+    for (const x of sides) {
+      const rest = proposed(x.persona);
+      const plan = rest ? replanWithRest(x.input.main, x.input.doneSoFar, rest.map((t) => [t.task, t.minutes])).map(([task, m]) => ({ task, minutes: m })) : (asked[ask.indexOf(x)] ?? []);
+      applyReplan(sim, x.persona, x.stretch, x.input, plan);
+    }
   }
   for (const [self, other] of [
     [init, target],

@@ -146,3 +146,62 @@ export function stretchFor(hourlyOrg: ScheduleItem[], schedule: ScheduleItem[], 
   doneSoFar.push([parent ? `${parent} (${inserted})` : inserted, insertedMinutes]);
   return { startHour, endHour, startIndex, endIndex, main, doneSoFar };
 }
+
+/** A stretch's plan from `fromMinute` on (the task in progress cut there): what a packed conversation offers to re-plan. */
+export function planFrom(main: readonly ScheduleItem[], startMinute: number, fromMinute: number): ScheduleItem[] {
+  const out: ScheduleItem[] = [];
+  let t = startMinute;
+  for (const [task, minutes] of main) {
+    const end = t + minutes;
+    if (end > fromMinute) out.push([task, end - Math.max(t, fromMinute)]);
+    t = end;
+  }
+  return out;
+}
+
+/**
+ * The rest of a stretch as proposed, fitted to exactly `total` whole minutes: a proposal that runs
+ * longer loses its beginning (the time the inserted action took, as Smallville's fail-safe drops it);
+ * a shorter one is stretched (largest remainders first, each task at least a minute).
+ */
+export function fitRest(items: readonly ScheduleItem[], total: number): ScheduleItem[] {
+  const kept = items.filter(([, m]) => m > 0).map(([t, m]) => [t, Math.max(1, Math.round(m))] as ScheduleItem);
+  const sum = kept.reduce((s, [, m]) => s + m, 0);
+  if (kept.length === 0 || total <= 0) return [];
+  if (sum >= total) {
+    // Drop the first `sum - total` minutes.
+    let cut = sum - total;
+    const out: ScheduleItem[] = [];
+    for (const [task, m] of kept) {
+      if (cut >= m) {
+        cut -= m;
+        continue;
+      }
+      out.push([task, m - cut]);
+      cut = 0;
+    }
+    return out;
+  }
+  const exact = kept.map(([, m]) => (m / sum) * total);
+  const out: ScheduleItem[] = kept.map(([task], i) => [task, Math.floor(exact[i]!)]);
+  let left = total - out.reduce((s, [, m]) => s + m, 0);
+  const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of order) {
+    if (left <= 0) break;
+    out[i]![1]++;
+    left--;
+  }
+  return out.filter(([, m]) => m > 0);
+}
+
+/**
+ * A stretch re-planned from what happened (ending with the inserted action) and the rest of the plan
+ * as the brain proposed it, fitted to the time left; nothing proposed: Smallville's fail-safe.
+ */
+export function replanWithRest(main: ScheduleItem[], doneSoFar: ScheduleItem[], rest: readonly ScheduleItem[]): ScheduleItem[] {
+  const total = scheduleMinutes(main);
+  const left = total - scheduleMinutes(doneSoFar);
+  if (rest.length === 0) return failSafeDecomp(main, doneSoFar);
+  if (left <= 0) return trimToTotal(doneSoFar.map(([a, m]) => [a, m] as ScheduleItem), total);
+  return [...doneSoFar.map(([a, m]) => [a, m] as ScheduleItem), ...fitRest(rest, left)];
+}
