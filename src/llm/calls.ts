@@ -13,6 +13,7 @@ import { numberRanges, sharedStatements } from '../sim/brain/contracts';
 import type { Persona } from '../sim/persona/persona';
 import { DAY, formatAmPm, formatDate } from '../sim/clock';
 import * as f from './format';
+import { at } from '../sim/checked';
 
 /** A call's prompt: template name (prompts/<prompt>.txt), its variables, and sampling settings. */
 interface PromptBinding<K extends BrainCall> {
@@ -412,7 +413,7 @@ export const CALLS: PromptBindings = {
         name: p.name,
         n: String(n),
         statements: f.numbered(shared.statements),
-        questions: groups.map((g, k) => `${k + 1}. ${g.focal} (statements ${numberRanges(shared.members[k]!)})`).join('\n'),
+        questions: groups.map((g, k) => `${k + 1}. ${g.focal} (statements ${numberRanges(at(shared.members, k, 'reflection question statements'))})`).join('\n'),
       };
     },
   },

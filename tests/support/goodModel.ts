@@ -399,9 +399,9 @@ export function packedConversationReply(c: { init: string; target: string; ahead
 export function packedQuestions(prompt: string): number[][] {
   const block = prompt.split(/^Questions, each with .*:$/m)[1] ?? '';
   return [...block.matchAll(/^\d+\. .*\(statements ([^)]*)\)$/gm)].map((m) =>
-    m[1]!.split(', ').flatMap((r) => {
-      const [a, b] = r.split('–').map(Number);
-      return b === undefined ? [a!] : Array.from({ length: b - a! + 1 }, (_, i) => a! + i);
+    (m[1] ?? '').split(', ').flatMap((r) => {
+      const [a = 0, b] = r.split('–').map(Number);
+      return b === undefined ? [a] : Array.from({ length: b - a + 1 }, (_, i) => a + i);
     }),
   );
 }

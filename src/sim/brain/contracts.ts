@@ -25,6 +25,7 @@ import { RANDOM_OBJECT } from '../world/address';
 import { failSafeDecomp, scheduleMinutes, trimToTotal } from '../cognition/schedule';
 import { localEmbedding } from './localEmbedding';
 import { repairDecomposition } from './repair';
+import { at } from '../checked';
 import { FALLBACK_DAILY_PLAN, FALLBACK_EMOJI, INTERVIEW_FALLBACK, fallbackSector, splitPlanReq, thirdPerson } from './fallbacks';
 import {
   TIME_OF_DAY,
@@ -239,15 +240,13 @@ export function sharedStatements(groups: readonly { statements: readonly string[
 
 /** "1–4, 7, 9–10" for sorted or unsorted 1-based numbers. */
 export function numberRanges(ns: readonly number[]): string {
-  const sorted = [...new Set(ns)].sort((a, b) => a - b);
-  const out: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
-    let j = i;
-    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
-    out.push(j > i ? `${sorted[i]}–${sorted[j]}` : `${sorted[i]}`);
-    i = j + 1;
+  const runs: [number, number][] = [];
+  for (const n of [...new Set(ns)].sort((a, b) => a - b)) {
+    const last = runs[runs.length - 1];
+    if (last && n === last[1] + 1) last[1] = n;
+    else runs.push([n, n]);
   }
-  return out.join(', ');
+  return runs.map(([a, b]) => (b > a ? `${a}–${b}` : `${a}`)).join(', ');
 }
 
 // ---- the table --------------------------------------------------------------------------------
@@ -741,9 +740,9 @@ export const CONTRACTS: Contracts = {
       const raw = list(o, 'lines');
       if (raw.length === 0) fail('they talk, so "lines" must hold the conversation');
       const lines = raw.map((l, i): ChatLine => {
-        const speaker = names[i % 2]!;
-        const other = names[(i + 1) % 2]!;
-        const label = (n: string) => new RegExp(`^(${escapeRegExp(n)}|${escapeRegExp(n.split(' ')[0]!)})\\s*:\\s*`);
+        const speaker = at(names, i % 2, 'speaker');
+        const other = at(names, (i + 1) % 2, 'listener');
+        const label = (n: string) => new RegExp(`^(${escapeRegExp(n)}|${escapeRegExp(n.split(' ')[0] ?? n)})\\s*:\\s*`);
         const line = asText(l, `line ${i + 1}`, SENTENCE);
         // The turn says who speaks: a line may still carry its speaker's name ("Ann Test: …"), never the other's.
         if (label(other).test(line)) fail(`line ${i + 1} is ${speaker}'s turn, but it is labelled ${other}'s: the two take turns, ${names[0]} first`);
@@ -756,7 +755,7 @@ export const CONTRACTS: Contracts = {
       if (items.length !== 2) fail(`"takeaways" needs two entries, ${names[0]}'s then ${names[1]}'s; got ${items.length}`);
       const takeaways: ConversationTakeaways = {};
       names.forEach((name, k) => {
-        const t = items[k]!;
+        const t = at(items, k, 'takeaway');
         takeaways[name] = { planning: typeof t.planning === 'string' ? t.planning.trim() : '', memo: typeof t.memo === 'string' ? t.memo.trim() : '' };
       });
       const sides = ahead ?? [];
@@ -764,7 +763,7 @@ export const CONTRACTS: Contracts = {
       const after = list(o, 'after');
       if (after.length !== sides.length) fail(`"after" needs ${sides.length} entries, one per person whose plan is given (${sides.map((x) => x.persona.name).join(', ')}), in order; got ${after.length}`);
       const plans = after.map((a, k) => {
-        const who = sides[k]!.persona;
+        const who = at(sides, k, 'side with a plan ahead').persona;
         const tasks = objects(Array.isArray(a) ? a : fail(`"after" entry ${k + 1} must be a list of tasks`), `${who.name}'s task after the conversation`, '{"task": …, "minutes": …}').map((t, i) => subtask(t, i, ACTIVITY, who, `${who.name}'s task after the conversation`));
         // [] carries on as planned (Smallville's fail-safe: the plan resumes where the conversation ends).
         return tasks;
@@ -827,7 +826,7 @@ export const CONTRACTS: Contracts = {
         objects(list(q, 'insights').slice(0, n), `question ${k + 1} insight`, '{"insight": …, "evidence": […]}').map((item, i): Insight => {
           // The prompt numbers the statements of all questions once (`sharedStatements`); evidence is
           // cited by those numbers and must be among the question's own, answered as its own indexes.
-          const own = shared.members[k]!;
+          const own = at(shared.members, k, 'question statements');
           const insight = stripPeriod(stripPeriod(text(item, 'insight', SENTENCE)).replace(/\s*\(because of[^)]*\)\s*$/i, ''));
           const evidence = list(item, 'evidence');
           if (evidence.length === 0) fail(`question ${k + 1} insight ${i + 1} cites no statements: give the numbers of the statements it rests on`);

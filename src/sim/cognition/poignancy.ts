@@ -3,6 +3,7 @@ import type { Persona } from '../persona/persona';
 import type { ConceptNode, NewNode, NodeType } from '../persona/memory';
 import type { MemoryToRate } from '../brain/port';
 import { HOUR } from '../clock';
+import { at } from '../checked';
 
 /**
  * Poignancy (Smallville's importance score, 1–10) for a new memory, the way the town's call plan asks:
@@ -64,7 +65,7 @@ export function expectedPoignancy(p: Persona): number {
   let n = 0;
   const nodes = p.memory.nodes;
   for (let i = nodes.length - 1; i >= 0 && n < EXPECTED_FROM; i--) {
-    const m = nodes[i]!;
+    const m = at(nodes, i, 'memory node');
     if ((m.type === 'event' || m.type === 'chat') && !waiting.has(m.id) && !m.description.includes('is idle')) {
       sum += m.poignancy;
       n++;

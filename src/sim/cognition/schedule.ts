@@ -1,4 +1,5 @@
 import type { ScheduleItem } from '../persona/scratch';
+import { at } from '../checked';
 
 /** Merge consecutive equal hourly activities and turn hours into minutes (Smallville). */
 export function hourlyToMinutes(hourly: string[]): ScheduleItem[] {
@@ -183,12 +184,12 @@ export function fitRest(items: readonly ScheduleItem[], total: number): Schedule
     return out;
   }
   const exact = kept.map(([, m]) => (m / sum) * total);
-  const out: ScheduleItem[] = kept.map(([task], i) => [task, Math.floor(exact[i]!)]);
+  const out: ScheduleItem[] = kept.map(([task], i) => [task, Math.floor(at(exact, i, 'share of the rest'))]);
   let left = total - out.reduce((s, [, m]) => s + m, 0);
   const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
   for (const [, i] of order) {
     if (left <= 0) break;
-    out[i]![1]++;
+    at(out, i, 'task of the rest')[1]++;
     left--;
   }
   return out.filter(([, m]) => m > 0);
