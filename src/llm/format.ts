@@ -197,8 +197,18 @@ function upcomingOf(p: Persona, now: number) {
   return p.commitments.filter((c) => c.day > today || (c.day === today && c.start + c.minutes > minuteOfDay(now)));
 }
 
-/** Each side's plan ahead: "Ann Test, until 5:00 pm:" then "12:16 pm – 1:00 pm: …" per line; a note when none. */
+/** Each side's plan ahead on one line: "Ann Test, until 5:00 pm: 12:16 pm working; 1:00 pm lunch"; a note when none. */
 export function plansAhead(ahead: readonly { persona: Persona; from: number; until: number; items: readonly ScheduleItem[] }[]): string {
   if (ahead.length === 0) return '(none to re-plan: give "after": [])';
-  return ahead.map((a) => `${a.persona.name}, until ${minuteLabel(a.until)}:\n${scheduleBlocks(a.items, a.from)}`).join('\n');
+  return ahead
+    .map((a) => {
+      let t = a.from;
+      const items = a.items.map(([task, minutes]) => {
+        const item = `${minuteLabel(t)} ${task}`;
+        t += minutes;
+        return item;
+      });
+      return `${a.persona.name}, until ${minuteLabel(a.until)}: ${items.join('; ')}`;
+    })
+    .join('\n');
 }

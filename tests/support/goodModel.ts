@@ -380,10 +380,11 @@ export function packedConversationPrompt(prompt: string): { init: string; target
     if (h) hosting.set(block[1]!, h[1]!);
   }
   const aheadBlock = prompt.split(/^Plans ahead:$/m)[1]?.split('\n\n')[0] ?? '';
-  const ahead = aheadBlock
-    .split(/^.+, until \d{1,2}:\d\d [ap]m:$/m)
-    .slice(1)
-    .map((b) => blocks(b));
+  // "Ann Test, until 12:00 pm: 10:20 am drinking coffee; 11:00 am reading" per side.
+  const ahead = [...aheadBlock.matchAll(/^.+, until (\d{1,2}:\d\d [ap]m): (.*)$/gm)].map((m) => {
+    const items = (m[2] ?? '').split('; ').map((it) => /^(\d{1,2}:\d\d [ap]m) (.*)$/.exec(it));
+    return items.map((it, i) => ({ task: it?.[2] ?? '', minutes: minutesBetween(it?.[1] ?? '12:00 am', items[i + 1]?.[1] ?? m[1] ?? '12:00 am') }));
+  });
   return { init: m?.[2] ?? '', target: m?.[3] ?? '', time: m?.[1] ?? '', hosting, ahead };
 }
 

@@ -273,3 +273,27 @@ describe('template errors', () => {
     expect(render(t, { who: '{{who}}' })).toBe('Hello {{who}}.');
   });
 });
+
+describe('the packed conversation prompt: each fact once, only the facts there are', () => {
+  it('leaves out memories its brief identity already says, gives only the notes, chats and plans that exist, and each side’s plan ahead on one line', () => {
+    const p = nora();
+    const sofia = persona('sofia-moreno');
+    const tom = persona('tom-hartwell');
+    // Nora's "currently" is among her memories too (the persona file seeds them): said once, in her identity.
+    const said = p.memory.add('thought', { created: NOW, subject: p.name, predicate: 'is', object: 'busy', description: p.currently, poignancy: 5, keywords: [] });
+    const fence = p.memory.nodes.find((n) => n.description === 'Tom Hartwell is repairing the fence')!;
+    const ahead = [{ persona: p, from: 545, until: 720, items: [['working at the pharmacy counter (counting pills)', 55], ['working at the pharmacy counter (serving)', 120]] as [string, number][] }];
+    const vars = CALLS.conversation.vars({ persona: p, now: NOW }, { target: sofia, initMemories: [said, fence], targetMemories: [], ahead });
+    expect(vars.memories).toBe('1. Tom Hartwell is repairing the fence');
+    expect(vars.identity).toContain(p.currently);
+    // Nora and Sofia: no notes on each other, no chat, no plans: one line says so.
+    expect(vars.context).toBe('Nora Hartwell and Sofia Moreno have no particular relationship and have not talked recently; neither has special plans coming up.');
+    expect(vars.plans_ahead).toBe('Nora Hartwell, until 12:00 pm: 9:05 am working at the pharmacy counter (counting pills); 10:00 am working at the pharmacy counter (serving)');
+    // Nora and Tom: both notes (each from its own file), nothing about chats or plans that are not there.
+    const withTom = (CALLS.conversation.vars({ persona: p, now: NOW }, { target: tom, initMemories: [], targetMemories: [], ahead: [] }).context ?? '').split('\n');
+    expect(withTom).toHaveLength(2);
+    expect(withTom[0] ?? '').toMatch(/^Nora Hartwell on Tom Hartwell \(/);
+    expect(withTom[1] ?? '').toMatch(/^Tom Hartwell on Nora Hartwell \(/);
+    expect(CALLS.conversation.vars({ persona: p, now: NOW }, { target: tom, initMemories: [], targetMemories: [] }).plans_ahead).toMatch(/none to re-plan/);
+  });
+});
