@@ -103,7 +103,8 @@ describe('a day of a mixed town on each call plan (talkative fake model)', () =>
     const f = runs.get('faithful')!;
     const p = runs.get('packed')!;
     // The one-question calls are gone from packed, except those it keeps (task_decomp when no subtasks came with the plan, decide_to_react, focal points).
-    for (const gone of ['wakeUpHour', 'hourlySchedule', 'actionSector', 'actionArena', 'actionObject', 'pronunciatio', 'eventTriple', 'poignancy', 'decideToTalk', 'conversationTurn', 'summarizeConversation', 'planningThought', 'memoAfterConvo', 'insights']) {
+    // replan_stretches too: the model re-plans both sides with each conversation.
+    for (const gone of ['wakeUpHour', 'hourlySchedule', 'actionSector', 'actionArena', 'actionObject', 'pronunciatio', 'eventTriple', 'poignancy', 'decideToTalk', 'conversationTurn', 'summarizeConversation', 'planningThought', 'memoAfterConvo', 'insights', 'replanStretches']) {
       expect(p.calls.get(gone) ?? 0, gone).toBe(0);
     }
     expect(p.calls.get('planDay')).toBe(2);
