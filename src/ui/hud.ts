@@ -91,7 +91,12 @@ export function mountHud(store: HamletStore, onStep: () => void, onSettings: () 
     b.name = name;
     b.title = title;
     b.setAttribute('aria-pressed', String(store.getState()[key]));
-    b.addEventListener('click', () => store.setState({ [key]: !store.getState()[key] }));
+    b.addEventListener('click', () => {
+      const on = !store.getState()[key];
+      store.setState({ [key]: on });
+      // Following the action takes the camera off whoever it followed (your resident, a persona).
+      if (on && key === 'followAction') store.getState().follow(null);
+    });
     return b;
   };
   const followBtn = toggle('🎥 Follow the action', 'follow-action', 'The camera goes to each new conversation, or where the most people are', 'followAction');

@@ -262,6 +262,27 @@ describe('playing in Hamlet (start screen, resident, chat, time)', () => {
     expect(Math.abs(pos!.y - 400)).toBeLessThan(200);
   });
 
+  it('follows the action: the camera goes to whoever starts speaking', { timeout: 60_000 }, async () => {
+    await page.click('.insp-close').catch(() => undefined);
+    // Away to a corner of the map first, so a speaker in the middle is the camera's doing.
+    await page.evaluate(() => (window as unknown as { hamlet: { store: { setState(x: unknown): void } } }).hamlet.store.setState({ followId: null, panTo: { x: 3, y: 3, seq: 1000 } }));
+    await page.click('button[name=follow-action]');
+    expect(await page.getAttribute('button[name=follow-action]', 'aria-pressed')).toBe('true');
+    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(10));
+    await page.waitForFunction(
+      () => {
+        const h = (window as unknown as { hamlet: { store: { getState(): { personas: Frame[]; spoken: { lines: { speaker: string }[] } } }; screenPositionOf(id: string): { x: number; y: number } | null } }).hamlet;
+        const s = h.store.getState();
+        const who = s.personas.find((p) => p.name === s.spoken.lines[0]?.speaker);
+        const at = who ? h.screenPositionOf(who.id) : null;
+        return !!at && Math.abs(at.x - 640) < 150 && Math.abs(at.y - 400) < 150;
+      },
+      null,
+      { timeout: 45_000 },
+    );
+    await page.click('button[name=follow-action]');
+  });
+
   it('skips to the next morning: the town runs headless to 6:00 with a progress bar, everyone in a valid state', async () => {
     await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(1));
     const before = new Date((await state()).time);
