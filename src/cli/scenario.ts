@@ -88,6 +88,11 @@ async function week(seed: number, days: number): Promise<void> {
   console.log(`Daily plans: distinct hourly schedules per persona over ${days} days: min ${min}, mean ${mean.toFixed(1)} (goal ≥ 5 of 7)`);
   const reqs = [...f.reqs.values()];
   console.log(`             distinct plan lists (daily_req) per persona: min ${Math.min(...reqs)}, mean ${(reqs.reduce((a, b) => a + b, 0) / Math.max(1, reqs.length)).toFixed(1)}`);
+  const acts = [...f.activities.values()];
+  console.log(`             distinct activities per persona: min ${Math.min(...acts)}, mean ${(acts.reduce((a, b) => a + b, 0) / Math.max(1, acts.length)).toFixed(1)}`);
+  console.log(`             weekend days with an activity no weekday plan in town has: ${f.weekends.days} of ${f.weekends.of}`);
+  console.log(`             days that act on what the morning's revised status newly names or on a coming party (a visit, an errand): ${f.followUps.days} of ${f.followUps.of} persona-days`);
+  for (const e of f.followUps.examples) console.log(`    ${e}`);
   const ok = f.interviews.filter((i) => i.ok).length;
   console.log(`Interviews: ${ok} of ${f.interviews.length} answers contain the asked-for fact (goal ≥ 27)`);
   for (const i of f.interviews) console.log(`  ${i.ok ? 'ok ' : 'MISS'} ${i.persona.padEnd(16)} ${i.question}\n       → ${i.answer}`);

@@ -6,7 +6,7 @@ import { offlineTurn } from '../../src/llm/offline/talk';
 import { extractNews, heardAs } from '../../src/sim/cognition/converse';
 import { Rng } from '../../src/sim/rng';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
-import { commitmentTask, describeCommitment, parseCommitment } from '../../src/sim/cognition/commitments';
+import { addCommitment, commitmentTask, describeCommitment, parseCommitment } from '../../src/sim/cognition/commitments';
 
 const MON_10AM = Date.UTC(2023, 1, 13, 10);
 const specs = loadTownPersonas();
@@ -119,6 +119,18 @@ describe('offline conversations', () => {
     const brain = new OfflineBrain(1, specs);
     const memo = await brain.memoAfterConvo({ persona: a, now: MON_10AM }, b, [{ speaker: b.name, text: 'Did you hear? Jess has found the old bequest.' }]);
     expect(memo).toBe(`I found it interesting to hear from ${b.firstName} that Jess has found the old bequest.`);
+  });
+});
+
+describe('one commitment per event', () => {
+  it('the same party heard twice, at another place or under another name at the same time, is taken on once; another event at that hour is not the same', () => {
+    const p = make('mia-novak');
+    const base = { day: 19402, start: 17 * 60, minutes: 120, host: false, scheduledOn: null };
+    expect(addCommitment(p, { ...base, event: "the Valentine's Day party", sector: 'Bramble Café', source: 'Sofia Moreno' })).toBe(true);
+    expect(addCommitment(p, { ...base, event: "the Valentine's Day party", sector: 'Bramble Café', start: 18 * 60, source: 'Chloe Dubois' })).toBe(false);
+    expect(addCommitment(p, { ...base, event: 'the party', sector: 'Moreno House', source: 'Ana Moreno' })).toBe(false);
+    expect(addCommitment(p, { ...base, event: 'the open-mic night', sector: 'The Copper Kettle', source: 'Marcus Reed' })).toBe(true);
+    expect(p.commitments.map((c) => `${c.event} at ${c.sector}`)).toEqual(["the Valentine's Day party at Bramble Café", 'the open-mic night at The Copper Kettle']);
   });
 });
 

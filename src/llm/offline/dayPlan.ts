@@ -1,8 +1,32 @@
 import type { Persona } from '../../sim/persona/persona';
-import { parseHHMM, weekdayOf } from '../../sim/clock';
+import { DAY, parseHHMM, weekdayOf } from '../../sim/clock';
 import type { Rng } from '../../sim/rng';
 import { parseLifestyle } from './lifestyle';
 import { at } from '../../sim/checked';
+import { SEEKING } from '../../sim/cognition/commitments';
+import { toneOf } from './talk';
+
+/**
+ * The town's public places the offline day draws on, by what they are for (the names of our map;
+ * each activity names its place so the place can be read back from the text, as from a model's).
+ */
+const PLACES = {
+  cafe: 'Bramble Café',
+  bakery: 'Crumb & Crust Bakery',
+  grocery: 'Willow Grocery & Pharmacy',
+  park: 'Millbrook Park',
+  bookshop: 'Patel Books',
+  supplies: 'Hamlet Supply Co.',
+  square: 'Town Square',
+  college: 'Hamlet College',
+  bar: 'The Copper Kettle',
+} as const;
+
+/** What the day-planning needs besides the persona: where everyone lives and what they are called, by id. */
+interface Townsfolk {
+  households: ReadonlyMap<string, string>;
+  names: ReadonlyMap<string, string>;
+}
 
 /** A persona's workplace activity, naming the place so it can be read back from the text. */
 function workActivity(p: Persona): string {
@@ -11,7 +35,7 @@ function workActivity(p: Persona): string {
   return `working as ${/^[aeiou]/i.test(o.title) ? 'an' : 'a'} ${o.title} at ${o.workplace}`;
 }
 
-/** Work hours today as [first hour, end hour) or null on a day off. */
+/** Work hours that day as [first hour, end hour), or null on a day off. */
 function workHours(p: Persona, dayMs: number): [number, number] | null {
   const o = p.spec.occupation;
   if (!o || !o.days.includes(weekdayOf(dayMs))) return null;
@@ -20,25 +44,128 @@ function workHours(p: Persona, dayMs: number): [number, number] | null {
   return end > start ? [start, end] : null;
 }
 
-function friendVisit(p: Persona, rng: Rng, households: Map<string, string>, names: Map<string, string>): string | null {
+const isWeekend = (dayMs: number) => ['Sat', 'Sun'].includes(weekdayOf(dayMs));
+
+/**
+ * The hour a persona gets up that day: its lifestyle's, an hour later on a weekend day off (early
+ * risers, up by 8 on work days, sleep in a little; the rest are late risers already).
+ */
+export function wakeOn(p: Persona, dayMs: number): number {
+  const { wake } = parseLifestyle(p.spec.lifestyle);
+  return isWeekend(dayMs) && !workHours(p, dayMs) && wake <= 8 ? wake + 1 : wake;
+}
+
+/** A habit the lifestyle names before breakfast ("jogs around the pond in Millbrook Park"), as an activity. */
+function morningHabit(p: Persona): string | null {
+  const m = /\b(walks|jogs|runs)\b([^,.;]*?)\b(Town Square|Millbrook Park)\b/.exec(p.spec.lifestyle);
+  if (!m) return null;
+  const verb = { walks: 'taking a walk', jogs: 'jogging', runs: 'going for a run' }[m[1] as 'walks' | 'jogs' | 'runs'];
+  const where = /\bpond\b/.test(m[2]!) ? ` around the pond in ${m[3]}` : ` in ${m[3]}`;
+  return `${verb}${where}`;
+}
+
+/** Pastimes read from what the persona file says about the persona (music, painting, writing, books, baking …). */
+const PASTIMES: [RegExp, string[]][] = [
+  [/\b(guitar|piano)\b/i, ['playing guitar at home', 'writing a song at home']],
+  [/\b(sings?|singing)\b/i, ['singing along to records at home']],
+  [/\b(paint\w*|sketch\w*|canvas|draws)\b/i, [`sketching in ${PLACES.park}`, 'painting at home']],
+  [/\b(poems?|poetry|lamplight)\b/i, ['writing poems at home']],
+  [/\b(books?|librar\w+|archive|old documents)\b/i, ['reading a book at home', `browsing books at ${PLACES.bookshop}`]],
+  [/\b(bak(?:e|er|es|ing)|dough|recipes?)\b/i, ['trying out a new recipe at home']],
+  [/\b(garden\w*)\b/i, [`looking in on the flower beds in ${PLACES.park}`]],
+  [/\b(carpenter|furniture)\b/i, ['fixing up an old chair at home']],
+  [/\b(reporter|journalism)\b/i, ['writing up notes at home']],
+  [/\b(soil|trees|climate)\b/i, [`watching the birds in ${PLACES.park}`]],
+];
+
+/**
+ * Its pastimes, from the sentences of its file about itself: "He is married to Yumi, a painter …"
+ * names someone else, so it says nothing of Kenji's own pastimes.
+ */
+function pastimesOf(p: Persona, town: Townsfolk): string[] {
+  const others = [...town.names.values()].filter((n) => n !== p.name).map((n) => n.split(' ')[0]!);
+  const own = `${p.spec.learned} ${p.spec.lifestyle}`
+    .split(/(?<=[.!?])\s+/)
+    .filter((s) => !others.some((o) => new RegExp(`\\b${o}\\b`).test(s)))
+    .join(' ');
+  return PASTIMES.filter(([re]) => re.test(own)).flatMap(([, acts]) => acts);
+}
+
+/** Someone the persona knows who lives elsewhere, to visit: "visiting Tom at Hartwell House". */
+function friendVisit(p: Persona, rng: Rng, town: Townsfolk, plan: string[]): string | null {
+  // Two visits a day at most, and nobody twice.
+  if (plan.filter((a) => /^(visiting|seeing|playing chess with) /.test(a)).length >= 2) return null;
   const friends = p.spec.relationships
-    .map((r) => ({ home: households.get(r.id), name: names.get(r.id) }))
-    .filter((f): f is { home: string; name: string } => !!f.home && !!f.name && f.home !== p.spec.household);
+    .map((r) => ({ home: town.households.get(r.id), name: town.names.get(r.id) }))
+    .filter((f): f is { home: string; name: string } => !!f.home && !!f.name && f.home !== p.spec.household)
+    .filter((f) => !plan.some((a) => a.includes(` ${f.name.split(' ')[0]} at `)));
   if (friends.length === 0) return null;
   const f = rng.pick(friends);
   return `visiting ${f.name.split(' ')[0]} at ${f.home}`;
 }
 
+const FULL_DAY = { Sun: 'Sunday', Mon: 'Monday', Tue: 'Tuesday', Wed: 'Wednesday', Thu: 'Thursday', Fri: 'Friday', Sat: 'Saturday' } as const;
+const DAY_PARTS = { morning: [0, 12], afternoon: [12, 18], evening: [18, 24] } as const;
+
 /**
- * The offline brain's hourly schedule for one day: sleep before waking and after bedtime, the
- * morning routine, work hours on work days with lunch, dinner at home, and free hours filled from
- * the persona's haunts and friends (coffee at the café, shopping, walks, visits, the bar).
+ * A standing arrangement a relationship note names for this weekday ("we have played chess on
+ * Saturday afternoons for twenty years", "is coming to Becker House on Sunday afternoon").
  */
-export function hourlyPlan(p: Persona, dayMs: number, rng: Rng, households: Map<string, string>, names: Map<string, string>): string[] {
-  const { wake, bed, dinner } = parseLifestyle(p.spec.lifestyle);
+function standing(p: Persona, dayMs: number, town: Townsfolk): { activity: string; from: number; to: number }[] {
+  const day = FULL_DAY[weekdayOf(dayMs)];
+  const out: { activity: string; from: number; to: number }[] = [];
+  for (const r of p.spec.relationships) {
+    const m = new RegExp(`\\b${day}s? (morning|afternoon|evening)s?\\b`).exec(r.note);
+    const name = town.names.get(r.id);
+    if (!m || !name) continue;
+    const first = name.split(' ')[0]!;
+    const place = /\b([A-Z][a-z]+ (?:House|Cottage))\b/.exec(r.note)?.[1] ?? town.households.get(r.id) ?? p.spec.household;
+    const [from, to] = DAY_PARTS[m[1] as keyof typeof DAY_PARTS];
+    out.push({ activity: /\bchess\b/.test(r.note) ? `playing chess with ${first} at ${place}` : `seeing ${first} at ${place}`, from, to });
+  }
+  return out;
+}
+
+/**
+ * What yesterday left the persona with, as things to do today: the residents its revised status has
+ * in mind (revise_identity's plan note: "Today Sofia has in mind: …") are looked up, and an event it
+ * goes to today gets its errand first (a present for a party, the shopping for one it hosts).
+ */
+function fromYesterday(p: Persona, dayMs: number, town: Townsfolk): { activity: string; before?: number }[] {
+  const out: { activity: string; before?: number }[] = [];
+  const inMind = /\bhas in mind: (.*)$/.exec(p.currently)?.[1] ?? '';
+  // The first one it has in mind (one visit a day is plenty).
+  const first = [...town.names]
+    .map(([id, name]) => ({ id, name, at: inMind.search(new RegExp(`\\b${name.split(' ')[0]}\\b`)) }))
+    .filter((x) => x.id !== p.id && x.at >= 0 && town.households.get(x.id) !== p.spec.household)
+    .sort((a, b) => a.at - b.at)[0];
+  if (first) out.push({ activity: `visiting ${first.name.split(' ')[0]} at ${town.households.get(first.id)}` });
+  const day = Math.floor(dayMs / DAY);
+  for (const c of p.commitments) {
+    if (c.source === SEEKING || !/^the /.test(c.event)) continue;
+    const festive = /party|celebration|dinner|wedding|birthday/i.test(c.event);
+    if (c.host && festive && (c.day === day || c.day === day + 1)) out.push({ activity: `shopping for ${c.event} at ${PLACES.grocery}`, before: c.day === day ? Math.floor(c.start / 60) - 1 : 24 });
+    else if (!c.host && festive && c.day === day) out.push({ activity: `buying a present for ${c.event} at ${PLACES.bookshop}`, before: Math.floor(c.start / 60) });
+  }
+  return out;
+}
+
+/**
+ * The offline brain's hourly schedule for one day. Sleep before waking and after bedtime; the
+ * morning routine (and the lifestyle's habit before breakfast); work hours on work days, with lunch;
+ * dinner at home. Then what makes this day this day: what yesterday left in mind (a visit, an
+ * errand before an event), a standing weekly arrangement, the weekend's own errands (Saturday's
+ * weekly shop and housework, Sunday's long breakfast and visits), pastimes from the persona file on
+ * free hours, and the rest filled from the persona's haunts and friends, leaning on its temper (a
+ * sociable one visits and goes out more, a quiet one stays in).
+ */
+export function hourlyPlan(p: Persona, dayMs: number, rng: Rng, town: Townsfolk): string[] {
+  const { bed, dinner } = parseLifestyle(p.spec.lifestyle);
+  const wake = wakeOn(p, dayMs);
   const work = workHours(p, dayMs);
+  const weekday = weekdayOf(dayMs);
   const haunts = new Set(p.spec.haunts);
-  const plan: string[] = new Array(24).fill('');
+  const plan: string[] = new Array<string>(24).fill('');
   for (let h = 0; h < 24; h++) if (h < wake || h >= bed) plan[h] = 'sleeping';
   plan[wake] = 'waking up and getting ready for the day at home';
   if (bed - 1 > wake) plan[bed - 1] = 'getting ready for bed at home';
@@ -48,32 +175,69 @@ export function hourlyPlan(p: Persona, dayMs: number, rng: Rng, households: Map<
     const [s, e] = work;
     if (e - s >= 6) {
       const lunch = s <= 12 && e > 13 ? 12 : s + Math.floor((e - s) / 2);
-      const place = rng.pick(['Bramble Café', 'Crumb & Crust Bakery', p.spec.occupation!.workplace]);
-      if (plan[lunch] !== 'sleeping') plan[lunch] = `having lunch at ${place}`;
+      const where = rng.pick([PLACES.cafe, PLACES.bakery, p.spec.occupation!.workplace]);
+      // The meal in the middle of an evening shift is not lunch.
+      if (plan[lunch] !== 'sleeping') plan[lunch] = lunch < 15 ? `having lunch at ${where}` : `having a bite to eat at ${where}`;
     }
   }
-  if (!plan[dinner] || plan[dinner] === '') plan[dinner] = 'cooking and eating dinner at home';
+  if (!plan[dinner]) plan[dinner] = 'cooking and eating dinner at home';
 
-  const morning = ['taking a coffee break at Bramble Café', 'taking a walk in Millbrook Park', 'buying groceries at Willow Grocery & Pharmacy', 'relaxing in the living room at home'];
-  const afternoon = ['taking a coffee break at Bramble Café', 'taking a walk in Millbrook Park', 'browsing books at Patel Books', 'picking up supplies at Hamlet Supply Co.', 'sitting in Town Square', 'reading in the library at Hamlet College', 'buying groceries at Willow Grocery & Pharmacy'];
-  const evening = ['relaxing in the living room at home', 'having a drink at The Copper Kettle', 'relaxing in the living room at home'];
+  const free = (from: number, to: number) => {
+    const hours: number[] = [];
+    for (let h = Math.max(from, wake + 1); h < Math.min(to, bed - 1); h++) if (!plan[h]) hours.push(h);
+    return hours;
+  };
+  /** Put an activity on a free hour between `from` and `to` (the first, or a random one). */
+  const place = (activity: string, from: number, to: number, first = false): boolean => {
+    const hours = free(from, to);
+    if (hours.length === 0 || plan.includes(activity)) return false;
+    plan[first ? hours[0]! : rng.pick(hours)] = activity;
+    return true;
+  };
+
+  const habit = morningHabit(p);
+  if (habit) place(habit, wake + 1, wake + 2, true);
+  for (const y of fromYesterday(p, dayMs, town)) place(y.activity, y.before !== undefined ? Math.max(wake + 1, y.before - 4) : 10, y.before ?? 21);
+  for (const s of standing(p, dayMs, town)) place(s.activity, s.from, s.to);
+  if (!work || work[1] - work[0] <= 4) {
+    if (weekday === 'Sat') {
+      place(`doing the weekly shop at ${PLACES.grocery}`, 8, 13);
+      if (rng.chance(0.6)) place('doing the housework at home', 8, 18);
+    } else if (weekday === 'Sun') {
+      place('having a long breakfast at home', wake + 1, wake + 3, true);
+      if (rng.chance(0.7)) place(friendVisit(p, rng, town, plan) ?? `taking a long walk in ${PLACES.park}`, 13, 18);
+      if (rng.chance(0.5)) place('reading the weekend paper at home', 9, 13);
+    } else {
+      place(rng.pick([`running errands at ${PLACES.supplies}`, `buying groceries at ${PLACES.grocery}`, 'catching up on chores at home']), 9, 17);
+    }
+  }
+  // A pastime or two on a free day, now and then after work.
+  const pastimes = pastimesOf(p, town);
+  const spare = free(0, 24).length;
+  for (let i = 0; i < (work ? (rng.chance(0.4) ? 1 : 0) : 2) && pastimes.length > 0 && spare > 2; i++) place(rng.pick(pastimes), 9, 22);
+
+  const tone = toneOf(p);
+  const social = tone === 'warm' ? 0.4 : tone === 'quiet' ? 0.12 : 0.25;
+  const morning = [`taking a coffee break at ${PLACES.cafe}`, `taking a walk in ${PLACES.park}`, `buying groceries at ${PLACES.grocery}`, 'relaxing in the living room at home'];
+  const afternoon = [`taking a coffee break at ${PLACES.cafe}`, `taking a walk in ${PLACES.park}`, `browsing books at ${PLACES.bookshop}`, `picking up supplies at ${PLACES.supplies}`, `sitting in ${PLACES.square}`, `reading in the library at ${PLACES.college}`, `buying groceries at ${PLACES.grocery}`];
+  const evening = tone === 'quiet' ? ['relaxing in the living room at home', 'relaxing in the living room at home', `having a drink at ${PLACES.bar}`] : ['relaxing in the living room at home', `having a drink at ${PLACES.bar}`, `having a drink at ${PLACES.bar}`];
   const favour = (list: string[]) => {
-    // Haunts are twice as likely: people go where they like to go.
-    const weighted = list.flatMap((a) => ([...haunts].some((h) => a.includes(h)) ? [a, a] : [a]));
-    return rng.pick(weighted);
+    // Haunts are twice as likely: people go where they like to go; an errand already done today is not done again.
+    const weighted = list.filter((a) => a.startsWith('relaxing') || !plan.includes(a)).flatMap((a) => ([...haunts].some((h) => a.includes(h)) ? [a, a] : [a]));
+    return rng.pick(weighted.length > 0 ? weighted : list);
   };
   for (let h = 0; h < 24; h++) {
     if (plan[h]) continue;
     let activity: string;
     if (h < 12) activity = favour(morning);
-    else if (h < 18) activity = rng.chance(0.25) ? (friendVisit(p, rng, households, names) ?? favour(afternoon)) : favour(afternoon);
-    else activity = rng.chance(0.2) ? (friendVisit(p, rng, households, names) ?? favour(evening)) : favour(evening);
+    else if (h < 18) activity = rng.chance(social) ? (friendVisit(p, rng, town, plan) ?? favour(afternoon)) : favour(afternoon);
+    else activity = rng.chance(social * 0.8) ? (friendVisit(p, rng, town, plan) ?? favour(evening)) : favour(evening);
     plan[h] = activity;
   }
   // Smallville's diversity rule asks for ≥ 5 distinct activities; a quiet day gets an errand.
   if (new Set(plan).size < 5) {
-    const free = plan.findIndex((a, h) => h > wake && h < bed - 1 && a.startsWith('relaxing'));
-    if (free >= 0) plan[free] = 'buying groceries at Willow Grocery & Pharmacy';
+    const idle = plan.findIndex((a, h) => h > wake && h < bed - 1 && a.startsWith('relaxing'));
+    if (idle >= 0) plan[idle] = `buying groceries at ${PLACES.grocery}`;
   }
   return plan;
 }

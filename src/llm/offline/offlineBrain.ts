@@ -32,8 +32,7 @@ import type { Triple } from '../../sim/persona/scratch';
 import type { PersonaSpec } from '../../sim/persona/schema';
 import { DAY, dayStart } from '../../sim/clock';
 import { Rng } from '../../sim/rng';
-import { parseLifestyle } from './lifestyle';
-import { dailyPlanItems, hourlyPlan } from './dayPlan';
+import { dailyPlanItems, hourlyPlan, wakeOn } from './dayPlan';
 import { activitySteps, GENERIC_WORK, TEMPLATES, WORK_TASKS, splitMinutes } from './tasks';
 import { chooseArena, chooseObject, chooseSector } from './places';
 import { emojiFor } from './emoji';
@@ -84,7 +83,7 @@ export class OfflineBrain implements Brain {
     const key = `${p.id}@${day}`;
     let plan = this.planCache.get(key);
     if (!plan) {
-      plan = hourlyPlan(p, day, Rng.derive(this.seed, p.id, 'day', day / DAY), this.households, this.names);
+      plan = hourlyPlan(p, day, Rng.derive(this.seed, p.id, 'day', day / DAY), { households: this.households, names: this.names });
       if (this.planCache.size > 500) this.planCache.clear();
       this.planCache.set(key, plan);
     }
@@ -92,7 +91,7 @@ export class OfflineBrain implements Brain {
   }
 
   async wakeUpHour(ctx: CallContext): Promise<number> {
-    return parseLifestyle(ctx.persona.spec.lifestyle).wake;
+    return wakeOn(ctx.persona, dayStart(ctx.now));
   }
 
   async dailyPlan(ctx: CallContext): Promise<string[]> {
@@ -238,7 +237,17 @@ export class OfflineBrain implements Brain {
   /** Today's broad plan, 4–6 timed items. */
   async dailyPlanReq(ctx: CallContext): Promise<string[]> {
     const hourly = this.dayPlan(ctx.persona, ctx.now);
-    const items = dailyPlanItems(hourly).slice(0, 5);
+    // Getting up, then what sets this day apart (work once, meals and routines last), in time order.
+    const all = dailyPlanItems(hourly);
+    const routine = /^(having lunch|having a bite|cooking and eating dinner|relaxing in the living room|getting ready for bed)/;
+    const rank = (item: string, i: number) => (i === 0 ? 0 : /^(working as|attending classes)/.test(item) ? 1 : routine.test(item) ? 3 : 2);
+    const picked = all
+      .map((item, i) => ({ item, i, r: rank(item, i) }))
+      .filter((x, _, xs) => x.r !== 1 || xs.find((y) => y.r === 1) === x)
+      .sort((a, b) => a.r - b.r || a.i - b.i)
+      .slice(0, 5)
+      .sort((a, b) => a.i - b.i);
+    const items = picked.map((x) => x.item);
     // The last waking hour ends with going to bed.
     let bed = 24;
     while (bed > 12 && hourly[bed - 1] === 'sleeping') bed--;

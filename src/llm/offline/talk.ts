@@ -50,7 +50,7 @@ const GOODBYE = /\b(bye|see you|take care|catch you later|talk soon|until next t
 type Tone = 'warm' | 'quiet' | 'blunt' | 'easy';
 
 /** How a persona talks, from its innate traits. */
-function toneOf(p: Persona): Tone {
+export function toneOf(p: Persona): Tone {
   const t = p.spec.innate.toLowerCase();
   const score = (re: RegExp) => (t.match(re) ?? []).length;
   const s: [Tone, number][] = [
@@ -330,17 +330,20 @@ function goodbye(s: Persona, l: Persona, rng: Rng, now: number): string {
   const next = nextTask(s, now);
   const why = next && next.start - minuteOfDay(now) < 120 ? rng.pick([`I'm ${next.task} next.`, `I should get going — ${next.task} at ${clockOf(next.start)}.`, `I'm due to be ${next.task} soon.`]) : rng.pick(['I should get back to it.', 'I had better get on.', "I'll let you get on."]);
   const bye = {
-    warm: [`See you soon, ${first}!`, `Take care, ${first}!`, `Lovely talking to you, ${first} — bye!`],
-    quiet: [`Bye, ${first}.`, `See you, ${first}.`, `Talk soon, ${first}.`],
-    blunt: [`See you, ${first}.`, `Right. Bye, ${first}.`, `Catch you later.`],
-    easy: [`Catch you later, ${first}!`, `See you around, ${first}!`, `Have a good ${timeOfDay(now)}, ${first}!`],
+    warm: [`See you soon, ${first}!`, `Take care, ${first}!`, `Lovely talking to you, ${first} — bye!`, `Always a pleasure, ${first}. Bye!`, `Bye for now, ${first}!`],
+    quiet: [`Bye, ${first}.`, `See you, ${first}.`, `Talk soon, ${first}.`, `Bye for now, ${first}.`, `See you later, ${first}.`],
+    blunt: [`See you, ${first}.`, `Right. Bye, ${first}.`, `Catch you later.`, `See you later, ${first}.`, `Right, I'm off. Bye, ${first}.`],
+    easy: [`Catch you later, ${first}!`, `See you around, ${first}!`, `Have a good ${timeOfDay(now)}, ${first}!`, `Cheers — see you, ${first}!`, `See you later, ${first}!`],
   }[toneOf(s)];
   return `${why} ${rng.pick(bye)}`;
 }
 
 function goodbyeBack(s: Persona, l: Persona, rng: Rng, now: number): string {
   const first = l.firstName;
-  const bye = rng.pick([`Bye, ${first}!`, `See you, ${first}.`, `Take care, ${first}.`, `Good ${timeOfDay(now)} to you, ${first}!`, `Talk soon, ${first}!`, `You too, ${first} — bye!`, `Bye now, ${first}.`, `See you around, ${first}!`]);
+  const bye = rng.pick([`Bye, ${first}!`, `See you, ${first}.`, `Take care, ${first}.`, `Good ${timeOfDay(now)} to you, ${first}!`, `Talk soon, ${first}!`, `You too, ${first} — bye!`, `Bye now, ${first}.`, `See you around, ${first}!`, `Cheers — bye, ${first}!`, `Bye for now, ${first}.`]);
+  // Now and then what one is off to oneself.
+  const next = nextTask(s, now);
+  if (next && next.start - minuteOfDay(now) < 90 && rng.chance(0.3)) return `${bye} I'm ${next.task} next myself.`;
   const extra =
     bondOf(s, l) === 'family'
       ? [' See you at home.', '', ' Love you.', " Don't be late for dinner!"]

@@ -213,10 +213,19 @@ function isEvent(c: Commitment): boolean {
 /** Minutes before its start the host of an event is there. */
 const HOST_EARLY_MIN = 30;
 
-/** Add a commitment unless the persona already has one for the same place and time. */
+/** The word an event is, its last ("the Valentine's Day party" → "party"): two tellings of one event share it. */
+const headOf = (event: string) => event.split(' ').pop()!.toLowerCase();
+
+/**
+ * Add a commitment unless the persona already has it. One commitment per event: the same place and
+ * time; the same event that day (heard twice, told differently); or an event of the same kind at
+ * the same time, even at another place ("the party" at Moreno House and "the Valentine's Day party"
+ * at Bramble Café, both at 5 pm, are one party retold).
+ */
 export function addCommitment(p: Persona, c: Commitment): boolean {
-  // One commitment per event: the same place and time, or the same event that day (heard twice, told differently).
-  if (p.commitments.some((o) => o.day === c.day && ((o.sector === c.sector && o.start === c.start) || (o.event === c.event && c.event !== 'the gathering')))) return false;
+  const same = (o: Commitment) =>
+    o.day === c.day && ((o.sector === c.sector && o.start === c.start) || (o.event === c.event && c.event !== 'the gathering') || (o.start === c.start && headOf(o.event) === headOf(c.event) && o.source !== SEEKING && c.source !== SEEKING));
+  if (p.commitments.some(same)) return false;
   p.commitments.push(c);
   // Being told where something is teaches the place, so the persona can choose to go there.
   p.spatial.learn(c.sector, c.arena);

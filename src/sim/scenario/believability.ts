@@ -1,6 +1,6 @@
 import type { Simulation, StepResult } from '../simulation';
 import type { Persona } from '../persona/persona';
-import { DAY, dayStart, minuteOfDay } from '../clock';
+import { DAY, dayStart, formatDate, minuteOfDay } from '../clock';
 import { VALENTINE_PARTY as P } from './party';
 import { byCodeUnits } from '../order';
 import { generatedTexts, scanPhrasing, type PhrasingFlaw } from './phrasing';
@@ -30,6 +30,10 @@ class PlanWatch {
   readonly byPersona = new Map<string, Map<number, string>>();
   /** The daily plan (daily_req) per persona and day. */
   readonly reqs = new Map<string, Map<number, string>>();
+  /** The activities of each persona's plan per day. */
+  readonly activities = new Map<string, Map<number, Set<string>>>();
+  /** Persona-days (after the first) whose plan follows up the day before, and how many were looked at. */
+  followUps = { days: 0, of: 0, examples: [] as string[] };
   observe(sim: Simulation): void {
     const day = Math.floor(dayStart(sim.now) / DAY);
     for (const p of sim.personas) {
@@ -37,7 +41,21 @@ class PlanWatch {
       if (plan.length === 0 || p.plannedDay !== day) continue;
       let days = this.byPersona.get(p.name);
       if (!days) this.byPersona.set(p.name, (days = new Map()));
-      if (!days.has(day)) days.set(day, plan.map(([t, m]) => `${t} ${m}`).join('|'));
+      if (!days.has(day)) {
+        days.set(day, plan.map(([t, m]) => `${t} ${m}`).join('|'));
+        const acts = new Set(plan.map(([t]) => t));
+        let all = this.activities.get(p.name);
+        if (!all) this.activities.set(p.name, (all = new Map()));
+        all.set(day, acts);
+        const follow = all.size > 1 ? followUp(sim, p, acts, day) : null;
+        if (follow) {
+          this.followUps.of++;
+          if (follow.done) {
+            this.followUps.days++;
+            if (this.followUps.examples.length < 5) this.followUps.examples.push(`${p.name}, ${formatDate(day * DAY)}: ${follow.done}`);
+          }
+        }
+      }
       let reqs = this.reqs.get(p.name);
       if (!reqs) this.reqs.set(p.name, (reqs = new Map()));
       if (!reqs.has(day)) reqs.set(day, p.scratch.dailyReq.join('|'));
@@ -47,10 +65,52 @@ class PlanWatch {
   distinctReqs(): Map<string, number> {
     return new Map([...this.reqs].map(([name, days]) => [name, new Set(days.values()).size]));
   }
+  /**
+   * Weekend days (Saturday, Sunday) whose plan has an activity no weekday plan in the whole town has
+   * (a weekend of its own, not a weekday's pick of the same things), and how many weekend days there were.
+   */
+  weekendsOwn(): { days: number; of: number } {
+    const weekend = (d: number) => [0, 6].includes(new Date(d * DAY).getUTCDay());
+    const weekdays = new Set([...this.activities.values()].flatMap((byDay) => [...byDay].filter(([d]) => !weekend(d)).flatMap(([, acts]) => [...acts])));
+    let days = 0;
+    let of = 0;
+    for (const byDay of this.activities.values()) {
+      for (const [d, acts] of byDay) {
+        if (!weekend(d)) continue;
+        of++;
+        if ([...acts].some((a) => !weekdays.has(a))) days++;
+      }
+    }
+    return { days, of };
+  }
+  /** Distinct activities per persona over the run. */
+  distinctActivities(): Map<string, number> {
+    return new Map([...this.activities].map(([name, byDay]) => [name, new Set([...byDay.values()].flatMap((a) => [...a])).size]));
+  }
   /** Distinct plans per persona. */
   distinct(): Map<string, number> {
     return new Map([...this.byPersona].map(([name, days]) => [name, new Set(days.values()).size]));
   }
+}
+
+/**
+ * What a new day brought in mind, and whether the day's plan acts on it. In mind: residents the
+ * morning's revised status (revise_identity's `currently`) names that the persona file's status
+ * did not, and festive events the persona has taken on for today or tomorrow. Acted on: a visit to
+ * one of those residents, or an errand naming the event. Null when nothing new was in mind.
+ */
+function followUp(sim: Simulation, p: Persona, today: Set<string>, day: number): { done: string | null } | null {
+  const first = (n: string) => n.split(' ')[0]!;
+  const named = (text: string, who: string) => new RegExp(`\\b${first(who)}\\b`).test(text);
+  const fresh = sim.personas.filter((o) => o !== p && named(p.currently, o.name) && !named(p.spec.currently, o.name)).map((o) => first(o.name));
+  const events = p.commitments.filter((c) => (c.day === day || c.day === day + 1) && /party|celebration|dinner|wedding|birthday/i.test(c.event)).map((c) => c.event);
+  if (fresh.length === 0 && events.length === 0) return null;
+  for (const a of today) {
+    const visit = /^(?:visiting|seeing|looking for) ([A-Z][\w'-]*)\b/.exec(a);
+    if (visit && fresh.includes(visit[1]!)) return { done: a };
+    if (events.some((e) => a.includes(` ${e} `) && !/^(going to|hosting) /.test(a))) return { done: a };
+  }
+  return { done: null };
 }
 
 /** Guests (not the host) standing (not walking) on each tile of the event's sector, at one step. */
@@ -139,6 +199,12 @@ interface WeekFigures {
   plans: Map<string, number>;
   /** Distinct daily plans (the plan list, daily_req) per persona over the run. */
   reqs: Map<string, number>;
+  /** Distinct activities per persona over the run. */
+  activities: Map<string, number>;
+  /** Weekend days with an activity of their own (none of the persona's weekday plans has it). */
+  weekends: { days: number; of: number };
+  /** Plans that follow up the day before (see followUp). */
+  followUps: { days: number; of: number; examples: string[] };
   interviews: { persona: string; question: string; answer: string; ok: boolean }[];
   /** Guests per occupied tile of the party's sector, from 5:30 to 6:30 pm: the most on one tile, and the mean. */
   party: { maxPerTile: number; meanPerTile: number; guestsAt6: number; tilesAt6: number };
@@ -196,5 +262,5 @@ export async function runWeek(sim: Simulation, days: number, onStep?: (step: num
     }),
   );
   const phrasing = { texts: texts.length, flaws: scanPhrasing(texts, sim.personas) };
-  return { days, talk: talkFigures(lines), plans: plans.distinct(), reqs: plans.distinctReqs(), interviews, party: { maxPerTile, meanPerTile: tileN ? tileSum / tileN : 0, guestsAt6: at6.guests, tilesAt6: at6.tiles }, phrasing };
+  return { days, talk: talkFigures(lines), plans: plans.distinct(), reqs: plans.distinctReqs(), activities: plans.distinctActivities(), weekends: plans.weekendsOwn(), followUps: plans.followUps, interviews, party: { maxPerTile, meanPerTile: tileN ? tileSum / tileN : 0, guestsAt6: at6.guests, tilesAt6: at6.tiles }, phrasing };
 }
