@@ -258,3 +258,28 @@ export function applyCommitments(sim: SimContext, p: Persona): void {
     }
   }
 }
+
+/**
+ * Someone out to find a person (a SEEKING commitment in progress) follows them: when the person has
+ * gone on to another room, the seeker's action points at the room they are in now and its path is
+ * planned again, until the two have talked since the search began. Asleep or on the move between
+ * two people, the person is looked for where the search last led.
+ */
+export function followSought(sim: SimContext, p: Persona): void {
+  const s = p.scratch;
+  const doing = s.actDescription;
+  if (!doing || !s.actAddress || s.chattingWith) return;
+  const now = sim.clock.now;
+  const today = Math.floor(dayStart(now) / DAY);
+  const seek = p.commitments.find((c) => c.source === SEEKING && c.day === today && doing.startsWith(commitmentTask(c)));
+  const q = seek?.with?.[0] ? sim.byName.get(seek.with[0]) : undefined;
+  const there = q?.scratch.actAddress;
+  if (!seek || !q || !there || there.startsWith('<') || /\bsleeping\b/.test(q.scratch.actDescription ?? '')) return;
+  const talked = p.memory.lastChatWith(q.name);
+  if (talked && talked.created >= dayStart(now) + seek.start * 60_000) return;
+  const [map, sector, arena] = there.split(':');
+  const [, mySector, myArena] = s.actAddress.split(':');
+  if (!map || !sector || !arena || (sector === mySector && arena === myArena)) return;
+  s.actAddress = `${map}:${sector}:${arena}:<random>`;
+  s.actPathSet = false;
+}

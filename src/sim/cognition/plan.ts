@@ -5,7 +5,7 @@ import { repairDecomposition } from '../brain/repair';
 import { RANDOM_OBJECT } from '../world/address';
 import { DAY, dayStart, formatDate, formatDateTime, hourOf, minuteOfDay } from '../clock';
 import { newRetrieve } from './retrieve';
-import { applyCommitments } from './commitments';
+import { applyCommitments, followSought } from './commitments';
 import { THIRTY_DAYS } from '../persona/memory';
 import type { Triple } from '../persona/scratch';
 import { hourlyToMinutes, padDay } from './schedule';
@@ -265,6 +265,7 @@ export async function plan(sim: SimContext, p: Persona, newDay: NewDay): Promise
   if (newDay) await longTermPlanning(sim, p, newDay);
   applyCommitments(sim, p);
   if (newDay || p.scratch.actCheckFinished(sim.clock.now)) await determineAction(sim, p);
+  followSought(sim, p);
 }
 
 /** Has a new day started for this persona since it last planned? */
