@@ -90,6 +90,9 @@ describe('the town in a real browser', () => {
       const awake = s.personas.filter((p) => p.description && !/sleep/.test(p.description));
       const someone = (awake.length > 0 ? awake : s.personas).reduce((a, b) => (margin(b) > margin(a) ? b : a));
       s.follow(someone.id);
+      // Back to 1×: at 60× someone walking or jogging covers 60 tiles a second and the camera's
+      // smoothing trails them by a third of the screen (still on it); following is watched at 1×.
+      (h.store.getState() as unknown as { setSpeed(s: number): void }).setSpeed(1);
       return someone.id;
     });
     await page.waitForTimeout(1500);
