@@ -5,6 +5,7 @@ import { LlmBrain } from '../../src/llm/llmBrain';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
 import { loadPromptsNode } from '../../src/llm/promptsNode';
 import { Simulation } from '../../src/sim/simulation';
+import type { Persona } from '../../src/sim/persona/persona';
 import { loadWorld } from '../../src/sim/world/loadWorld';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
 import { deadUrl, startFakeLlm, taskOf, type FakeLlm } from '../support/fakeLlm';
@@ -106,6 +107,33 @@ describe('the order calls get a slot', () => {
     open();
     await Promise.all([first, ...rest]);
     expect(seen).toEqual(['first', 'follow-up', 'a', 'b', 'c']);
+  });
+});
+
+describe('the LLM brain orders its calls', () => {
+  it('a persona whose answer just came asks ahead of personas beginning a thought', async () => {
+    let open = () => {};
+    const held = new Promise<void>((r) => (open = r));
+    const order: string[] = [];
+    fake.setResponder((_b, _t, prompt) => {
+      // "At what hour does Ann wake up today?"
+      order.push(/At what hour does (\w+) wake up/.exec(prompt)?.[1] ?? '?');
+      return { kind: 'content', content: '{"hour": 7}', after: order.length === 1 ? held : undefined };
+    });
+    const personas = miniPersonas();
+    const llm = new LlmBrain(new LlmClient(config({ concurrency: 1 }), noSleep), loadPromptsNode(), { offline: new OfflineBrain(1, personas) });
+    const sim = new Simulation({ world: loadWorld(miniMap()), personas, brain: llm, seed: 1, start: '2023-02-13T07:00:00', stepMode: 'lockstep' });
+    const [ann, bob, cy] = sim.personas as [Persona, Persona, Persona];
+    const ask = (p: Persona) => llm.wakeUpHour({ persona: p, now: sim.now });
+    const first = ask(ann);
+    await expect.poll(() => order.length).toBe(1);
+    const others = [ask(bob), ask(cy)];
+    open();
+    await first;
+    // Bob's call took the slot Ann's freed; Ann's next call goes before Cy's, who asked earlier.
+    const again = ask(ann);
+    await Promise.all([...others, again]);
+    expect(order).toEqual(['Ann', 'Bob', 'Ann', 'Cy']);
   });
 });
 
