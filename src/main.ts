@@ -27,6 +27,7 @@ import { mountSaves } from './ui/saves';
 import { SaveSlots } from './save/slots';
 import type { SaveSettings } from './save/saveFile';
 import type { ReplayFile } from './replay/format';
+import { byCodeUnits } from './sim/order';
 
 const personaFiles = import.meta.glob('../personas/hamlet/*.json', { eager: true, import: 'default' });
 
@@ -35,7 +36,7 @@ const params = new URLSearchParams(location.search);
 const store = createHamletStore();
 let personas: PersonaSpec[];
 try {
-  personas = parsePersonas(Object.entries(personaFiles).sort(([a], [b]) => a.localeCompare(b)).map(([source, data]) => ({ source, data })));
+  personas = parsePersonas(Object.entries(personaFiles).sort(([a], [b]) => byCodeUnits(a, b)).map(([source, data]) => ({ source, data })));
 } catch (err) {
   showError(err instanceof Error ? err.message : String(err));
   throw err;

@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { byCodeUnits } from '../sim/order';
 
 /**
  * Named save slots in the browser's IndexedDB: each slot holds a save's bytes (the same
@@ -44,7 +45,7 @@ export class SaveSlots {
   /** Every slot, newest first. */
   async list(): Promise<SlotInfo[]> {
     const all = await this.db.getAll('info');
-    return all.sort((a, b) => b.savedAt.localeCompare(a.savedAt) || a.name.localeCompare(b.name));
+    return all.sort((a, b) => byCodeUnits(b.savedAt, a.savedAt) || byCodeUnits(a.name, b.name));
   }
 
   /** The newest slot (autosave or not), or null. */
@@ -77,7 +78,7 @@ export class SaveSlots {
     const data = tx.objectStore('data');
     await data.put(bytes, full.name);
     await infos.put(full);
-    const autos = (await infos.getAll()).filter((s) => s.auto).sort((a, b) => b.savedAt.localeCompare(a.savedAt) || b.name.localeCompare(a.name));
+    const autos = (await infos.getAll()).filter((s) => s.auto).sort((a, b) => byCodeUnits(b.savedAt, a.savedAt) || byCodeUnits(b.name, a.name));
     for (const old of autos.slice(keep)) {
       await infos.delete(old.name);
       await data.delete(old.name);

@@ -11,9 +11,11 @@ describe('tie order', () => {
     expect(byCodeUnits('x', 'x')).toBe(0);
   });
 
-  it('is the only tie order in the simulation and the offline brain (no locale-dependent compare)', () => {
+  it('is the only tie order in src: the simulation, the offline brain, save slots, the persona files (no locale-dependent compare)', () => {
     const root = fileURLToPath(new URL('../..', import.meta.url));
-    const offenders = localFiles(root, ['src/sim', 'src/llm/offline']).filter((f) => f !== 'src/sim/order.ts' && /localeCompare|Intl\.Collator/.test(readFileSync(`${root}/${f}`, 'utf8')));
+    const files = localFiles(root, ['src']);
+    expect(files).toContain('src/save/slots.ts');
+    const offenders = files.filter((f) => f !== 'src/sim/order.ts' && /localeCompare|Intl\.Collator/.test(readFileSync(`${root}/${f}`, 'utf8')));
     expect(offenders).toEqual([]);
   });
 });
