@@ -17,6 +17,7 @@ import { createSave, decodeSave, encodeSave, openSave, type SaveFile } from '../
 import type { PersonaSpec } from '../sim/persona/schema';
 import type { WorldModel } from '../sim/world/types';
 import { STEP_MODE_OPTIONS, describeStepMode, paceStep, stepModeFromArgs } from './stepMode';
+import { mapAddressOf, parseAddress } from '../sim/world/actionAddress';
 
 const USAGE =
   'usage: npm run sim -- [--hours 24] [--seed 1] [--personas 25] [--registry N] [--calls packed|faithful] [--no-pulse] [--start 2023-02-13T00:00:00] [--out FILE(.json.gz replay | .jsonl | .jsonl.gz)] [--window-hours 24]\n' +
@@ -230,9 +231,11 @@ function compact(f: PersonaFrame) {
 }
 
 function where(f: PersonaFrame): string {
-  if (f.address.startsWith('<persona>')) return `with ${f.address.slice(10)}`;
-  if (f.address.startsWith('<waiting>')) return 'waiting';
-  return f.address.split(':').slice(1, 3).join(' › ') || 'out and about';
+  const address = f.address ? parseAddress(f.address) : null;
+  if (address?.kind === 'persona') return `with ${address.name}`;
+  if (address?.kind === 'waiting') return 'waiting';
+  const place = address && mapAddressOf(address);
+  return [place?.sector, place?.arena].filter(Boolean).join(' › ') || 'out and about';
 }
 
 main().catch((err) => {

@@ -7,6 +7,7 @@ import type { ChatLine, ConceptNode } from '../sim/persona/memory';
 import type { ScheduleItem } from '../sim/persona/scratch';
 import { DAY, HOUR, MINUTE, dayStart, formatAmPm, formatDate, formatDateTime, minuteOfDay, parseHHMM } from '../sim/clock';
 import { commitmentPhrase, SEEKING } from '../sim/cognition/commitments';
+import { mapAddressOf, type ActionAddress } from '../sim/world/actionAddress';
 
 const NONE = '(none)';
 
@@ -105,10 +106,9 @@ export function workText(p: Persona): string {
   return `${o.title} at ${o.workplace} (${o.arena}), ${o.days.join(', ')}, ${minuteLabel(parseHHMM(o.start))} to ${minuteLabel(parseHHMM(o.end))}`;
 }
 
-/** The sector of an address "world:sector:arena:object" (or null for "<persona> …" / "<waiting> …"). */
-function sectorOf(address: string | null): string | null {
-  if (!address || address.startsWith('<')) return null;
-  return address.split(':')[1] ?? null;
+/** The sector an action happens in (null with a person, on a tile, or in the street). */
+function sectorOf(address: ActionAddress | null): string | null {
+  return address ? (mapAddressOf(address)?.sector ?? null) : null;
 }
 
 /** Where the persona is now, by its current action's sector; home if it has none. */
@@ -117,13 +117,22 @@ export function currentSector(p: Persona): string {
 }
 
 /** "in the kitchen at Hartwell House", "chatting with Tom Hartwell", "somewhere in town". */
-export function placeOf(address: string | null): string {
-  if (!address) return 'somewhere in town';
-  if (address.startsWith('<persona>')) return `chatting with ${address.slice('<persona>'.length).trim()}`;
-  if (address.startsWith('<waiting>')) return 'waiting nearby';
-  const [, sector, arena] = address.split(':');
-  if (arena) return `in the ${arena} at ${sector}`;
-  return sector ? `at ${sector}` : 'somewhere in town';
+export function placeOf(address: ActionAddress | null): string {
+  switch (address?.kind) {
+    case undefined:
+    case 'tile':
+      return 'somewhere in town';
+    case 'persona':
+      return `chatting with ${address.name}`;
+    case 'waiting':
+      return 'waiting nearby';
+    case 'place':
+    case 'random': {
+      const { sector, arena } = address.kind === 'random' ? address.place : address;
+      if (arena) return `in the ${arena} at ${sector}`;
+      return sector ? `at ${sector}` : 'somewhere in town';
+    }
+  }
 }
 
 /** "kitchen in Hartwell House" for "world:Hartwell House:kitchen", or a "Sector:arena" living area. */

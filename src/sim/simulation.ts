@@ -34,6 +34,7 @@ import { checkPlayerInput } from './player/playerState';
 import { playerSpawn } from './player/player';
 import { afterMicrotasks, StepGate, type AnswerEffect } from './brain/stepGate';
 import type { CallPlan } from './brain/callPlan';
+import { objectOf, printAddress } from './world/actionAddress';
 
 /**
  * How a step treats a remote brain. 'async' (the page's mode, the default): a step never waits on the
@@ -469,12 +470,15 @@ export class Simulation implements SimContext {
     this.objectEvents.clear();
     for (const p of this.personas) {
       const s = p.scratch;
-      if (!s.actAddress || !arrived(p) || !s.actObjEvent[0] || s.actAddress.split(':').length < 4) continue;
-      this.objectEvents.set(s.actAddress, {
-        subject: s.actAddress,
+      const object = s.actAddress ? objectOf(s.actAddress) : null;
+      if (!s.actAddress || !object || !arrived(p) || !s.actObjEvent[0]) continue;
+      // Keyed like the map's objects (world:sector:arena:object), which perception looks up.
+      const address = printAddress(s.actAddress);
+      this.objectEvents.set(address, {
+        subject: address,
         predicate: s.actObjEvent[1],
         object: s.actObjEvent[2],
-        description: s.actObjDescription ?? `${s.actAddress.split(':').pop()} is in use`,
+        description: s.actObjDescription ?? `${object} is in use`,
       });
     }
   }
@@ -487,7 +491,7 @@ export class Simulation implements SimContext {
       tile: { ...s.currTile },
       emoji: s.actPronunciatio ?? '',
       description: s.actDescription ?? '',
-      address: s.actAddress ?? '',
+      address: s.actAddress ? printAddress(s.actAddress) : '',
       chattingWith: s.chattingWith,
       moved: this.moved.has(p),
       actionId: s.actionId,

@@ -14,6 +14,7 @@ import { registryModes } from '../../src/sim/actions/state';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
 import { startFakeLlm, type FakeLlm } from '../support/fakeLlm';
 import { talkativeModel } from '../support/talkativeModel';
+import { parseAddress } from '../../src/sim/world/actionAddress';
 
 /**
  * A day of a mixed town (two generative personas, one on the registry brain) on each call plan, on
@@ -49,7 +50,7 @@ async function day(plan: CallPlan): Promise<DayRun> {
   const activities = new Map(sim.personas.map((p) => [p.id, new Set<string>()]));
   await sim.run(sim.clock.stepsPerDay, (r) => {
     for (const f of r.personas) {
-      expect(isValidActionAddress(sim.world, f.address), `${f.id} at step ${r.step}: ${f.address}`).toBe(true);
+      expect(isValidActionAddress(sim.world, parseAddress(f.address)), `${f.id} at step ${r.step}: ${f.address}`).toBe(true);
       if (f.description && !f.chattingWith) activities.get(f.id)!.add(f.description.replace(/\s*\([^()]*\)$/, ''));
     }
     if (r.step === 23 * 360) for (const p of sim.personas) subtasksAt23.set(p.id, p.scratch.fDailySchedule.filter(([a]) => /\)$/.test(a)).length);

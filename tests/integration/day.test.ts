@@ -7,6 +7,7 @@ import { hourOf, parseHHMM, weekdayOf } from '../../src/sim/clock';
 import type { CallContext } from '../../src/sim/brain/port';
 import type { PersonaSpec } from '../../src/sim/persona/schema';
 import type { WorldModel } from '../../src/sim/world/types';
+import { parseAddress } from '../../src/sim/world/actionAddress';
 
 const START = '2023-02-13T00:00:00'; // a Monday
 const STEPS_PER_DAY = 8640;
@@ -134,7 +135,7 @@ describe('a full day of the 25-persona town, headless, offline brain', () => {
 
   it('gives every action an address on the map or a special form', () => {
     const bad = new Set<string>();
-    for (const r of frames) for (const f of r.personas) if (f.address && !isValidActionAddress(world, f.address)) bad.add(f.address);
+    for (const r of frames) for (const f of r.personas) if (f.address && !isValidActionAddress(world, parseAddress(f.address))) bad.add(f.address);
     expect([...bad]).toEqual([]);
     expect(frames.at(-1)!.personas.every((f) => f.address)).toBe(true);
   });

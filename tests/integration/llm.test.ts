@@ -12,6 +12,8 @@ import { miniMap, miniPersonas } from '../fixtures/miniTown';
 import { deadUrl, startFakeLlm, type FakeLlm, type FakeReply, type Responder } from '../support/fakeLlm';
 import { goodModel } from '../support/goodModel';
 import { LOCAL_EMBEDDING_DIMS } from '../../src/sim/brain/localEmbedding';
+import { printAddress } from '../../src/sim/world/actionAddress';
+import { defined } from '../../src/sim/checked';
 
 /**
  * The LLM brain against a fake OpenAI-compatible server on 127.0.0.1, through the real `openai`
@@ -107,7 +109,8 @@ describe('a good model drives the town', () => {
     // The plan module's day-level invariants hold on the model too.
     for (const p of sim.personas) {
       expect(p.scratch.fDailySchedule.reduce((m, [, d]) => m + d, 0)).toBe(1440);
-      expect(isValidActionAddress(sim.world, p.scratch.actAddress!), p.scratch.actAddress!).toBe(true);
+      const address = defined(p.scratch.actAddress ?? undefined, `${p.name}'s action address`);
+      expect(isValidActionAddress(sim.world, address), printAddress(address)).toBe(true);
     }
     const decomps = llm.log.records.filter((r) => r.module === 'taskDecomp');
     expect(decomps.length).toBeGreaterThan(3);

@@ -21,6 +21,8 @@ import { loadPromptsNode } from '../../src/llm/promptsNode';
 import { render } from '../../src/llm/prompts';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
 import { loadTownPersonas, loadTownWorld } from '../../src/node/town';
+import { mapAddressOf, parseAddress, placeAddress } from '../../src/sim/world/actionAddress';
+import { defined } from '../../src/sim/checked';
 
 const HOUR = 3_600_000;
 const MONDAY = Date.UTC(2023, 1, 13);
@@ -104,7 +106,7 @@ describe('preconditions', () => {
     applyChange(sim, ann, ok.def, ok.call, ok.def.executor(w, ann, ok.call), 'brain', 'a coffee');
     expect(ann.agent.wallet.credits).toBe(10 - DEFAULT_ITEMS.cafe![0]![1]);
     expect(ann.agent.wallet.holdings).toEqual({ coffee: 1 });
-    expect(ann.scratch.actAddress).toMatch(/^Mini:Bramble Café:café:counter$/);
+    expect(ann.scratch.actAddress).toEqual(parseAddress('Mini:Bramble Café:café:counter'));
   });
 
   it('no studying at 3 am; at 10 am at home it is fine', () => {
@@ -132,11 +134,11 @@ describe('preconditions', () => {
 describe('scene policies', () => {
   const sim = town('2023-02-13T00:00:00');
   const ann = sim.byId.get('ann-test')!;
-  const place = (address: string): Place => placeOfAddress(sim.world, address);
+  const place = (address: string): Place => placeOfAddress(sim.world, defined(mapAddressOf(parseAddress(address)) ?? undefined, address));
   const home = place('Mini:Test House:kitchen');
   const cafe = place('Mini:Bramble Café:café'); // Ann's workplace
   const friends = place('Mini:Little House:kitchen');
-  const college: Place = { address: 'Mini:College', sector: 'College', arena: null, object: null, kind: 'college' };
+  const college: Place = { address: placeAddress('Mini', 'College'), sector: 'College', arena: null, object: null, kind: 'college' };
 
   it('resolves the scene from the hour and the location', () => {
     expect(resolveScene(3, ann, home)).toBe('NIGHT');
@@ -170,7 +172,7 @@ describe('planner actions resolve to registered actions', () => {
   const sim = town('2023-02-13T00:00:00', undefined, []);
   const ann = sim.byId.get('ann-test')!;
   const w = worldAt(sim, 8);
-  const resolve = (d: string, a: string) => resolvePlannerAction(w, ann, d, a);
+  const resolve = (d: string, a: string) => resolvePlannerAction(w, ann, d, parseAddress(a));
 
   it('reads the planner’s words and address', () => {
     expect(resolve('having breakfast at the kitchen table', 'Mini:Test House:kitchen:kitchen table')).toMatchObject({ action: 'EAT', target: '' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GuardedBrain, type FallbackEvent } from '../../src/sim/brain/guard';
 import { FALLBACK_EMOJI, INTERVIEW_FALLBACK, splitPlanReq } from '../../src/sim/brain/fallbacks';
-import { RANDOM_OBJECT } from '../../src/sim/world/address';
+import { RANDOM_OBJECT } from '../../src/sim/world/actionAddress';
 import type { Brain, TownPulseInput, TownPulseReply } from '../../src/sim/brain/port';
 import { Persona } from '../../src/sim/persona/persona';
 import { miniPersonas } from '../fixtures/miniTown';

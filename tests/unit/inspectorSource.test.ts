@@ -9,6 +9,7 @@ import { liveSource, type CallLogHandle } from '../../src/ui/inspector/source';
 import { replaySource } from '../../src/ui/inspector/replaySource';
 import type { CallRecord } from '../../src/llm/callLog';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
+import { printAddress } from '../../src/sim/world/actionAddress';
 
 function town(): Simulation {
   const specs = miniPersonas();
@@ -33,7 +34,7 @@ describe('the live inspector source', () => {
     const v = src.persona(p.id)!;
     expect(v.name).toBe(p.name);
     expect(v.action).toBe(p.scratch.actDescription ?? '');
-    expect(v.address).toBe(p.scratch.actAddress ?? '');
+    expect(v.address).toBe(p.scratch.actAddress ? printAddress(p.scratch.actAddress) : '');
     expect(v.schedule).toBe(p.scratch.fDailySchedule);
     expect(v.memory).toBe(p.memory.nodes);
     expect(v.actEnd).toBe(p.scratch.actEndTime());

@@ -17,6 +17,8 @@ import { offlineTurn, worksDuring } from '../../src/llm/offline/talk';
 import { describeCommitment } from '../../src/sim/cognition/commitments';
 import { Rng } from '../../src/sim/rng';
 import { firstOf } from '../support/firstOf';
+import { printAddress } from '../../src/sim/world/actionAddress';
+import { defined } from '../../src/sim/checked';
 
 const SECTORS = {
   sectors: [
@@ -165,7 +167,7 @@ describe('commitments read from what a persona thinks', () => {
     expect(during.length).toBeGreaterThan(0);
     for (const task of during) expect(task.startsWith(commitmentTask(ann.commitments[0]!))).toBe(true);
     expect(commitmentTask(ann.commitments[0]!)).toBe("hosting the Valentine's Day party at Bramble Café");
-    expect(ann.scratch.actAddress).toMatch(/:Bramble Café/);
+    expect(printAddress(defined(ann.scratch.actAddress ?? undefined, 'address'))).toMatch(/:Bramble Café/);
   });
 
   it('is put into the schedule once, and cuts short the action that runs into it', () => {

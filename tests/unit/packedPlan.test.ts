@@ -4,7 +4,7 @@ import { Simulation } from '../../src/sim/simulation';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
 import type { Brain, CallContext } from '../../src/sim/brain/port';
 import { GuardedBrain } from '../../src/sim/brain/guard';
-import { RANDOM_OBJECT } from '../../src/sim/world/address';
+import { RANDOM_OBJECT, parseAddress } from '../../src/sim/world/actionAddress';
 import { determineAction, fitSubtasks, longTermPlanning } from '../../src/sim/cognition/plan';
 import { CHAT_BUFFER_STEPS, chatReact, shouldReact } from '../../src/sim/cognition/react';
 import { scheduleMinutes } from '../../src/sim/cognition/schedule';
@@ -282,7 +282,7 @@ describe('packed reactions: a conversation in one call', () => {
     const t = town(over);
     at(t.sim, 10);
     for (const p of [t.ann, t.bob]) {
-      p.scratch.actAddress = 'Mini:Bramble Café:café:counter';
+      p.scratch.actAddress = parseAddress('Mini:Bramble Café:café:counter');
       p.scratch.actDescription = 'drinking coffee';
       p.scratch.actEvent = [p.name, 'drink', 'coffee'];
       p.scratch.plannedPath = [{ x: 1, y: 1 }];
@@ -326,7 +326,7 @@ describe('packed reactions: a conversation in one call', () => {
     expect(t.names()).not.toContain('planningThought');
     for (const [self, other] of [[t.ann, t.bob], [t.bob, t.ann]] as const) {
       const s = self.scratch;
-      expect(s.actAddress).toBe(`<persona> ${other.name}`);
+      expect(s.actAddress).toEqual({ kind: 'persona', name: other.name });
       expect(s.actEvent).toEqual([self.name, 'chat with', other.name]);
       expect(s.chattingWithBuffer[other.name]).toBe(CHAT_BUFFER_STEPS);
       expect(s.chattingEndTime! % MIN).toBe(0);

@@ -3,7 +3,7 @@ import { loadWorld } from '../../src/sim/world/loadWorld';
 import { Simulation } from '../../src/sim/simulation';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
 import type { Brain, CallContext, NewDecompInput, SubTask } from '../../src/sim/brain/port';
-import { RANDOM_OBJECT } from '../../src/sim/world/address';
+import { RANDOM_OBJECT, mapAddressOf, objectOf, parseAddress, printAddress } from '../../src/sim/world/actionAddress';
 import { addNewAction, chooseAddress, determineAction, longTermPlanning, reviseIdentityFocalPoints } from '../../src/sim/cognition/plan';
 import { CHAT_BUFFER_STEPS, canReact, canTalk, chatReact, chooseRetrieved, react, shouldReact, waitMinutes, waitReact } from '../../src/sim/cognition/react';
 import { failSafeDecomp, scheduleMinutes, stretchFor } from '../../src/sim/cognition/schedule';
@@ -211,8 +211,9 @@ describe('determining the action (seed 000 §5)', () => {
     const sector = t.calls.find((c) => c.name === 'actionSector')!;
     expect(sector.args[1]).toEqual(sectors);
     const arena = t.calls.find((c) => c.name === 'actionArena')!;
-    expect(arena.args[2]).toEqual(t.ann.spatial.arenas(address.split(':')[1]!));
-    expect(address.endsWith(`:${RANDOM_OBJECT}`)).toBe(true);
+    expect(address.kind).toBe('random');
+    expect(arena.args[2]).toEqual(t.ann.spatial.arenas(mapAddressOf(address)?.sector ?? ''));
+    expect(printAddress(address).endsWith(`:${RANDOM_OBJECT}`)).toBe(true);
   });
 
   it('shows the emoji (🙂 when the brain gives none) and sets the event triples of the action and its object', async () => {
@@ -223,7 +224,7 @@ describe('determining the action (seed 000 §5)', () => {
     expect(s.actPronunciatio).toBe('🙂');
     expect(s.actEvent[0]).toBe('Ann Test');
     expect(s.actDescription).toMatch(/^morning routine/);
-    if (s.actAddress!.split(':')[3] !== RANDOM_OBJECT) expect(s.actObjEvent[0]).toBe(s.actAddress);
+    if (s.actAddress && objectOf(s.actAddress)) expect(s.actObjEvent[0]).toBe(printAddress(s.actAddress));
   });
 
   it('a new action resets chat state and the planned path', () => {
@@ -234,7 +235,7 @@ describe('determining the action (seed 000 §5)', () => {
     s.chattingEndTime = MONDAY;
     s.plannedPath = [{ x: 1, y: 1 }];
     s.actPathSet = true;
-    addNewAction(ann, MONDAY + 8 * HOUR, { address: 'Mini:Test House:kitchen:stove', duration: 30, description: 'cooking', pronunciatio: '🍳', event: ['Ann Test', 'cook', 'breakfast'] });
+    addNewAction(ann, MONDAY + 8 * HOUR, { address: parseAddress('Mini:Test House:kitchen:stove'), duration: 30, description: 'cooking', pronunciatio: '🍳', event: ['Ann Test', 'cook', 'breakfast'] });
     expect([s.chattingWith, s.chat, s.chattingEndTime, s.actPathSet, s.plannedPath]).toEqual([null, null, null, false, []]);
     expect(s.actStartTime).toBe(MONDAY + 8 * HOUR);
   });
@@ -260,7 +261,7 @@ describe('reactions (seed 000 §7)', () => {
     const t = town();
     at(t.sim, 10);
     for (const p of [t.ann, t.bob]) {
-      addNewAction(p, t.sim.now, { address: 'Mini:Bramble Café:café:counter', duration: 60, description: 'drinking coffee', pronunciatio: '☕', event: [p.name, 'drink', 'coffee'] });
+      addNewAction(p, t.sim.now, { address: parseAddress('Mini:Bramble Café:café:counter'), duration: 60, description: 'drinking coffee', pronunciatio: '☕', event: [p.name, 'drink', 'coffee'] });
       p.scratch.plannedPath = [{ x: 16, y: 3 }];
     }
     return t;
@@ -271,7 +272,7 @@ describe('reactions (seed 000 §7)', () => {
       ['no action', (t) => (t.bob.scratch.actAddress = null)],
       ['asleep', (t) => (t.bob.scratch.actDescription = 'sleeping')],
       ['23:00', (t) => at(t.sim, 23, 5)],
-      ['waiting', (t) => (t.ann.scratch.actAddress = '<waiting> 3 3')],
+      ['waiting', (t) => (t.ann.scratch.actAddress = parseAddress('<waiting> 3 3'))],
       ['already chatting', (t) => (t.bob.scratch.chattingWith = 'Cy Test')],
       ['buffer > 0', (t) => (t.ann.scratch.chattingWithBuffer['Bob Test'] = 1)],
     ];
@@ -290,7 +291,7 @@ describe('reactions (seed 000 §7)', () => {
       ['23:00', (t) => at(t.sim, 23, 5)],
       ['target waiting', (t) => (t.bob.scratch.actDescription = 'waiting to start cooking')],
       ['no planned path', (t) => (t.ann.scratch.plannedPath = [])],
-      ['different places', (t) => (t.bob.scratch.actAddress = 'Mini:Test House:kitchen:stove')],
+      ['different places', (t) => (t.bob.scratch.actAddress = parseAddress('Mini:Test House:kitchen:stove'))],
     ];
     for (const [why, spoil] of cases) {
       const t = awake();
@@ -306,7 +307,7 @@ describe('reactions (seed 000 §7)', () => {
     t.ann.scratch.chattingWith = 'Cy Test';
     expect(await shouldReact(t.sim, t.ann, focused)).toBeNull();
     t.ann.scratch.chattingWith = null;
-    t.ann.scratch.actAddress = '<waiting> 3 3';
+    t.ann.scratch.actAddress = parseAddress('<waiting> 3 3');
     expect(await shouldReact(t.sim, t.ann, focused)).toBeNull();
   });
 
@@ -320,7 +321,7 @@ describe('reactions (seed 000 §7)', () => {
     await chatReact(t.sim, t.ann, t.bob);
     for (const [self, other] of [[t.ann, t.bob], [t.bob, t.ann]] as const) {
       const s = self.scratch;
-      expect(s.actAddress).toBe(`<persona> ${other.name}`);
+      expect(s.actAddress).toEqual({ kind: 'persona', name: other.name });
       expect(s.actEvent).toEqual([self.name, 'chat with', other.name]);
       expect(s.chattingWith).toBe(other.name);
       expect(s.chattingWithBuffer[other.name]).toBe(CHAT_BUFFER_STEPS);
@@ -346,7 +347,7 @@ describe('reactions (seed 000 §7)', () => {
     await waitReact(t.sim, t.ann, t.bob);
     const s = t.ann.scratch;
     expect(s.actDescription).toBe('waiting to start pouring coffee');
-    expect(s.actAddress).toBe(`<waiting> ${t.ann.tile.x} ${t.ann.tile.y}`);
+    expect(s.actAddress).toEqual({ kind: 'waiting', x: t.ann.tile.x, y: t.ann.tile.y });
     expect(s.actEvent).toEqual(['Ann Test', 'waiting to start', 'pouring coffee']);
     // Bob ends at 10:30; wait until 10:29, inclusive of this minute: 10 minutes.
     expect(s.actDuration).toBe(10);

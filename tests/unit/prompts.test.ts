@@ -10,6 +10,7 @@ import { describeReply } from '../../src/sim/brain/reply';
 import type { BrainCall, CallContext } from '../../src/sim/brain/port';
 import { Persona } from '../../src/sim/persona/persona';
 import { PersonaSchema } from '../../src/sim/persona/schema';
+import { parseAddress } from '../../src/sim/world/actionAddress';
 
 const NOW = Date.parse('2023-02-13T09:05:00Z');
 
@@ -32,7 +33,7 @@ function nora(): Persona {
     ['walking to work', 60],
     ['working at the pharmacy counter', 180],
   ];
-  p.scratch.actAddress = 'Hamlet:Willow Grocery & Pharmacy:pharmacy:pharmacy counter';
+  p.scratch.actAddress = parseAddress('Hamlet:Willow Grocery & Pharmacy:pharmacy:pharmacy counter');
   p.scratch.actDescription = 'working at the pharmacy counter (counting pills)';
   p.memory.add('event', { created: NOW - 600_000, subject: 'Tom Hartwell', predicate: 'repair', object: 'fence', description: 'Tom Hartwell is repairing the fence', poignancy: 3, keywords: ['Tom Hartwell', 'fence'] });
   p.memory.add('thought', { created: NOW - 300_000, subject: 'Nora Hartwell', predicate: 'worry', object: 'Lily', description: 'Nora worries that Lily is drifting in her biology classes', poignancy: 6, keywords: ['Lily Hartwell'] });
@@ -175,7 +176,7 @@ describe('prompt templates on disk', () => {
     const p = nora();
     const tom = persona('tom-hartwell');
     tom.scratch.actDescription = 'repairing the fence';
-    tom.scratch.actAddress = 'Hamlet:Hartwell House:garden:fence';
+    tom.scratch.actAddress = parseAddress('Hamlet:Hartwell House:garden:fence');
     const ctx = { persona: p, now: NOW };
     const args = sampleArgs(ctx, tom);
     for (const call of Object.keys(CALLS) as BrainCall[]) {

@@ -17,6 +17,8 @@ import { actionWorldOf } from '../../src/sim/actions/validate';
 import { readReply } from '../../src/sim/brain/contracts';
 import { HOUR } from '../../src/sim/clock';
 import type { Persona } from '../../src/sim/persona/persona';
+import { parseAddress, printAddress } from '../../src/sim/world/actionAddress';
+import { defined } from '../../src/sim/checked';
 
 type Json = Record<string, any>;
 
@@ -187,7 +189,7 @@ describe('executing decisions (seed 004 execute_decisions and its fault table)',
     expect(r).toMatchObject({ success: 1, failed: 0, rested: 0 });
     expect(ann.agent.wallet.credits).toBe(before + 40);
     expect(ann.scratch.actionId).toBe('CHECK_IN');
-    expect(ann.scratch.actAddress).toMatch(/^Mini:Bramble Café:café:/);
+    expect(printAddress(defined(ann.scratch.actAddress ?? undefined, 'address'))).toMatch(/^Mini:Bramble Café:café:/);
     expect(sim.economy.filledToday(sim.economy.jobOf('ann-test')!, sim.now)).toEqual(['ann-test']);
     expect(ann.scratch.fDailySchedule.map(([t]) => t)).toEqual(['sleeping', 'going for a walk', 'checking in for work at Bramble Café', 'going for a walk', 'sleeping']);
     expect(ann.memory.nodes.at(-1)!.description).toBe('Ann Test decided to check in for work at Bramble Café: start of her shift');
@@ -203,7 +205,7 @@ describe('executing decisions (seed 004 execute_decisions and its fault table)',
     expect(r.success).toBe(1);
     expect(bob.agent.wallet.credits).toBe(96);
     expect(bob.agent.wallet.holdings).toEqual({ bread: 1 });
-    expect(bob.scratch.actAddress).toBe('Mini:Bramble Café:café:counter');
+    expect(bob.scratch.actAddress).toEqual(parseAddress('Mini:Bramble Café:café:counter'));
     expect(sim.economy.salesToday(sim.now)).toEqual({ 'Bramble Café': 1 });
     expect(sim.economy.drainEvents()[0]).toMatchObject({ action: 'purchase', what: 'bought bread at Bramble Café (−4 credits)' });
   });
@@ -217,7 +219,7 @@ describe('executing decisions (seed 004 execute_decisions and its fault table)',
     const r = executeDecisions(sim, [d(1, 'chat', {}, 'feels like a chat'), d(2, 'rest')]);
     expect(r).toMatchObject({ success: 1, rested: 1 });
     expect(ann!.scratch.actionId).toBe('CHAT');
-    expect(ann!.scratch.actAddress).toBe('<persona> Bob Test');
+    expect(ann!.scratch.actAddress).toEqual(parseAddress('<persona> Bob Test'));
     const alone = town('2023-02-13T10:00:00');
     const [a2, b2, c2] = alone.personas.map((p) => awake(p));
     b2!.scratch.currTile = { x: 1, y: 11 + 0 };
@@ -294,13 +296,13 @@ describe('executing decisions (seed 004 execute_decisions and its fault table)',
     const b = town('2023-02-13T10:00:00');
     const planned = awake(a.byId.get('bob-test')!);
     const pulsed = awake(b.byId.get('bob-test')!);
-    const resolved = resolvePlannerAction(actionWorldOf(a), planned, 'buying bread for the week (paying at the counter)', 'Mini:Bramble Café:café:counter');
+    const resolved = resolvePlannerAction(actionWorldOf(a), planned, 'buying bread for the week (paying at the counter)', parseAddress('Mini:Bramble Café:café:counter'));
     expect(resolved).toMatchObject({ action: 'BUY', target: 'Bramble Café:bread' });
     const bread = b.economy.items.find((i) => i.name === 'bread')!;
     executeDecisions(b, [d(2, 'purchase', { item_id: bread.id })]);
     expect(pulsed.scratch.actionTarget).toBe(resolved.target);
     // Executed the generative way (checkNewActions), the plan pays and holds the same.
-    planned.scratch.actAddress = 'Mini:Bramble Café:café:counter';
+    planned.scratch.actAddress = parseAddress('Mini:Bramble Café:café:counter');
     planned.scratch.actDescription = 'buying bread for the week (paying at the counter)';
     planned.scratch.actStartTime = a.now;
     planned.scratch.actionAt = null;
@@ -317,7 +319,7 @@ describe('one purchase, whoever decides it', () => {
   /** The generative way: the planner's action as the persona's current action, checked as a new action. */
   async function planBuys(sim: Simulation, p: Persona, description: string, address: string): Promise<void> {
     const { checkNewActions } = await import('../../src/sim/actions/generative');
-    p.scratch.actAddress = address;
+    p.scratch.actAddress = parseAddress(address);
     p.scratch.actDescription = description;
     p.scratch.actStartTime = sim.now;
     p.scratch.actionAt = null;

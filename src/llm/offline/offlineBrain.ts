@@ -39,7 +39,7 @@ import { emojiFor } from './emoji';
 import { offlineTownPlan } from './townPlan';
 import { accepts, INVITE, offlineTurn, owesInvitation, relationOf, summarize, talkChance, theEvent, worksDuring } from './talk';
 import { thirdPerson } from '../../sim/brain/fallbacks';
-import { RANDOM_OBJECT } from '../../sim/world/address';
+import { RANDOM_OBJECT } from '../../sim/world/actionAddress';
 import { eventClause, whenOf } from '../../sim/cognition/commitments';
 import { extractNews, heardAs } from '../../sim/cognition/converse';
 import { lowerFirst } from './voice';

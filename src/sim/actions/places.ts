@@ -1,6 +1,7 @@
 import type { Persona } from '../persona/persona';
 import type { Tile, WorldModel } from '../world/types';
-import { addressOf } from '../world/address';
+import { placeAt } from '../world/address';
+import { placeAddress, type ActionAddress, type PlaceAddress } from '../world/actionAddress';
 import { DAY, hourOf, parseHHMM, weekdayOf } from '../clock';
 import type { ActionWorld, Place } from './types';
 
@@ -18,14 +19,12 @@ function sectorKind(world: WorldModel, sector: string | null): string | null {
 }
 
 export function placeOfTile(world: WorldModel, t: Tile): Place {
-  return placeOfAddress(world, addressOf(world, t.x, t.y));
+  return placeOfAddress(world, placeAt(world, t.x, t.y));
 }
 
-/** The place an address points at; "<persona> Name" and "<waiting> x y" are read by the caller. */
-export function placeOfAddress(world: WorldModel, address: string): Place {
-  const clean = address.endsWith(':<random>') ? address.slice(0, -':<random>'.length) : address;
-  const [, sector, arena, object] = clean.split(':');
-  return { address: clean, sector: sector ?? null, arena: arena ?? null, object: object ?? null, kind: sectorKind(world, sector ?? null) };
+/** The place a map address points at, with its sector's kind. */
+export function placeOfAddress(world: WorldModel, address: PlaceAddress): Place {
+  return { address, sector: address.sector, arena: address.arena, object: address.object, kind: sectorKind(world, address.sector) };
 }
 
 /** Where the persona stands now. */
@@ -37,16 +36,19 @@ export function hereOf(w: ActionWorld, p: Persona): Place {
  * Where an action address happens: a place on the map, the other person's spot for a chat, the
  * waiting tile for a wait, the tile of the player's walk.
  */
-export function placeOfActionAddress(w: ActionWorld, p: Persona, address: string): Place {
-  if (address.startsWith('<persona>')) {
-    const other = w.byName.get(address.slice('<persona>'.length).trim());
-    return other ? placeOfTile(w.world, other.tile) : hereOf(w, p);
+export function placeOfActionAddress(w: ActionWorld, p: Persona, address: ActionAddress): Place {
+  switch (address.kind) {
+    case 'persona': {
+      const other = w.byName.get(address.name);
+      return other ? placeOfTile(w.world, other.tile) : hereOf(w, p);
+    }
+    case 'waiting':
+    case 'tile':
+      return placeOfTile(w.world, address);
+    case 'place':
+    case 'random':
+      return placeOfAddress(w.world, address.kind === 'random' ? address.place : address);
   }
-  if (address.startsWith('<waiting>') || address.startsWith('<tile>')) {
-    const [, xs, ys] = address.split(' ');
-    return placeOfTile(w.world, { x: Number(xs), y: Number(ys) });
-  }
-  return placeOfAddress(w.world, address);
 }
 
 export const dayIndex = (now: number): number => Math.floor(now / DAY);
@@ -121,17 +123,17 @@ export function routineHours(p: Persona): { wake: number; bed: number } {
 }
 
 /** The address of an object of this name in an arena ("Hamlet:Home:kitchen:stove"), or null. */
-export function objectAddress(world: WorldModel, sector: string, arena: string | null, names: readonly string[]): string | null {
+export function objectAddress(world: WorldModel, sector: string, arena: string | null, names: readonly string[]): PlaceAddress | null {
   for (const name of names) {
     const o = world.objects.find((x) => x.sector === sector && (arena === null || x.arena === arena) && x.name === name);
-    if (o) return `${world.name}:${o.sector}:${o.arena}:${o.name}`;
+    if (o) return placeAddress(world.name, o.sector, o.arena, o.name);
   }
   return null;
 }
 
-/** The first arena of a sector whose name matches, or its first arena. */
-export function arenaAddress(world: WorldModel, sector: string, prefer: RegExp | null = null): string {
+/** The first arena of a sector whose name matches, or its first arena (the sector itself if it has none). */
+export function arenaAddress(world: WorldModel, sector: string, prefer: RegExp | null = null): PlaceAddress {
   const arenas = world.arenas.filter((a) => a.sector === sector);
   const a = (prefer && arenas.find((x) => prefer.test(x.name))) ?? arenas[0];
-  return a ? `${world.name}:${sector}:${a.name}` : `${world.name}:${sector}`;
+  return placeAddress(world.name, sector, a?.name ?? null);
 }

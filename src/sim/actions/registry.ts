@@ -16,6 +16,7 @@ import {
   workWindowReason,
 } from './places';
 import type { ActionDef, ActionWorld, Place, StateChange } from './types';
+import { placeAddress, randomIn, type ActionAddress, type PlaceAddress } from '../world/actionAddress';
 import type { ActionId } from './ids';
 import { MAX_HELD, MAX_HELD_PER_ITEM, type Job, type ShopItem } from '../town/economy';
 import { byCodeUnits } from '../order';
@@ -56,7 +57,7 @@ export function isAsleep(p: Persona): boolean {
   return !s.actDescription || /\b(sleep|sleeping|asleep)\b/.test(s.actDescription);
 }
 
-const change = (p: Persona, address: string, minutes: number, description: string, emoji: string, object = description): StateChange => ({
+const change = (p: Persona, address: ActionAddress, minutes: number, description: string, emoji: string, object = description): StateChange => ({
   address,
   minutes,
   description,
@@ -65,11 +66,19 @@ const change = (p: Persona, address: string, minutes: number, description: strin
 });
 
 /** Where to stand for an action here: the place's arena, a random free tile of it (the player stays where it is: only the player moves it). */
-function hereAddress(w: ActionWorld, p: Persona, place: Place): string {
-  if (p.agent.mode === 'human') return `<tile> ${p.tile.x} ${p.tile.y}`;
-  if (place.sector && place.arena) return `${w.world.name}:${place.sector}:${place.arena}:<random>`;
-  if (place.sector) return `${arenaAddress(w.world, place.sector)}:<random>`;
-  return `<waiting> ${p.tile.x} ${p.tile.y}`;
+function hereAddress(w: ActionWorld, p: Persona, place: Place): ActionAddress {
+  if (p.agent.mode === 'human') return { kind: 'tile', x: p.tile.x, y: p.tile.y };
+  if (place.sector && place.arena) return randomIn(placeAddress(w.world.name, place.sector, place.arena));
+  if (place.sector) return randomIn(arenaAddress(w.world, place.sector));
+  return waitingHere(p);
+}
+
+const waitingHere = (p: Persona): ActionAddress => ({ kind: 'waiting', x: p.tile.x, y: p.tile.y });
+
+/** The persona's own room ("Sector:arena" in its data, checked against the map when the town loads) as a place of the map. */
+function livingPlace(w: ActionWorld, p: Persona): PlaceAddress {
+  const [sector = p.spec.household] = p.spec.livingArea.split(':');
+  return placeAddress(w.world.name, sector, livingArena(p));
 }
 
 function livingArena(p: Persona): string | null {
@@ -122,7 +131,7 @@ function objectsHere(w: ActionWorld, p: Persona): string[] {
 }
 
 /** An object of the persona's own home: in its own room first (an apartment), then anywhere in the home. */
-function homeObject(w: ActionWorld, p: Persona, names: readonly string[]): string | null {
+function homeObject(w: ActionWorld, p: Persona, names: readonly string[]): PlaceAddress | null {
   return objectAddress(w.world, p.spec.household, livingArena(p), names) ?? objectAddress(w.world, p.spec.household, null, names);
 }
 
@@ -131,7 +140,7 @@ const LEISURE = new Set(['park', 'square', 'cafe', 'bar', 'bakery', 'shop', 'gro
 /** Places to go, most likely first: favourite haunts, public places, friends' homes, the rest (never one's own home: that is GO_HOME). */
 function goToTargets(w: ActionWorld, p: Persona): string[] {
   const known = p.spatial.sectors().filter((s) => s !== p.spec.household);
-  const rank = (s: string) => (p.spec.haunts.includes(s) ? 0 : LEISURE.has(placeOfAddress(w.world, `${w.world.name}:${s}`).kind ?? '') ? 1 : 2);
+  const rank = (s: string) => (p.spec.haunts.includes(s) ? 0 : LEISURE.has(placeOfAddress(w.world, placeAddress(w.world.name, s)).kind ?? '') ? 1 : 2);
   return known.map((s, i) => ({ s, i, r: rank(s) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.s);
 }
 
@@ -238,7 +247,7 @@ function createDefaultRegistry(): ActionRegistry {
       return sleepTimeReason(w.now);
     },
     executor: (w, p) => {
-      const bed = objectAddress(w.world, p.spec.household, livingArena(p), ['bed']) ?? `${w.world.name}:${p.spec.livingArea}:<random>`;
+      const bed = objectAddress(w.world, p.spec.household, livingArena(p), ['bed']) ?? randomIn(livingPlace(w, p));
       const h = hourOf(w.now);
       const night = h >= 19 || h < 10;
       // At night until the persona's wake-up hour; past that hour (a lie-in) or in the afternoon, an hour.
@@ -259,7 +268,7 @@ function createDefaultRegistry(): ActionRegistry {
     target: 'job',
     where: (w, p, target) => {
       const job = jobFor(w, p, target);
-      return job ? placeOfAddress(w.world, `${w.world.name}:${job.sector}:${job.arena}`) : null;
+      return job ? placeOfAddress(w.world, placeAddress(w.world.name, job.sector, job.arena)) : null;
     },
     targets: (w, p) => (w.economy.jobOf(p.id) ? [''] : w.economy.jobs.filter((j) => w.economy.openSlots(j, w.now) > 0).map((j) => `${j.title} at ${j.sector}`)),
     precondition: (w, p, c) => {
@@ -276,7 +285,7 @@ function createDefaultRegistry(): ActionRegistry {
     executor: (w, p, c) => {
       const job = jobFor(w, p, c.target)!;
       return {
-        ...change(p, `${w.world.name}:${job.sector}:${job.arena}:<random>`, 30, `checking in for work at ${job.sector}`, '🕘', `checking in at ${job.sector}`),
+        ...change(p, randomIn(placeAddress(w.world.name, job.sector, job.arena)), 30, `checking in for work at ${job.sector}`, '🕘', `checking in at ${job.sector}`),
         wallet: { ...p.agent.wallet, credits: p.agent.wallet.credits + job.wage, checkedInDay: dayIndex(w.now), jobId: job.id },
         economy: { kind: 'checkin', jobId: job.id, what: `checked in as ${job.title} at ${job.sector} (+${job.wage} credits)` },
       };
@@ -304,7 +313,7 @@ function createDefaultRegistry(): ActionRegistry {
       const own = job.staff.includes(p.id) ? p.spec.occupation : null;
       const left = parseHHMM(own?.end ?? job.end) - minuteOfDay(w.now);
       const arena = own?.arena ?? job.arena;
-      const address = `${arenaAddress(w.world, job.sector, new RegExp(`^${arena.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))}:<random>`;
+      const address = randomIn(arenaAddress(w.world, job.sector, new RegExp(`^${arena.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)));
       return change(p, address, Math.min(120, Math.max(15, left)), `working as ${/^[aeiou]/i.test(job.title) ? 'an' : 'a'} ${job.title} at ${job.sector}`, '💼', 'working');
     },
     priority: 80,
@@ -328,7 +337,7 @@ function createDefaultRegistry(): ActionRegistry {
       let address = hereAddress(w, p, c.place);
       if (c.place.kind === 'college') {
         const arena = isStudent(p) && o && o.workplace === c.place.sector ? o.arena : 'library';
-        address = `${arenaAddress(w.world, c.place.sector!, new RegExp(`^${arena}$`))}:<random>`;
+        address = randomIn(arenaAddress(w.world, c.place.sector ?? '', new RegExp(`^${arena}$`)));
       } else if (isOwnHome(p, c.place)) address = objectAddress(w.world, p.spec.household, livingArena(p), ['desk']) ?? address;
       return change(p, address, 60, `studying at ${c.place.sector ?? 'home'}`, '📚', 'studying');
     },
@@ -367,7 +376,7 @@ function createDefaultRegistry(): ActionRegistry {
     emoji: '🏠',
     target: 'none',
     precondition: (w, p) => (isOwnHome(p, hereOf(w, p)) ? `${p.firstName} is already at home` : null),
-    executor: (w, p) => change(p, `${arenaAddress(w.world, p.spec.household, /living room|common room|lobby/)}:<random>`, 30, 'going home', '🏠'),
+    executor: (w, p) => change(p, randomIn(arenaAddress(w.world, p.spec.household, /living room|common room|lobby/)), 30, 'going home', '🏠'),
     priority: 50,
     cooldown: 30,
   });
@@ -400,7 +409,7 @@ function createDefaultRegistry(): ActionRegistry {
     executor: (w, p, c) => {
       const item = itemFor(w, p, c.target)!;
       const till = objectAddress(w.world, c.place.sector!, null, ['cash register', 'counter', 'bar counter', 'display case', 'pharmacy counter']);
-      const shopping = change(p, till ?? `${c.place.address}:<random>`, 20, `buying ${item.name} at ${c.place.sector}`, '🛒', `shopping at ${c.place.sector}`);
+      const shopping = change(p, till ?? randomIn(c.place.address), 20, `buying ${item.name} at ${c.place.sector}`, '🛒', `shopping at ${c.place.sector}`);
       if (samePurchase(w, p, item.sector)) return shopping;
       const holdings = { ...p.agent.wallet.holdings, [item.name]: (p.agent.wallet.holdings[item.name] ?? 0) + 1 };
       return {
@@ -425,7 +434,7 @@ function createDefaultRegistry(): ActionRegistry {
     },
     targets: goToTargets,
     precondition: (w, p, c) => accessReason(w, p, c.place),
-    executor: (w, p, c) => change(p, `${c.place.address}:<random>`, 45, `spending time at ${c.place.sector}`, '🚶', `at ${c.place.sector}`),
+    executor: (w, p, c) => change(p, randomIn(c.place.address), 45, `spending time at ${c.place.sector}`, '🚶', `at ${c.place.sector}`),
     priority: 30,
     cooldown: 30,
   });
@@ -471,7 +480,7 @@ function createDefaultRegistry(): ActionRegistry {
       if (Math.abs(other.tile.x - p.tile.x) > CHAT_RADIUS || Math.abs(other.tile.y - p.tile.y) > CHAT_RADIUS) return `${other.firstName} is too far away to chat with`;
       return null;
     },
-    executor: (_w, p, c) => ({ address: `<persona> ${c.target}`, minutes: 10, description: `chatting with ${c.target}`, emoji: '💬', event: [p.name, 'is chatting with', c.target] }),
+    executor: (_w, p, c) => ({ address: { kind: 'persona', name: c.target }, minutes: 10, description: `chatting with ${c.target}`, emoji: '💬', event: [p.name, 'is chatting with', c.target] }),
     priority: 20,
     cooldown: 30,
   });
@@ -483,7 +492,7 @@ function createDefaultRegistry(): ActionRegistry {
     emoji: '⌛',
     target: 'none',
     precondition: () => null,
-    executor: (_w, p) => change(p, `<waiting> ${p.tile.x} ${p.tile.y}`, 15, 'waiting', '⌛'),
+    executor: (_w, p) => change(p, waitingHere(p), 15, 'waiting', '⌛'),
     priority: 5,
     cooldown: 0,
   });
@@ -496,7 +505,7 @@ function createDefaultRegistry(): ActionRegistry {
     target: 'none',
     precondition: () => null,
     // The player's resident stays where the player put it; anyone else strolls to a spot of the place.
-    executor: (w, p, c) => change(p, p.agent.mode === 'human' ? `<waiting> ${p.tile.x} ${p.tile.y}` : hereAddress(w, p, c.place), 20, `taking it easy at ${c.place.sector ?? 'the street'}`, '🙂', 'idle'),
+    executor: (w, p, c) => change(p, p.agent.mode === 'human' ? waitingHere(p) : hereAddress(w, p, c.place), 20, `taking it easy at ${c.place.sector ?? 'the street'}`, '🙂', 'idle'),
     priority: 0,
     cooldown: 0,
   });
@@ -519,7 +528,7 @@ function createDefaultRegistry(): ActionRegistry {
     executor: (_w, p, c) => {
       const t = parseTileTarget(c.target)!;
       const where = c.place.sector ? `to ${c.place.arena ? `the ${c.place.arena} of ` : ''}${c.place.sector}` : 'down the street';
-      return { address: `<tile> ${t.x} ${t.y}`, minutes: 60, description: `walking ${where}`, emoji: '🚶', event: [p.name, 'is walking', where] };
+      return { address: { kind: 'tile', x: t.x, y: t.y }, minutes: 60, description: `walking ${where}`, emoji: '🚶', event: [p.name, 'is walking', where] };
     },
     priority: 1,
     cooldown: 0,

@@ -2,6 +2,8 @@ import type { Persona } from '../persona/persona';
 import { dayIndex, isOwnWorkplace, isStudent, placeOfActionAddress } from './places';
 import type { ActionWorld, Place } from './types';
 import type { ActionId } from './ids';
+import type { ActionAddress } from '../world/actionAddress';
+import { at } from '../checked';
 
 interface Resolved {
   action: ActionId;
@@ -20,7 +22,7 @@ const EAT = /\b(eat|eating|breakfast|lunch|dinner|supper|meal|snack|brunch)\b/;
 /** The most specific part of a planner task: the subtask in parentheses, or the whole. */
 function specificOf(description: string): { parent: string; specific: string } {
   const m = /^(.*) \(([^()]*)\)$/.exec(description);
-  return m ? { parent: m[1]!, specific: m[2]! } : { parent: description, specific: description };
+  return m ? { parent: at(m, 1, 'task'), specific: at(m, 2, 'subtask') } : { parent: description, specific: description };
 }
 
 /**
@@ -34,12 +36,12 @@ function specificOf(description: string): { parent: string; specific: string } {
  * - anything else at an object → USE_OBJECT ("reading at the bookshelf");
  * - anything else at a place → GO_TO that sector; no place → IDLE.
  */
-export function resolvePlannerAction(w: ActionWorld, p: Persona, description: string, address: string): Resolved {
+export function resolvePlannerAction(w: ActionWorld, p: Persona, description: string, address: ActionAddress): Resolved {
   const place = placeOfActionAddress(w, p, address);
   const text = description.toLowerCase();
   const { parent, specific } = specificOf(text);
-  if (address.startsWith('<persona>')) return { action: 'CHAT', target: address.slice('<persona>'.length).trim(), place };
-  if (address.startsWith('<waiting>')) return { action: 'WAIT', target: '', place };
+  if (address.kind === 'persona') return { action: 'CHAT', target: address.name, place };
+  if (address.kind === 'waiting') return { action: 'WAIT', target: '', place };
   if (SLEEP.test(specific)) return { action: 'SLEEP', target: '', place };
   // Resuming "waking up" after a word with someone is not waking up again: it is what it does there.
   const woke = p.agent.lastStarted.WAKE_UP;
@@ -54,7 +56,7 @@ export function resolvePlannerAction(w: ActionWorld, p: Persona, description: st
     const named = w.economy.itemsAt(place.sector).find((i) => new RegExp(`\\b${i.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text));
     return { action: 'BUY', target: named ? `${place.sector}:${named.name}` : place.sector, place };
   }
-  const object = place.object && place.object !== '<random>' ? place.object : null;
+  const object = place.object;
   if (EAT.test(specific)) return { action: 'EAT', target: '', place };
   if (object) return { action: 'USE_OBJECT', target: object, place };
   if (place.sector) return { action: 'GO_TO', target: place.sector, place };

@@ -1,6 +1,7 @@
 import type { Persona } from '../persona/persona';
 import type { Triple } from '../persona/scratch';
 import type { WorldModel } from '../world/types';
+import type { ActionAddress, PlaceAddress } from '../world/actionAddress';
 import type { ActionId, SceneId } from './ids';
 import type { BrainMode, Wallet } from './state';
 import type { Economy } from '../town/economy';
@@ -17,8 +18,8 @@ export interface ActionWorld {
 
 /** Where something happens, read off an address or a tile. */
 export interface Place {
-  /** The full address ("Hamlet:Bramble Café:café:café table"), or the world name for a street. */
-  address: string;
+  /** The full map address ("Hamlet:Bramble Café:café:café table"), or the world alone for a street. */
+  address: PlaceAddress;
   sector: string | null;
   arena: string | null;
   object: string | null;
@@ -37,7 +38,7 @@ export interface ActionCall {
  * wallet after it. A plain value: applying it is the only thing that changes the world.
  */
 export interface StateChange {
-  address: string;
+  address: ActionAddress;
   minutes: number;
   description: string;
   emoji: string;

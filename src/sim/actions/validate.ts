@@ -8,6 +8,7 @@ import { remember } from './shortTermMemory';
 import type { ActionCall, ActionDef, ActionWorld, Place, StateChange } from './types';
 import type { SceneId } from './ids';
 import type { DecisionRecord } from './state';
+import { objectOf, printAddress } from '../world/actionAddress';
 
 /** What a brain (or the planner, resolved) proposes: an action id and its target. */
 interface Proposal {
@@ -103,17 +104,16 @@ export function availableOptions(w: ActionWorld, p: Persona, scene: SceneId): Ac
  */
 export function applyChange(sim: SimContext, p: Persona, def: ActionDef, call: ActionCall, change: StateChange, source: DecisionRecord['source'], reason: string): void {
   const now = sim.clock.now;
-  const object = change.address.split(':')[3];
-  const usesObject = !!object && object !== '<random>' && !change.address.startsWith('<');
+  const object = objectOf(change.address);
   addNewAction(p, now, {
     address: change.address,
     duration: change.minutes,
     description: change.description,
     pronunciatio: change.emoji,
     event: change.event,
-    objDescription: usesObject ? `${object} is in use` : null,
-    objEvent: usesObject ? [change.address, 'is', `used by ${p.name}`] : ['', '', ''],
-    objPronunciatio: usesObject ? change.emoji : null,
+    objDescription: object ? `${object} is in use` : null,
+    objEvent: object ? [printAddress(change.address), 'is', `used by ${p.name}`] : ['', '', ''],
+    objPronunciatio: object ? change.emoji : null,
   });
   markAction(p, def, call, now, source, reason);
   applyEffects(sim, p, change, source, reason);

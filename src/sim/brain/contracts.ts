@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { ActionDetails, Brain, CallContext, ConversationTakeaways, DayPlan, GuardedCall, IdentityRevision, Insight, NewDecompInput, ReactChoice, SubTask, WholeConversation } from './port';
 import type { ChatLine } from '../persona/memory';
 import type { Triple } from '../persona/scratch';
-import { RANDOM_OBJECT } from '../world/address';
+import { RANDOM_OBJECT } from '../world/actionAddress';
 import { failSafeDecomp, scheduleMinutes, trimToTotal } from '../cognition/schedule';
 import { localEmbedding } from './localEmbedding';
 import { repairDecomposition } from './repair';

@@ -1,7 +1,7 @@
 import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
 import type { ActionDetails, KnownPlaces } from '../brain/port';
-import { RANDOM_OBJECT } from '../world/address';
+import { RANDOM_OBJECT, placeAddress, randomIn, type ActionAddress } from '../world/actionAddress';
 import { DETAILS_MAX } from '../brain/contracts';
 
 /** Packed call plan: at most this many actions are detailed in one call (the new one and those that follow it; the contract's limit). */
@@ -14,9 +14,11 @@ function knownPlaces(p: Persona): KnownPlaces {
   return p.spatial.sectors().map((sector) => ({ sector, arenas: p.spatial.arenas(sector).map((arena) => ({ arena, objects: p.spatial.objects(sector, arena) })) }));
 }
 
-/** The address an action's details point at (Smallville's act_address): world:sector[:arena:object]. */
-export function addressOfDetails(sim: SimContext, d: ActionDetails): string {
-  return d.arena ? `${sim.world.name}:${d.sector}:${d.arena}:${d.object || RANDOM_OBJECT}` : `${sim.world.name}:${d.sector}`;
+/** The address an action's details point at (Smallville's act_address): the sector, or an object of the arena (any one for none). */
+export function addressOfDetails(sim: SimContext, d: ActionDetails): ActionAddress {
+  if (!d.arena) return placeAddress(sim.world.name, d.sector);
+  const arena = placeAddress(sim.world.name, d.sector, d.arena);
+  return d.object && d.object !== RANDOM_OBJECT ? placeAddress(sim.world.name, d.sector, d.arena, d.object) : randomIn(arena);
 }
 
 /**

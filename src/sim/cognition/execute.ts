@@ -4,6 +4,7 @@ import type { Persona } from '../persona/persona';
 import type { Tile } from '../world/types';
 import { tilesOf } from '../world/address';
 import { at } from '../checked';
+import { mapAddressOf, placeAddress, printAddress, type ActionAddress } from '../world/actionAddress';
 
 /** Tiles others stand on, and the tiles they are walking to (so two people never head for the same free spot). */
 function occupied(sim: SimContext, self: Persona): Set<number> {
@@ -25,17 +26,17 @@ const SEAT = /table|chair|stool|bench|sofa|couch|seat/i;
  * the same room: those beside a seat first, then the rest, each nearest the object first. So a crowd
  * spreads over the room instead of standing on one tile.
  */
-function roomTiles(sim: SimContext, address: string, near: Tile[], busy: Set<number>): Tile[] {
+function roomTiles(sim: SimContext, address: ActionAddress, near: Tile[], busy: Set<number>): Tile[] {
   const { world } = sim;
-  if (address.startsWith('<persona>')) {
+  if (address.kind === 'persona') {
     // Meeting someone: stand beside the meeting point, not on it.
     return near
-      .flatMap((t) => [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [-1, -1], [1, -1], [-1, 1]].map(([dx, dy]) => ({ x: t.x + dx!, y: t.y + dy! })))
+      .flatMap((t) => ([[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [-1, -1], [1, -1], [-1, 1]] as const).map(([dx, dy]) => ({ x: t.x + dx, y: t.y + dy })))
       .filter((t) => t.x >= 0 && t.y >= 0 && t.x < world.width && t.y < world.height && world.walkable[t.y * world.width + t.x] === 1 && !busy.has(t.y * world.width + t.x));
   }
-  const parts = address.split(':');
-  if (parts.length < 3 || address.startsWith('<')) return [];
-  const room = parts.slice(0, 3).join(':');
+  const place = mapAddressOf(address);
+  if (!place?.sector || !place.arena) return [];
+  const room = printAddress(placeAddress(place.world, place.sector, place.arena));
   const free = tilesOf(world, room).filter((t) => world.walkable[t.y * world.width + t.x] === 1 && !busy.has(t.y * world.width + t.x));
   if (free.length === 0) return [];
   const seats = new Set<number>();
@@ -53,40 +54,44 @@ function roomTiles(sim: SimContext, address: string, near: Tile[], busy: Set<num
 }
 
 /** The tiles an action's address points at (walkable ones), or [] if none. */
-function targetTiles(sim: SimContext, p: Persona, address: string): Tile[] {
+function targetTiles(sim: SimContext, p: Persona, address: ActionAddress): Tile[] {
   const { world } = sim;
   const walk = (t: Tile) => world.walkable[t.y * world.width + t.x] === 1;
-  if (address.startsWith('<persona>')) {
-    const other = sim.byName.get(address.slice('<persona>'.length).trim());
-    if (!other) return [];
-    // Meet halfway along the path between the two (Smallville), or next to the other if close.
-    const path = sim.paths.find(p.tile, other.tile);
-    if (!path || path.length <= 1) return [p.tile];
-    return [at(path, Math.floor((path.length - 1) / 2), 'meeting path')];
-  }
-  if (address.startsWith('<waiting>') || address.startsWith('<tile>')) {
-    const [, xs, ys] = address.split(' ');
-    return [{ x: Number(xs), y: Number(ys) }];
-  }
-  let tiles: Tile[];
-  if (address.endsWith(':<random>')) {
-    const arena = address.slice(0, -':<random>'.length);
-    const all = tilesOf(world, arena).filter(walk);
-    const rng = rngFor(sim, p.id, 'random-tile');
-    tiles = all.length > 0 ? [rng.pick(all)] : [];
-  } else {
-    tiles = tilesOf(world, address).filter(walk);
-    if (tiles.length === 0) {
-      // An object on blocked tiles: stand beside it.
-      tiles = tilesOf(world, address).flatMap((t) => [
-        { x: t.x + 1, y: t.y },
-        { x: t.x - 1, y: t.y },
-        { x: t.x, y: t.y + 1 },
-        { x: t.x, y: t.y - 1 },
-      ]).filter((t) => t.x >= 0 && t.y >= 0 && t.x < world.width && t.y < world.height && walk(t));
+  switch (address.kind) {
+    case 'persona': {
+      const other = sim.byName.get(address.name);
+      if (!other) return [];
+      // Meet halfway along the path between the two (Smallville), or next to the other if close.
+      const path = sim.paths.find(p.tile, other.tile);
+      if (!path || path.length <= 1) return [p.tile];
+      return [at(path, Math.floor((path.length - 1) / 2), 'meeting path')];
     }
+    case 'waiting':
+    case 'tile':
+      return [{ x: address.x, y: address.y }];
+    case 'random': {
+      const all = tilesOf(world, printAddress(address.place)).filter(walk);
+      const rng = rngFor(sim, p.id, 'random-tile');
+      return all.length > 0 ? [rng.pick(all)] : [];
+    }
+    case 'place':
+      return placeTiles(world, printAddress(address), walk);
   }
-  return tiles;
+}
+
+/** The walkable tiles of a place; for an object on blocked tiles, those beside it. */
+function placeTiles(world: SimContext['world'], address: string, walk: (t: Tile) => boolean): Tile[] {
+  const tiles = tilesOf(world, address).filter(walk);
+  if (tiles.length > 0) return tiles;
+  // An object on blocked tiles: stand beside it.
+  return tilesOf(world, address)
+    .flatMap((t) => [
+      { x: t.x + 1, y: t.y },
+      { x: t.x - 1, y: t.y },
+      { x: t.x, y: t.y + 1 },
+      { x: t.x, y: t.y - 1 },
+    ])
+    .filter((t) => t.x >= 0 && t.y >= 0 && t.x < world.width && t.y < world.height && walk(t));
 }
 
 /** Plan the path of the current action: to the nearest free tile of its place. */
@@ -94,14 +99,16 @@ function planPath(sim: SimContext, p: Persona): void {
   const s = p.scratch;
   s.actPathSet = true;
   s.plannedPath = [];
-  const tiles = targetTiles(sim, p, s.actAddress ?? '');
+  const address = s.actAddress;
+  if (!address) return;
+  const tiles = targetTiles(sim, p, address);
   if (tiles.length === 0) return;
   const here = p.tile.y * sim.world.width + p.tile.x;
   const shared = sim.personas.some((o) => o !== p && o.tile.y * sim.world.width + o.tile.x === here);
   if (!shared && tiles.some((t) => t.x === p.tile.x && t.y === p.tile.y)) return;
   const busy = occupied(sim, p);
   const free = tiles.filter((t) => !busy.has(t.y * sim.world.width + t.x));
-  const room = free.length > 0 ? [] : roomTiles(sim, s.actAddress ?? '', tiles, busy);
+  const room = free.length > 0 ? [] : roomTiles(sim, address, tiles, busy);
   if (room.length > 0 && room.some((t) => t.x === p.tile.x && t.y === p.tile.y)) return;
   const candidates = (free.length > 0 ? free : room.length > 0 ? room.slice(0, 3) : tiles)
     .map((t) => ({ t, d: Math.abs(t.x - p.tile.x) + Math.abs(t.y - p.tile.y) }))

@@ -204,5 +204,5 @@ export async function perceive(sim: SimContext, p: Persona, moved: boolean, arou
 
 /** "Hamlet:Bramble Café:café:counter" → "counter"; persona names stay as they are. */
 export function shortName(s: string): string {
-  return s.includes(':') ? s.split(':').pop()! : s;
+  return s.split(':').pop() ?? s;
 }

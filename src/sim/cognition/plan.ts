@@ -2,7 +2,7 @@ import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
 import type { CallContext, SubTask } from '../brain/port';
 import { repairDecomposition } from '../brain/repair';
-import { RANDOM_OBJECT } from '../world/address';
+import { RANDOM_OBJECT, objectOf, placeAddress, printAddress, randomIn, type ActionAddress } from '../world/actionAddress';
 import { DAY, dayStart, formatDate, formatDateTime, hourOf, minuteOfDay } from '../clock';
 import { newRetrieve } from './retrieve';
 import { applyCommitments, followSought } from './commitments';
@@ -158,18 +158,19 @@ export function fitSubtasks(subtasks: readonly SubTask[], minutes: number): SubT
 }
 
 /** Choose where an action happens: sector → arena → object among the places the persona knows. */
-export async function chooseAddress(sim: SimContext, p: Persona, action: string): Promise<string> {
+export async function chooseAddress(sim: SimContext, p: Persona, action: string): Promise<ActionAddress> {
   const ctx = ctxOf(sim, p);
   const sector = await sim.brain.actionSector(ctx, action, p.spatial.sectors());
   const arenas = p.spatial.arenas(sector);
-  if (arenas.length === 0) return `${sim.world.name}:${sector}`;
+  if (arenas.length === 0) return placeAddress(sim.world.name, sector);
   const arena = await sim.brain.actionArena(ctx, action, sector, arenas);
-  const object = await sim.brain.actionObject(ctx, action, `${sim.world.name}:${sector}:${arena}`, p.spatial.objects(sector, arena));
-  return `${sim.world.name}:${sector}:${arena}:${object}`;
+  const place = placeAddress(sim.world.name, sector, arena);
+  const object = await sim.brain.actionObject(ctx, action, printAddress(place), p.spatial.objects(sector, arena));
+  return object === RANDOM_OBJECT ? randomIn(place) : placeAddress(sim.world.name, sector, arena, object);
 }
 
 interface NewAction {
-  address: string;
+  address: ActionAddress;
   duration: number;
   description: string;
   pronunciatio: string;
@@ -232,7 +233,7 @@ export async function determineAction(sim: SimContext, p: Persona): Promise<void
     // One call (or none, when cached) for what faithful asks in seven.
     const d = await packedActionDetails(sim, p, description, index, (desc, m) => isSubtask(desc) || m < DECOMP_THRESHOLD_MIN || !shouldDecompose(desc, m));
     const address = addressOfDetails(sim, d);
-    const hasObject = d.arena !== '' && d.object !== RANDOM_OBJECT;
+    const hasObject = objectOf(address) !== null;
     addNewAction(p, now, {
       address,
       duration,
@@ -240,7 +241,7 @@ export async function determineAction(sim: SimContext, p: Persona): Promise<void
       pronunciatio: d.emoji,
       event: [p.name, d.event[1], d.event[2]],
       objDescription: hasObject ? d.objectState : null,
-      objEvent: hasObject ? [address, d.objectEvent[1], d.objectEvent[2]] : ['', '', ''],
+      objEvent: hasObject ? [printAddress(address), d.objectEvent[1], d.objectEvent[2]] : ['', '', ''],
       objPronunciatio: d.emoji,
     });
     return;
@@ -249,13 +250,13 @@ export async function determineAction(sim: SimContext, p: Persona): Promise<void
   const ctx = ctxOf(sim, p);
   const pronunciatio = await sim.brain.pronunciatio(ctx, description);
   const event = await sim.brain.eventTriple(ctx, description);
-  const object = address.split(':')[3];
+  const object = objectOf(address);
   let objDescription: string | null = null;
   let objEvent: Triple = ['', '', ''];
-  if (object && object !== RANDOM_OBJECT) {
+  if (object) {
     objDescription = await sim.brain.actObjDesc(ctx, object, description);
     objEvent = await sim.brain.actObjEventTriple(ctx, object, objDescription);
-    objEvent = [address, objEvent[1], objEvent[2]];
+    objEvent = [printAddress(address), objEvent[1], objEvent[2]];
   }
   addNewAction(p, now, { address, duration, description, pronunciatio, event, objDescription, objEvent, objPronunciatio: pronunciatio });
 }

@@ -7,6 +7,7 @@ import { addNewAction } from './plan';
 import { conversationMinutes, converse, packedConversation, rememberConversation } from './converse';
 import type { NewDecompInput, PlanAhead, SubTask, WholeConversation } from '../brain/port';
 import { insertIntoSchedule, planFrom, replanWithRest, stretchFor } from './schedule';
+import { sameAddress } from '../world/actionAddress';
 
 /** Smallville's chat cooldown, in steps, set for both partners when a chat starts. */
 export const CHAT_BUFFER_STEPS = 800;
@@ -31,7 +32,7 @@ export function canTalk(sim: SimContext, init: Persona, target: Persona): boolea
   if (!a.actAddress || !a.actDescription || !b.actAddress || !b.actDescription) return false;
   if (a.actDescription.includes('sleeping') || b.actDescription.includes('sleeping')) return false;
   if (hourOf(sim.clock.now) === 23) return false;
-  if (a.actAddress.includes('<waiting>') || b.actAddress.includes('<waiting>')) return false;
+  if (a.actAddress.kind === 'waiting' || b.actAddress.kind === 'waiting') return false;
   if (a.chattingWith || b.chattingWith) return false;
   if ((a.chattingWithBuffer[target.name] ?? 0) > 0) return false;
   return true;
@@ -46,7 +47,7 @@ export function canReact(sim: SimContext, init: Persona, target: Persona): boole
   if (hourOf(sim.clock.now) === 23) return false;
   if (b.actDescription.includes('waiting')) return false;
   if (a.plannedPath.length === 0) return false;
-  if (a.actAddress !== b.actAddress) return false;
+  if (!sameAddress(a.actAddress, b.actAddress)) return false;
   return true;
 }
 
@@ -58,7 +59,7 @@ type HeldConversation = Pick<WholeConversation, 'lines' | 'summary' | 'takeaways
 /** Smallville's _should_react. */
 export async function shouldReact(sim: SimContext, p: Persona, focused: Retrieved): Promise<Reaction> {
   const s = p.scratch;
-  if (s.chattingWith || (s.actAddress ?? '').includes('<waiting>')) return null;
+  if (s.chattingWith || s.actAddress?.kind === 'waiting') return null;
   const target = sim.byName.get(focused.currEvent.subject);
   if (!target || target === p || sim.thinking.has(target)) return null;
   const memories = [...focused.events, ...focused.thoughts];
@@ -155,7 +156,7 @@ async function writeChat(sim: SimContext, init: Persona, target: Persona, held?:
     // A registry-driven persona has no schedule to re-plan: its next decision comes when the chat ends.
     if (self.agent.mode === 'generative' && sim.callPlan === 'faithful') await createReact(sim, self, summary, minutes);
     addNewAction(self, now, {
-      address: `<persona> ${other.name}`,
+      address: { kind: 'persona', name: other.name },
       duration: minutes,
       description: summary,
       pronunciatio: '💬',
@@ -188,7 +189,7 @@ export async function waitReact(sim: SimContext, p: Persona, target: Persona): P
   const description = `waiting to start ${(p.scratch.actDescription ?? '').split('(').pop()?.replace(')', '') ?? ''}`.trim();
   await createReact(sim, p, description, minutes);
   addNewAction(p, now, {
-    address: `<waiting> ${p.tile.x} ${p.tile.y}`,
+    address: { kind: 'waiting', x: p.tile.x, y: p.tile.y },
     duration: minutes,
     description,
     pronunciatio: '⌛',

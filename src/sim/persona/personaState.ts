@@ -6,6 +6,7 @@ import { MAX_STRING, SnapshotError, type ReadContext, type StateHolder } from '.
 import type { ChatLine, ConceptNode, NodeType } from './memory';
 import type { Persona } from './persona';
 import { Scratch } from './scratch';
+import { AddressError, parseAddress, printAddress, type ActionAddress } from '../world/actionAddress';
 
 /**
  * The personas' part of a snapshot, one entry per persona in town order: the changing fields of the
@@ -183,7 +184,18 @@ function writePersona(p: Persona, id: (s: string) => number, sec: (ms: number) =
 function scratchState(s: Scratch): ScratchState {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(ScratchSchema.shape)) out[key] = structuredClone((s as unknown as Record<string, unknown>)[key]);
+  // The address is saved as the protocol's string (the on-disk format), parsed back on load.
+  out.actAddress = s.actAddress ? printAddress(s.actAddress) : null;
   return out as ScratchState;
+}
+
+function readAddress(text: string, what: string): ActionAddress {
+  try {
+    return parseAddress(text);
+  } catch (err) {
+    if (err instanceof AddressError) throw new SnapshotError(`${what} has a malformed address: ${err.message}`);
+    throw err;
+  }
 }
 
 /** Check one persona's part against the town and prepare it; nothing changes until the returned function runs. */
@@ -200,6 +212,7 @@ function readPersona(ps: PersonaPart, p: Persona, ctx: ReadContext, knowsJob: (i
   ] as const) {
     if (v !== null) ctx.time(v, `${who}'s ${field}`);
   }
+  const actAddress = s.actAddress === null ? null : readAddress(s.actAddress, `${who}'s current action`);
   if (s.chattingWith !== null && !ctx.knowsName(s.chattingWith)) throw new SnapshotError(`${who} is chatting with "${s.chattingWith}", who is not in this town`);
   if (s.actDuration !== null && (s.actDuration < 0 || s.actDuration > 7 * 24 * 60)) throw new SnapshotError(`${who}'s action lasts ${s.actDuration} minutes (0 to a week is possible)`);
   for (const r of ps.agent.recent) ctx.time(r.time, `${who}'s decision "${r.action}"`);
@@ -252,6 +265,7 @@ function readPersona(ps: PersonaPart, p: Persona, ctx: ReadContext, knowsJob: (i
     p.agent = structuredClone(ps.agent);
     const target = p.scratch as unknown as Record<string, unknown>;
     for (const [key, v] of Object.entries(s)) target[key] = structuredClone(v);
+    p.scratch.actAddress = actAddress;
     p.spatial.clear();
     for (const [sector, arenas] of spatial) {
       p.spatial.learn(sector);

@@ -2,6 +2,7 @@ import type { ChatLine } from './memory';
 import type { Tile } from '../world/types';
 import { minuteOfDay } from '../clock';
 import { at } from '../checked';
+import type { ActionAddress } from '../world/actionAddress';
 
 export type Triple = [string, string, string];
 
@@ -36,7 +37,8 @@ export class Scratch {
    */
   preparedSubtasks: Record<string, { task: string; minutes: number }[]> = {};
 
-  actAddress: string | null = null;
+  /** Where the current action happens (parsed from and printed to the address protocol at a save's edge). */
+  actAddress: ActionAddress | null = null;
   actStartTime: number | null = null;
   /** Minutes. */
   actDuration: number | null = null;

@@ -32,12 +32,6 @@ export class SpatialMemory {
     if (object) objects.add(object);
   }
 
-  /** Learn from an address string "world:sector[:arena[:object]]". */
-  learnAddress(address: string): void {
-    const [, sector, arena, object] = address.split(':');
-    if (sector) this.learn(sector, arena, object);
-  }
-
   knowsSector(sector: string): boolean {
     return this.tree.has(sector);
   }

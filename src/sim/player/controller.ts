@@ -250,7 +250,7 @@ export class PlayerController {
         continue;
       }
       addNewAction(self, now, {
-        address: `<persona> ${other.name}`,
+        address: { kind: 'persona', name: other.name },
         duration: PLAYER_CHAT_PATIENCE_MIN,
         description: `chatting with ${other.name}`,
         pronunciatio: '💬',

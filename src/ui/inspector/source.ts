@@ -11,6 +11,7 @@ import type { Persona } from '../../sim/persona/persona';
 import { dayIndex } from '../../sim/actions/places';
 import type { EconomyView } from './economyView';
 import { seriesFromPersonaHours, type HourBucket } from './llmSeries';
+import { printAddress } from '../../sim/world/actionAddress';
 
 /**
  * A memory as the inspector shows it: the fields of a ConceptNode it reads. A live town hands its
@@ -189,7 +190,7 @@ export function liveSource(simOf: () => Simulation | null, llm: () => CallLogHan
         tile: s.currTile,
         emoji: s.actPronunciatio ?? '',
         action: s.actDescription ?? '',
-        address: s.actAddress ?? '',
+        address: s.actAddress ? printAddress(s.actAddress) : '',
         chattingWith: s.chattingWith,
         actStart: s.actStartTime,
         actEnd: s.actEndTime(),

@@ -1,5 +1,6 @@
 import type { WorldModel } from '../../sim/world/types';
-import { addressOf, isWalkable } from '../../sim/world/address';
+import { isWalkable, placeAt } from '../../sim/world/address';
+import { printAddress } from '../../sim/world/actionAddress';
 
 /** What the tile readout says about one tile. */
 interface TileInfo {
@@ -27,9 +28,10 @@ export function tileInfo(
   personas: readonly TileOccupant[],
 ): TileInfo | null {
   if (x < 0 || y < 0 || x >= world.width || y >= world.height) return null;
-  const address = addressOf(world, x, y);
+  const place = placeAt(world, x, y);
+  const address = printAddress(place);
   const events: string[] = [];
-  const ev = address.split(':').length === 4 ? eventAt(address) : null;
+  const ev = place.object !== null ? eventAt(address) : null;
   if (ev) events.push(ev);
   for (const p of personas) if (p.tile.x === x && p.tile.y === y) events.push(`${p.name}: ${p.description || 'idle'}`);
   return { x, y, walkable: isWalkable(world, x, y), address, events };
