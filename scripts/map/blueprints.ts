@@ -6,7 +6,7 @@
  */
 import type { TileName } from '../art/catalog';
 import { HOME_LEGEND, type Legend } from './legend';
-import type { SectorKind } from './spec';
+import type { SectorKind } from '../../src/sim/world/sectorKinds';
 import { at } from '../../src/sim/checked';
 
 /** Side of the building with the front door. */

@@ -3,7 +3,7 @@
  * Everything is in tile coordinates here; tiled.ts converts to pixels.
  */
 import { gid, type TileName } from '../art/catalog';
-import type { SectorKind } from './spec';
+import type { SectorKind } from '../../src/sim/world/sectorKinds';
 import { at } from '../../src/sim/checked';
 
 export interface Rect {

@@ -1,21 +1,9 @@
+import type { SectorKind } from '../../src/sim/world/sectorKinds';
+
 /**
  * The town as docs/town-spec.md describes it: sectors, their kinds, arenas, objects and residents.
  * The builder's checks compare the generated map against this table.
  */
-
-export type SectorKind =
-  | 'home'
-  | 'cafe'
-  | 'bar'
-  | 'grocery'
-  | 'shop'
-  | 'college'
-  | 'park'
-  | 'office'
-  | 'clinic'
-  | 'bakery'
-  | 'workplace'
-  | 'square';
 
 export interface ArenaSpec {
   name: string;

@@ -6,6 +6,7 @@ import { DAY } from '../../src/sim/clock';
 import { SEEKING } from '../../src/sim/cognition/commitments';
 import { generatedTexts, scanPhrasing, type GeneratedText } from '../../src/sim/scenario/phrasing';
 import { VALENTINE_PARTY as P } from '../../src/sim/scenario/party';
+import { printAddress } from '../../src/sim/world/actionAddress';
 
 /**
  * A day of the town on the offline brain with two whispers: a party at the café (the paper's
@@ -35,7 +36,7 @@ beforeAll(async () => {
       fishing = true;
     }
     await sim.tick();
-    if (sim.now === Date.parse('2023-02-13T15:30:00Z')) for (const p of sim.personas) at330.set(p.id, p.scratch.actAddress);
+    if (sim.now === Date.parse('2023-02-13T15:30:00Z')) for (const p of sim.personas) at330.set(p.id, p.scratch.actAddress && printAddress(p.scratch.actAddress));
   }
   texts.push(...generatedTexts(sim));
   for (const p of sim.personas) {

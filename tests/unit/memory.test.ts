@@ -32,7 +32,7 @@ const SECTORS = {
   ],
   home: 'Test House',
   work: 'Oak & Nail Workshop',
-};
+} as const;
 const MON = Date.UTC(2023, 1, 13, 9); // Monday February 13, 2023, 9 am
 const day = (ms: number) => Math.floor(ms / DAY);
 

@@ -138,7 +138,7 @@ describe('a whispered plan with people named', () => {
   it('keeps the activity, the place and the time, and the persona invites the people named', async () => {
     const { a, c } = cast(); // c: someone Sofia has no relation with
     const whisper = `${a.name} wants to go fishing at Millbrook Park with ${c.firstName} tomorrow at 5 pm.`;
-    const places = { sectors: [{ name: 'Millbrook Park', kind: 'park' }, { name: 'Bramble Café', kind: 'cafe' }], people: [a, c].map((p) => ({ name: p.name, firstName: p.firstName })) };
+    const places = { sectors: [{ name: 'Millbrook Park', kind: 'park' as const }, { name: 'Bramble Café', kind: 'cafe' as const }], people: [a, c].map((p) => ({ name: p.name, firstName: p.firstName })) };
     const plan = parseCommitment(whisper, places, MON_10AM, 'whisper')!;
     expect(plan).toMatchObject({ event: 'fishing', sector: 'Millbrook Park', start: 17 * 60, host: false, with: [c.name] });
     expect(commitmentTask(plan)).toBe('fishing at Millbrook Park');

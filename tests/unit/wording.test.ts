@@ -75,7 +75,7 @@ describe('the offline brain says it properly', () => {
 
   it('a whisper\'s room is kept, and only the people it takes along are named in the plan', () => {
     const places = {
-      sectors: [{ name: 'Millbrook Park', kind: 'park' }, { name: 'Bramble Café', kind: 'cafe' }],
+      sectors: [{ name: 'Millbrook Park', kind: 'park' as const }, { name: 'Bramble Café', kind: 'cafe' as const }],
       arenas: [{ name: 'pond', sector: 'Millbrook Park' }, { name: 'lawn', sector: 'Millbrook Park' }, { name: 'café', sector: 'Bramble Café' }],
       people: specs.map((s) => ({ name: s.name, firstName: s.firstName })),
     };

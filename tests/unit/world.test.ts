@@ -42,6 +42,7 @@ describe('map loader on a small hand-made map', () => {
     ['a missing collision layer', (m) => (m.layers = m.layers.filter((l: Json) => l.name !== 'collision')), /tile layer "collision"/],
     ['a missing spawns layer', (m) => (m.layers = m.layers.filter((l: Json) => l.name !== 'spawns')), /object layer "spawns"/],
     ['a sector without kind', (m) => (layer(m, 'sectors').objects[0].properties = []), /sector "Test House".*"kind"/],
+    ['a sector of a kind no table knows', (m) => (layer(m, 'sectors').objects[0].properties = [{ name: 'kind', type: 'string', value: 'lighthouse' }]), /sector "Test House" has the kind "lighthouse", which Hamlet does not know \(one of: home, cafe/],
     ['an arena outside every sector', (m) => (layer(m, 'arenas').objects[0].x = 11 * 32), /arena "bedroom".*layer "sectors"/],
     ['an object outside every arena', (m) => (layer(m, 'objects').objects[0].y = 0), /object "bed".*layer "arenas"/],
     ['a spawn on a wall', (m) => (layer(m, 'spawns').objects[0].x = 48), /spawn "ann-test".*blocked/],
@@ -56,6 +57,7 @@ describe('map loader on a small hand-made map', () => {
       const input = what === 'not an object' ? null : mutate(change);
       expect(() => loadWorld(input)).toThrow(MapError);
       expect(() => loadWorld(input)).toThrow(message);
+      expect(() => loadWorld(input, 'maps/mini.tmj')).toThrow(/^Map error: maps\/mini\.tmj: /);
     });
   }
 });

@@ -2,6 +2,7 @@ import type { TownPlanInput, TownPlanReply } from '../../sim/brain/port';
 import type { Persona } from '../../sim/persona/persona';
 import { eventClause, findSector, TIME } from '../../sim/cognition/commitments';
 import { asTask } from '../../sim/town/director';
+import { isSectorKind } from '../../sim/world/sectorKinds';
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -14,7 +15,8 @@ const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 export function offlineTownPlan(coordinator: Persona, input: TownPlanInput, nameOf: (id: string) => string | undefined): TownPlanReply {
   const sectors = input.places.map((line) => {
     const m = /^(.*) \(([^)]*)\)$/.exec(line);
-    return m ? { name: m[1]!, kind: m[2]! } : { name: line, kind: '' };
+    const kind = m?.[2] ?? '';
+    return { name: m?.[1] ?? line, kind: isSectorKind(kind) ? kind : null };
   });
   let what = asTask(input.request) || input.request.trim();
   const named = findSector(what, { sectors });

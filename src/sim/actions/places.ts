@@ -4,11 +4,12 @@ import { placeAt } from '../world/address';
 import { placeAddress, type ActionAddress, type PlaceAddress } from '../world/actionAddress';
 import { DAY, hourOf, parseHHMM, weekdayOf } from '../clock';
 import type { ActionWorld, Place } from './types';
+import type { SectorKind } from '../world/sectorKinds';
 
-const kindCache = new WeakMap<WorldModel, Map<string, string>>();
+const kindCache = new WeakMap<WorldModel, Map<string, SectorKind>>();
 
 /** The map kind of a sector (home, cafe, college …), or null if there is no such sector. */
-function sectorKind(world: WorldModel, sector: string | null): string | null {
+function sectorKind(world: WorldModel, sector: string | null): SectorKind | null {
   if (!sector) return null;
   let kinds = kindCache.get(world);
   if (!kinds) {
@@ -53,8 +54,8 @@ export function placeOfActionAddress(w: ActionWorld, p: Persona, address: Action
 
 export const dayIndex = (now: number): number => Math.floor(now / DAY);
 
-/** Opening hours [from, to) by sector kind, for people who don't work there. Homes: see accessReason. */
-export const OPEN_HOURS: Record<string, [number, number]> = {
+/** Opening hours [from, to) by sector kind, for people who don't work there (every kind but home: see accessReason). */
+export const OPEN_HOURS: Record<Exclude<SectorKind, 'home'>, [number, number]> = {
   cafe: [7, 19],
   bakery: [6, 18],
   grocery: [7, 21],

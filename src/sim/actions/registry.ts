@@ -20,6 +20,7 @@ import { placeAddress, randomIn, type ActionAddress, type PlaceAddress } from '.
 import type { ActionId } from './ids';
 import { MAX_HELD, MAX_HELD_PER_ITEM, type Job, type ShopItem } from '../town/economy';
 import { byCodeUnits } from '../order';
+import type { SectorKind } from '../world/sectorKinds';
 
 /**
  * ActionRegistry (seed 002): every action that changes the world, with the scenes it belongs to, a
@@ -101,7 +102,7 @@ function sleepTimeReason(now: number): string | null {
 /** No going back to bed this soon after waking up (stops a WAKE_UP ⇄ SLEEP flip-flop). */
 const AWAKE_AT_LEAST = 180;
 
-const EAT_KINDS = new Set(['home', 'cafe', 'bakery', 'bar', 'grocery', 'park', 'square', 'college']);
+const EAT_KINDS: ReadonlySet<SectorKind> = new Set<SectorKind>(['home', 'cafe', 'bakery', 'bar', 'grocery', 'park', 'square', 'college']);
 const STUDY_ARENAS = /library|classroom|room|bedroom|apartment|common room/;
 
 const OBJECT_EMOJI: [RegExp, string][] = [
@@ -135,12 +136,13 @@ function homeObject(w: ActionWorld, p: Persona, names: readonly string[]): Place
   return objectAddress(w.world, p.spec.household, livingArena(p), names) ?? objectAddress(w.world, p.spec.household, null, names);
 }
 
-const LEISURE = new Set(['park', 'square', 'cafe', 'bar', 'bakery', 'shop', 'grocery']);
+const LEISURE: ReadonlySet<SectorKind> = new Set<SectorKind>(['park', 'square', 'cafe', 'bar', 'bakery', 'shop', 'grocery']);
+const isLeisure = (kind: SectorKind | null) => kind !== null && LEISURE.has(kind);
 
 /** Places to go, most likely first: favourite haunts, public places, friends' homes, the rest (never one's own home: that is GO_HOME). */
 function goToTargets(w: ActionWorld, p: Persona): string[] {
   const known = p.spatial.sectors().filter((s) => s !== p.spec.household);
-  const rank = (s: string) => (p.spec.haunts.includes(s) ? 0 : LEISURE.has(placeOfAddress(w.world, placeAddress(w.world.name, s)).kind ?? '') ? 1 : 2);
+  const rank = (s: string) => (p.spec.haunts.includes(s) ? 0 : isLeisure(placeOfAddress(w.world, placeAddress(w.world.name, s)).kind) ? 1 : 2);
   return known.map((s, i) => ({ s, i, r: rank(s) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.s);
 }
 
@@ -352,7 +354,7 @@ function createDefaultRegistry(): ActionRegistry {
     emoji: '🍽️',
     target: 'none',
     precondition: (w, p, c) => {
-      if (!heldFood(w, p) && (!c.place.sector || (!EAT_KINDS.has(c.place.kind ?? '') && !isOwnWorkplace(p, c.place)))) return `there is nothing to eat at ${c.place.sector ?? 'the street'}`;
+      if (!heldFood(w, p) && (!c.place.sector || ((c.place.kind === null || !EAT_KINDS.has(c.place.kind)) && !isOwnWorkplace(p, c.place)))) return `there is nothing to eat at ${c.place.sector ?? 'the street'}`;
       return accessReason(w, p, c.place);
     },
     executor: (w, p, c) => {

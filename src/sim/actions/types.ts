@@ -5,6 +5,7 @@ import type { ActionAddress, PlaceAddress } from '../world/actionAddress';
 import type { ActionId, SceneId } from './ids';
 import type { BrainMode, Wallet } from './state';
 import type { Economy } from '../town/economy';
+import type { SectorKind } from '../world/sectorKinds';
 
 /** What an action reads of the town: the map, the time, and the people in it. */
 export interface ActionWorld {
@@ -24,7 +25,7 @@ export interface Place {
   arena: string | null;
   object: string | null;
   /** The sector's kind on the map (home, cafe, college, park …), null on the street. */
-  kind: string | null;
+  kind: SectorKind | null;
 }
 
 /** One use of an action: its target (a sector, an object, a persona, or "") and where it happens. */

@@ -3,6 +3,7 @@ import type { Persona } from '../persona/persona';
 import { DAY, dayStart, formatAmPm, minuteOfDay } from '../clock';
 import { insertIntoSchedule } from './schedule';
 import type { Commitment } from '../persona/commitment';
+import type { SectorKind } from '../world/sectorKinds';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -40,7 +41,7 @@ function dayOf(text: string, now: number): number {
  * "home" and "work" the persona's own, and the other residents (by full and first name).
  */
 interface Places {
-  sectors: readonly { name: string; kind: string }[];
+  sectors: readonly { name: string; kind: SectorKind | null }[];
   arenas?: readonly { name: string; sector: string }[];
   home?: string;
   work?: string;
@@ -56,7 +57,7 @@ export function placesFor(sim: SimContext, p: Persona): Places {
 export const SEEKING = 'seeking';
 
 /** What people call a kind of place ("the café", "the pub"), by sector kind. */
-const KIND_WORDS: Record<string, string[]> = {
+const KIND_WORDS: Record<SectorKind, string[]> = {
   cafe: ['café', 'cafe', 'coffee shop'],
   bar: ['bar', 'pub', 'tavern'],
   park: ['park'],
@@ -66,6 +67,9 @@ const KIND_WORDS: Record<string, string[]> = {
   bakery: ['bakery'],
   grocery: ['grocery', 'grocery store', 'pharmacy', 'supermarket'],
   office: ['town hall'],
+  shop: [],
+  home: [],
+  workplace: [],
 };
 
 const fold = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
@@ -85,7 +89,7 @@ export function findSector(text: string, places: Places): string | null {
     const words = m[1]!.split(/\s+/);
     // Two words first ("coffee shop", "town hall"), then the first word alone.
     for (const noun of [words.join(' '), words[0]!]) {
-      const fits = places.sectors.filter((s) => (KIND_WORDS[s.kind] ?? []).map(fold).includes(noun) || fold(s.name).split(/\s+/).includes(noun));
+      const fits = places.sectors.filter((s) => (s.kind ? KIND_WORDS[s.kind] : []).map(fold).includes(noun) || fold(s.name).split(/\s+/).includes(noun));
       if (fits.length === 1) return fits[0]!.name;
     }
   }

@@ -7,6 +7,7 @@ import { addScored } from './poignancy';
 import { addCommitment, parseCommitment, placesFor, SEEKING } from './commitments';
 import type { Commitment } from '../persona/commitment';
 import { DAY, dayStart, minuteOfDay } from '../clock';
+import { mapAddressOf } from '../world/actionAddress';
 
 /**
  * A whisper, the player as the persona's inner voice (Smallville's load_history_via_whisper): the
@@ -71,9 +72,9 @@ function seekOut(sim: SimContext, p: Persona, c: Commitment): Commitment[] {
 /** Where and when to find someone: where they are now if awake, else at home (its shared room) when they get up. */
 function whereToFind(sim: SimContext, q: Persona, today: number, from: number): { sector: string; arena?: string; day: number; start: number } {
   const s = q.scratch;
-  const [, sector, arena] = (s.actAddress ?? '').split(':');
+  const place = s.actAddress ? mapAddressOf(s.actAddress) : null;
   const asleep = !s.actDescription || /\bsleeping\b/.test(s.actDescription);
-  if (!asleep && sector && !s.actAddress!.startsWith('<')) return { sector, arena, day: today, start: from };
+  if (!asleep && place?.sector) return { sector: place.sector, arena: place.arena ?? undefined, day: today, start: from };
   const home = q.spec.household;
   const room = sim.world.arenas.find((a) => a.sector === home && /living room|common room|lobby/.test(a.name))?.name;
   const up = s.wakeUpHour * 60 + 30;

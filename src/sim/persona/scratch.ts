@@ -3,6 +3,7 @@ import type { Tile } from '../world/types';
 import { minuteOfDay } from '../clock';
 import { at } from '../checked';
 import type { ActionAddress } from '../world/actionAddress';
+import type { ActionId } from '../actions/ids';
 
 export type Triple = [string, string, string];
 
@@ -61,7 +62,7 @@ export class Scratch {
    * The registered action (src/sim/actions) the current action is, its target, why it was taken (the
    * brain's reason, the planner's task, or why the scene default ran), and when it was set.
    */
-  actionId: string | null = null;
+  actionId: ActionId | null = null;
   actionTarget = '';
   actionReason: string | null = null;
   actionAt: number | null = null;

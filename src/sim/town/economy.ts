@@ -1,6 +1,7 @@
 import type { JobSpec, ShopItemSpec, WorldModel } from '../world/types';
 import type { PersonaSpec } from '../persona/schema';
 import { DAY, HOUR } from '../clock';
+import type { SectorKind } from '../world/sectorKinds';
 
 /**
  * The town's economy (seed 004): the jobs and shop items the map declares, and what happened to
@@ -15,14 +16,20 @@ import { DAY, HOUR } from '../clock';
 
 /** What an implied job pays (a new persona's credits: START_CREDITS in src/sim/actions/state.ts). */
 export const DEFAULT_WAGE = 40;
-/** Items a sector of this kind sells when the map declares none there: [name, price, food]. */
-export const DEFAULT_ITEMS: Record<string, [string, number, boolean][]> = {
+/** Items a sector of this kind sells when the map declares none there: [name, price, food] (none: sells nothing). */
+export const DEFAULT_ITEMS: Record<SectorKind, [string, number, boolean][]> = {
   cafe: [['coffee', 3, true]],
   bakery: [['bread', 3, true]],
   college: [['canteen lunch', 3, true]],
   bar: [['cider', 5, true]],
   grocery: [['groceries', 8, true]],
   shop: [['supplies', 6, false]],
+  home: [],
+  park: [],
+  square: [],
+  office: [],
+  clinic: [],
+  workplace: [],
 };
 /** No one holds more than this many of one item (no unbounded hoarding). */
 export const MAX_HELD_PER_ITEM = 3;
@@ -142,7 +149,7 @@ export class Economy {
     this.items = world.items.map((it) => ({ ...it, implied: false }));
     for (const s of world.sectors) {
       const defaults = DEFAULT_ITEMS[s.kind];
-      if (!defaults || world.declared.items.has(s.name)) continue;
+      if (defaults.length === 0 || world.declared.items.has(s.name)) continue;
       for (const [name, price, food] of defaults) this.items.push({ id: this.items.length + 1, name, sector: s.name, price, food, implied: true });
       this.notes.push(`${s.name}: no items on the map, sells the defaults of a ${s.kind}`);
     }

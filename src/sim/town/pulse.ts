@@ -10,6 +10,7 @@ import { dueCommitment } from '../cognition/registryDecide';
 import { keywordsOf } from '../cognition/converse';
 import { byCodeUnits } from '../order';
 import type { Economy, PulseOutcome, PulseRound } from './economy';
+import type { SectorKind } from '../world/sectorKinds';
 
 /**
  * Seed 004's hourly pulse: once a game hour (with a seeded jitter of 0–2 game minutes) the town
@@ -51,8 +52,8 @@ export function pulseDue(economy: Economy, seed: number, now: number): boolean {
   return now - hour * HOUR >= pulseJitterMs(seed, hour);
 }
 
-function isOpen(sector: string, kind: string | null, now: number): boolean {
-  const open = kind ? OPEN_HOURS[kind] : undefined;
+function isOpen(sector: string, kind: SectorKind | null, now: number): boolean {
+  const open = kind && kind !== 'home' ? OPEN_HOURS[kind] : undefined;
   const h = hourOf(now);
   return !open || (h >= open[0] && h < open[1]);
 }

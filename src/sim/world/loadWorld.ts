@@ -2,6 +2,7 @@ import type { TiledLayer, TiledLayerObjectgroup, TiledLayerTilelayer, TiledMap, 
 import type { ArenaInfo, GameObjectInfo, JobSpec, SectorInfo, ShopItemSpec, Tile, TileRect, WorldModel } from './types';
 import { EconomyPropError, parseItems, parseJobs } from './economyProps';
 import { at } from '../checked';
+import { SECTOR_KINDS, isSectorKind } from './sectorKinds';
 
 /** A map that lacks something the simulation needs; the message names the layer or property. */
 export class MapError extends Error {
@@ -164,6 +165,7 @@ function readWorld(input: unknown): WorldModel {
     placeName(o.name, `a rectangle (${idText(o, i)}) in layer "sectors"`);
     const kind = stringProperty(o.properties, 'kind', `sector "${o.name}"`);
     if (!kind) throw new MapError(`sector "${o.name}" in layer "sectors" lacks the string property "kind"`);
+    if (!isSectorKind(kind)) throw new MapError(`sector "${o.name}" has the kind "${kind}", which Hamlet does not know (one of: ${SECTOR_KINDS.join(', ')}); opening hours, shop items and scenes are defined per kind`);
     return { name: o.name, kind, rect: rectOf(o, 'sectors', tileSize, map, i) };
   });
   const seenSectors = new Set<string>();

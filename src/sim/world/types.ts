@@ -1,3 +1,5 @@
+import type { SectorKind } from './sectorKinds';
+
 /** A tile coordinate on the map grid. */
 export interface Tile {
   x: number;
@@ -14,7 +16,7 @@ export interface TileRect {
 
 export interface SectorInfo {
   name: string;
-  kind: string;
+  kind: SectorKind;
   rect: TileRect;
 }
 
