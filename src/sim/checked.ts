@@ -13,8 +13,8 @@ export function at<T>(items: ArrayLike<T | undefined>, index: number, what: stri
   return item;
 }
 
-/** A value that must be there (a map entry just set, a lookup the data guarantees). */
-export function defined<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`${what} is missing`);
+/** A value that must be there, neither undefined nor null (a map entry just set, a lookup a precondition guaranteed). */
+export function defined<T>(value: T | null | undefined, what: string): T {
+  if (value === undefined || value === null) throw new Error(`${what} is missing`);
   return value;
 }

@@ -35,6 +35,7 @@ import { playerSpawn } from './player/player';
 import { afterMicrotasks, StepGate, type AnswerEffect } from './brain/stepGate';
 import type { CallPlan } from './brain/callPlan';
 import { objectOf, printAddress } from './world/actionAddress';
+import { defined } from './checked';
 
 /**
  * How a step treats a remote brain. 'async' (the page's mode, the default): a step never waits on the
@@ -178,7 +179,8 @@ export class Simulation implements SimContext {
       return p;
     });
     if (opts.player) {
-      if (opts.personas.some((s) => s.name === opts.player!.name)) throw new Error(`${opts.player.name} already lives in this town: the player needs another name`);
+      const playerName = opts.player.name;
+      if (opts.personas.some((s) => s.name === playerName)) throw new Error(`${playerName} already lives in this town: the player needs another name`);
       const p = new Persona(opts.player, opts.world.name, playerSpawn(opts.world, opts.player));
       p.agent.mode = 'human';
       seedMemories(p, opts.world, this.clock.now, (id) => households.get(id));
@@ -271,11 +273,11 @@ export class Simulation implements SimContext {
     const convoCount = this.conversations.length;
     const playerInputs: PlayerInput[] = [];
     for (const input of this.inputs.drain()) {
-      if (input.kind === 'whisper') await whisperTo(this, this.byId.get(input.persona)!, input.text);
+      if (input.kind === 'whisper') await whisperTo(this, this.resident(input.persona), input.text);
       else if (input.kind === 'request') await this.director.makePlan(this, input.text);
       else if (input.kind === 'player') playerInputs.push(input.input);
       else if (input.kind === 'pulse') this.economy.state.pulseEnabled = input.on;
-      else this.byId.get(input.persona)!.agent.mode = input.mode;
+      else this.resident(input.persona).agent.mode = input.mode;
     }
     if (this.player) await this.player.step(this, playerInputs);
     // Seed 004: once a game hour (plus a seeded jitter) the town simulator decides for everyone.
@@ -300,7 +302,7 @@ export class Simulation implements SimContext {
       }),
     );
     t = this.lap('perceive, retrieve, plan', t);
-    for (const p of generative) await react(this, p, retrieved.get(p)!);
+    for (const p of generative) await react(this, p, defined(retrieved.get(p), `${p.name}'s retrieved memories`));
     t = this.lap('react, converse', t);
     // Every action that started this step, planned or a reaction, is a registered one or the scene default.
     checkNewActions(this, this.personas);
@@ -394,11 +396,11 @@ export class Simulation implements SimContext {
       const playerInputs: PlayerInput[] = [];
       // The player's inputs in order; a whisper or a request the model is still working on carries on.
       for (const input of this.inputs.drain()) {
-        if (input.kind === 'whisper') await this.within(whisperTo(this, this.byId.get(input.persona)!, input.text));
+        if (input.kind === 'whisper') await this.within(whisperTo(this, this.resident(input.persona), input.text));
         else if (input.kind === 'request') await this.within(this.director.makePlan(this, input.text));
         else if (input.kind === 'player') playerInputs.push(input.input);
         else if (input.kind === 'pulse') this.economy.state.pulseEnabled = input.on;
-        else this.byId.get(input.persona)!.agent.mode = input.mode;
+        else this.resident(input.persona).agent.mode = input.mode;
       }
       if (this.player) {
         const resident = this.player.persona;
@@ -434,7 +436,7 @@ export class Simulation implements SimContext {
       for (const p of ready) {
         // An earlier reaction may have drawn this persona into a chat that is still being written.
         if (this.thinking.has(p)) continue;
-        await this.thinkWithin(p, react(this, p, retrieved.get(p)!));
+        await this.thinkWithin(p, react(this, p, defined(retrieved.get(p), `${p.name}'s retrieved memories`)));
       }
       t = this.lap('react, converse', t);
       checkNewActions(this, this.personas);
@@ -481,6 +483,11 @@ export class Simulation implements SimContext {
         description: s.actObjDescription ?? `${object} is in use`,
       });
     }
+  }
+
+  /** A resident an input names (inputs are checked against the town when they are queued). */
+  private resident(id: string): Persona {
+    return defined(this.byId.get(id), `the resident "${id}" an input names`);
   }
 
   frameOf(p: Persona): PersonaFrame {

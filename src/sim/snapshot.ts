@@ -9,6 +9,7 @@ import { economyHolder } from './town/economyState';
 import { playerHolder } from './player/playerState';
 import { Scratch } from './persona/scratch';
 import { newAgentState } from './actions/state';
+import { at } from './checked';
 
 export { SnapshotError } from './state/holder';
 
@@ -73,7 +74,7 @@ function pathText(path: readonly PropertyKey[]): string {
 }
 
 function zodProblem(err: z.ZodError): string {
-  const issue = err.issues[0]!;
+  const issue = at(err.issues, 0, 'schema issue');
   return `${pathText(issue.path)}: ${issue.message}`;
 }
 

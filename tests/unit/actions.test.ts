@@ -4,7 +4,7 @@ import { Simulation } from '../../src/sim/simulation';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
 import type { ActionChoice, ActionChoiceInput, CallContext } from '../../src/sim/brain/port';
 import type { Persona } from '../../src/sim/persona/persona';
-import { REGISTRY } from '../../src/sim/actions/registry';
+import { ActionRegistry, REGISTRY } from '../../src/sim/actions/registry';
 import { SCENES, resolveScene, sceneOf } from '../../src/sim/actions/scenes';
 import { actionWorldOf, applyChange, availableOptions, validateProposal } from '../../src/sim/actions/validate';
 import { resolvePlannerAction } from '../../src/sim/actions/resolve';
@@ -165,6 +165,11 @@ describe('scene policies', () => {
     expect(SCENES.NIGHT.defaults[0]).toBe('SLEEP');
     const atWork = validateProposal(worldAt(sim, 10), at(ann, CAFE), 'WORK', { action: 'SLEEP', target: '' }, { cooldowns: true });
     expect(!atWork.ok && atWork.reason).toMatch(/SLEEP is not allowed in the WORK scene/);
+  });
+
+  it('registers every ActionId, and names the one missing when code asks for an unregistered one', () => {
+    for (const id of ACTION_IDS) expect(REGISTRY.def(id).id).toBe(id);
+    expect(() => new ActionRegistry().def('IDLE')).toThrow('the registered action IDLE is missing');
   });
 });
 

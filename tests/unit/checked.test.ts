@@ -15,9 +15,10 @@ describe('checked reads', () => {
     expect(() => at(/a(b)?/.exec('a') ?? [], 1, 'optional group')).toThrow('optional group');
   });
 
-  it('defined passes null and falsy values through and refuses undefined', () => {
+  it('defined passes falsy values through and refuses undefined and null', () => {
     expect(defined(0, 'n')).toBe(0);
-    expect(defined(null, 'n')).toBe(null);
+    expect(defined('', 'n')).toBe('');
     expect(() => defined(new Map<string, number>().get('x'), 'spawn of x')).toThrow('spawn of x is missing');
+    expect(() => defined(null, 'the job')).toThrow('the job is missing');
   });
 });

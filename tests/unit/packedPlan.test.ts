@@ -344,7 +344,7 @@ describe('packed chat: the stretches re-planned with the conversation', () => {
     const t = town();
     at(t.sim, 10, 3, 40);
     for (const p of [t.ann, t.bob]) {
-      p.scratch.actAddress = 'Mini:Bramble Café:café:counter';
+      p.scratch.actAddress = parseAddress('Mini:Bramble Café:café:counter');
       p.scratch.actDescription = 'drinking coffee (sipping)';
       p.scratch.actEvent = [p.name, 'drink', 'coffee'];
       p.scratch.plannedPath = [{ x: 1, y: 1 }];
@@ -379,7 +379,7 @@ describe('packed chat: the stretches re-planned with the conversation', () => {
     });
     at(t.sim, 10, 20);
     for (const p of [t.ann, t.bob]) {
-      p.scratch.actAddress = 'Mini:Bramble Café:café:counter';
+      p.scratch.actAddress = parseAddress('Mini:Bramble Café:café:counter');
       p.scratch.actDescription = 'drinking coffee';
       p.scratch.actEvent = [p.name, 'drink', 'coffee'];
       p.scratch.fDailyScheduleHourlyOrg = [['sleeping', 600], ['drinking coffee', 60], ['reading', 60], ['rest', 720]];

@@ -5,6 +5,7 @@ import { placeAddress, type ActionAddress, type PlaceAddress } from '../world/ac
 import { DAY, hourOf, parseHHMM, weekdayOf } from '../clock';
 import type { ActionWorld, Place } from './types';
 import type { SectorKind } from '../world/sectorKinds';
+import { at } from '../checked';
 
 const kindCache = new WeakMap<WorldModel, Map<string, SectorKind>>();
 
@@ -115,7 +116,7 @@ export function routineHours(p: Persona): { wake: number; bed: number } {
     const m = re.exec(p.spec.lifestyle);
     if (!m) return null;
     const h = Number(m[1]) % 12;
-    return m[2]!.toLowerCase() === 'pm' ? h + 12 : h;
+    return at(m, 2, 'am/pm').toLowerCase() === 'pm' ? h + 12 : h;
   };
   const wake = hour(/wakes? up (?:at |around |by )?(\d{1,2})(?::\d\d)?\s*(am|pm)/i) ?? 7;
   let bed = hour(/(?:goes|go) to (?:bed|sleep) (?:at |around |by )?(\d{1,2})(?::\d\d)?\s*(am|pm)/i) ?? 23;

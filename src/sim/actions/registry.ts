@@ -21,6 +21,7 @@ import type { ActionId } from './ids';
 import { MAX_HELD, MAX_HELD_PER_ITEM, type Job, type ShopItem } from '../town/economy';
 import { byCodeUnits } from '../order';
 import type { SectorKind } from '../world/sectorKinds';
+import { defined } from '../checked';
 
 /**
  * ActionRegistry (seed 002): every action that changes the world, with the scenes it belongs to, a
@@ -37,6 +38,11 @@ export class ActionRegistry {
 
   get(id: string): ActionDef | undefined {
     return this.defs.get(id);
+  }
+
+  /** A registered action the code names by id; every ActionId is registered (tests/unit/actions.test.ts). */
+  def(id: ActionId): ActionDef {
+    return defined(this.defs.get(id), `the registered action ${id}`);
   }
 
   has(id: string): id is ActionId {
@@ -285,7 +291,7 @@ function createDefaultRegistry(): ActionRegistry {
       return null;
     },
     executor: (w, p, c) => {
-      const job = jobFor(w, p, c.target)!;
+      const job = defined(jobFor(w, p, c.target), 'CHECK_IN: the job its precondition found');
       return {
         ...change(p, randomIn(placeAddress(w.world.name, job.sector, job.arena)), 30, `checking in for work at ${job.sector}`, '🕘', `checking in at ${job.sector}`),
         wallet: { ...p.agent.wallet, credits: p.agent.wallet.credits + job.wage, checkedInDay: dayIndex(w.now), jobId: job.id },
@@ -311,7 +317,7 @@ function createDefaultRegistry(): ActionRegistry {
       return null;
     },
     executor: (w, p) => {
-      const job = jobToday(w, p)!;
+      const job = defined(jobToday(w, p), "WORK: today's check-in its precondition found");
       const own = job.staff.includes(p.id) ? p.spec.occupation : null;
       const left = parseHHMM(own?.end ?? job.end) - minuteOfDay(w.now);
       const arena = own?.arena ?? job.arena;
@@ -364,7 +370,7 @@ function createDefaultRegistry(): ActionRegistry {
       const eaten = change(p, table ?? hereAddress(w, p, c.place), 30, food ? `eating the ${food.name} from ${food.sector}` : `eating at ${c.place.sector}`, '🍽️', 'eating');
       if (!food) return eaten;
       const holdings = { ...p.agent.wallet.holdings, [food.name]: (p.agent.wallet.holdings[food.name] ?? 0) - 1 };
-      if (holdings[food.name]! <= 0) delete holdings[food.name];
+      if ((holdings[food.name] ?? 0) <= 0) delete holdings[food.name];
       return { ...eaten, wallet: { ...p.agent.wallet, holdings }, economy: { kind: 'eat', item: food.name, what: `ate the ${food.name} from ${food.sector}` } };
     },
     priority: 60,
@@ -390,7 +396,7 @@ function createDefaultRegistry(): ActionRegistry {
     emoji: '🛒',
     target: 'sector',
     where: (w, _p, target) => {
-      const place = placeOfAddress(w.world, arenaAddress(w.world, target.split(':')[0]!.trim()));
+      const place = placeOfAddress(w.world, arenaAddress(w.world, (target.split(':')[0] ?? '').trim()));
       return place.kind ? place : null;
     },
     targets: (w) => w.economy.shops(),
@@ -409,8 +415,8 @@ function createDefaultRegistry(): ActionRegistry {
       return null;
     },
     executor: (w, p, c) => {
-      const item = itemFor(w, p, c.target)!;
-      const till = objectAddress(w.world, c.place.sector!, null, ['cash register', 'counter', 'bar counter', 'display case', 'pharmacy counter']);
+      const item = defined(itemFor(w, p, c.target), 'BUY: the item its precondition found');
+      const till = objectAddress(w.world, defined(c.place.sector, 'BUY: the shop'), null, ['cash register', 'counter', 'bar counter', 'display case', 'pharmacy counter']);
       const shopping = change(p, till ?? randomIn(c.place.address), 20, `buying ${item.name} at ${c.place.sector}`, '🛒', `shopping at ${c.place.sector}`);
       if (samePurchase(w, p, item.sector)) return shopping;
       const holdings = { ...p.agent.wallet.holdings, [item.name]: (p.agent.wallet.holdings[item.name] ?? 0) + 1 };
@@ -458,7 +464,7 @@ function createDefaultRegistry(): ActionRegistry {
       if (c.place.object === 'bed' && !isOwnHome(p, c.place)) return "that is someone else's bed";
       return accessReason(w, p, c.place);
     },
-    executor: (_w, p, c) => change(p, c.place.address, 30, `using the ${c.place.object}`, emojiForObject(c.place.object!), `using the ${c.place.object}`),
+    executor: (_w, p, c) => change(p, c.place.address, 30, `using the ${c.place.object}`, emojiForObject(defined(c.place.object, 'USE_OBJECT: the object')), `using the ${c.place.object}`),
     priority: 25,
     cooldown: 0,
   });
@@ -524,11 +530,11 @@ function createDefaultRegistry(): ActionRegistry {
       return t && t.x < w.world.width && t.y < w.world.height ? placeOfTile(w.world, t) : null;
     },
     precondition: (w, _p, c) => {
-      const t = parseTileTarget(c.target)!;
+      const t = defined(parseTileTarget(c.target), `WALK: the tile "${c.target}"`);
       return w.world.walkable[t.y * w.world.width + t.x] === 1 ? null : `tile ${t.x},${t.y} is not walkable`;
     },
     executor: (_w, p, c) => {
-      const t = parseTileTarget(c.target)!;
+      const t = defined(parseTileTarget(c.target), `WALK: the tile "${c.target}"`);
       const where = c.place.sector ? `to ${c.place.arena ? `the ${c.place.arena} of ` : ''}${c.place.sector}` : 'down the street';
       return { address: { kind: 'tile', x: t.x, y: t.y }, minutes: 60, description: `walking ${where}`, emoji: '🚶', event: [p.name, 'is walking', where] };
     },

@@ -64,11 +64,11 @@ export function validateProposal(w: ActionWorld, p: Persona, scene: SceneId, pro
 /** The scene's default: the first of its defaults whose precondition holds here (IDLE always does). */
 export function sceneDefault(w: ActionWorld, p: Persona, scene: SceneId): { def: ActionDef; call: ActionCall } {
   for (const id of SCENES[scene].defaults) {
-    const def = REGISTRY.get(id)!;
+    const def = REGISTRY.def(id);
     const v = validateProposal(w, p, scene, { action: id, target: '' }, { cooldowns: false });
     if (v.ok) return { def, call: v.call };
   }
-  const idle = REGISTRY.get('IDLE')!;
+  const idle = REGISTRY.def('IDLE');
   return { def: idle, call: { target: '', place: hereOf(w, p) } };
 }
 

@@ -798,12 +798,15 @@ export const CONTRACTS: Contracts = {
     fromReply: (o, _ctx, stretches) => {
       const items = objects(list(o, 'schedules'), 'schedule', '{"schedule": […]}');
       if (items.length !== stretches.length) fail(`give exactly ${stretches.length} entries in "schedules", one per person in order; got ${items.length}`);
-      return items.map((e, k) => stretchReply(list(e, 'schedule'), stretches[k]!.persona, stretches[k]!.input, `person ${k + 1} (${stretches[k]!.persona.name}): `));
+      return items.map((e, k) => {
+        const { persona, input } = at(stretches, k, 'stretch');
+        return stretchReply(list(e, 'schedule'), persona, input, `person ${k + 1} (${persona.name}): `);
+      });
     },
     accept: (v, _ctx, stretches) => {
       const lists = parseWith(z.array(z.unknown()), v);
       if (lists.length !== stretches.length) fail(`${lists.length} schedules for ${stretches.length} stretches`);
-      return lists.map((l, k) => fitStretch(l, stretches[k]!.input));
+      return lists.map((l, k) => fitStretch(l, at(stretches, k, 'stretch').input));
     },
     // Smallville's fail-safe for each: what happened so far, then the rest of the plan.
     fallback: (_ctx, stretches) => stretches.map(({ input }) => failSafeDecomp(input.main, input.doneSoFar).map(([task, m]) => ({ task, minutes: m }))),
@@ -841,7 +844,10 @@ export const CONTRACTS: Contracts = {
     accept: (v, _ctx, groups, n) => {
       const lists = parseWith(z.array(anyInsights), v);
       if (lists.length !== groups.length) fail(`${lists.length} lists of insights for ${groups.length} focal points`);
-      return lists.map((l, k) => l.slice(0, n).map((i) => ({ ...i, evidence: i.evidence.filter((e) => e >= 1 && e <= groups[k]!.statements.length) })));
+      return lists.map((l, k) => {
+        const count = at(groups, k, 'focal point').statements.length;
+        return l.slice(0, n).map((i) => ({ ...i, evidence: i.evidence.filter((e) => e >= 1 && e <= count) }));
+      });
     },
     // insights' default for each: nothing learned.
     fallback: (_ctx, groups) => groups.map(() => []),

@@ -1,3 +1,4 @@
+import { at } from '../checked';
 /**
  * A deterministic local text embedding (no network): signed feature hashing of word stems and
  * character trigrams into LOCAL_EMBEDDING_DIMS dimensions, L2-normalised. Texts that share words
@@ -25,7 +26,8 @@ function hash(s: string): number {
 
 function addFeature(v: Float64Array, feature: string, weight: number): void {
   const h = hash(feature);
-  v[h % v.length]! += h & 0x80000000 ? -weight : weight;
+  const i = h % v.length;
+  v[i] = at(v, i, 'embedding dimension') + (h & 0x80000000 ? -weight : weight);
 }
 
 export function localEmbedding(text: string, dims = LOCAL_EMBEDDING_DIMS): number[] {

@@ -85,8 +85,8 @@ export class StepGate {
  * (setTimeout would be clamped to 4 ms when nested).
  */
 export function afterMicrotasks(): Promise<void> {
-  const g = globalThis as { setImmediate?: (fn: () => void) => unknown };
-  if (typeof g.setImmediate === 'function') return new Promise((r) => g.setImmediate!(r));
+  const { setImmediate } = globalThis as { setImmediate?: (fn: () => void) => unknown };
+  if (typeof setImmediate === 'function') return new Promise((r) => setImmediate(r));
   return new Promise((r) => {
     const ch = new MessageChannel();
     ch.port1.onmessage = () => {

@@ -3,6 +3,7 @@ import type { Persona } from '../persona/persona';
 import type { ActionDetails, KnownPlaces } from '../brain/port';
 import { RANDOM_OBJECT, placeAddress, randomIn, type ActionAddress } from '../world/actionAddress';
 import { DETAILS_MAX } from '../brain/contracts';
+import { at } from '../checked';
 
 /** Packed call plan: at most this many actions are detailed in one call (the new one and those that follow it; the contract's limit). */
 const DETAILS_BATCH = DETAILS_MAX;
@@ -57,6 +58,9 @@ export async function packedActionDetails(sim: SimContext, p: Persona, action: s
   const details = await sim.brain.actionDetails({ persona: p, now: sim.clock.now }, batch, knownPlaces(p));
   // Answers whose options have changed since are dropped (the cache holds only what is still valid).
   for (const key of Object.keys(p.detailsCache)) if (!cached(sim, p, key)) delete p.detailsCache[key];
-  batch.forEach((a, i) => (p.detailsCache[a] = { map: sim.world.name, options: optionsSeen(p, details[i]!), details: details[i]! }));
-  return details[0]!;
+  batch.forEach((a, i) => {
+    const d = at(details, i, 'action details');
+    p.detailsCache[a] = { map: sim.world.name, options: optionsSeen(p, d), details: d };
+  });
+  return at(details, 0, 'action details');
 }

@@ -4,6 +4,8 @@ import { DAY, dayStart, formatAmPm, minuteOfDay } from '../clock';
 import { insertIntoSchedule } from './schedule';
 import type { Commitment } from '../persona/commitment';
 import type { SectorKind } from '../world/sectorKinds';
+import { at } from '../checked';
+import { mapAddressOf, placeAddress, randomIn } from '../world/actionAddress';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -21,7 +23,7 @@ function dayOf(text: string, now: number): number {
   if (/\btomorrow\b/.test(t)) return today + 1;
   const md = new RegExp(`\\b(${MONTHS.join('|')}|${MONTHS.map((m) => m.slice(0, 3)).join('|')})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b`).exec(t);
   if (md) {
-    const month = MONTHS.findIndex((m) => m.startsWith(md[1]!.slice(0, 3)));
+    const month = MONTHS.findIndex((m) => m.startsWith(at(md, 1, 'month').slice(0, 3)));
     const year = new Date(now).getUTCFullYear();
     let ms = Date.UTC(year, month, Number(md[2]));
     if (ms < dayStart(now)) ms = Date.UTC(year + 1, month, Number(md[2]));
@@ -29,7 +31,7 @@ function dayOf(text: string, now: number): number {
   }
   const wd = new RegExp(`\\b(${WEEKDAYS.join('|')})\\b`).exec(t);
   if (wd) {
-    const want = WEEKDAYS.indexOf(wd[1]!);
+    const want = WEEKDAYS.indexOf(at(wd, 1, 'weekday'));
     const have = new Date(now).getUTCDay();
     return today + ((want - have + 7) % 7);
   }
@@ -86,11 +88,12 @@ export function findSector(text: string, places: Places): string | null {
   if (places.home && /\b(at home|my (?:place|house|home|flat|apartment)|our (?:place|house|home))\b/.test(t)) return places.home;
   if (places.work && /\b(at work|my (?:work|workplace|office|shop))\b/.test(t)) return places.work;
   for (const m of t.matchAll(/\b(?:the|my|our|your)\s+([a-z'&.-]+(?:\s+[a-z'&.-]+)?)/g)) {
-    const words = m[1]!.split(/\s+/);
+    const words = at(m, 1, 'noun').split(/\s+/);
     // Two words first ("coffee shop", "town hall"), then the first word alone.
-    for (const noun of [words.join(' '), words[0]!]) {
+    for (const noun of [words.join(' '), at(words, 0, 'first word')]) {
       const fits = places.sectors.filter((s) => (s.kind ? KIND_WORDS[s.kind] : []).map(fold).includes(noun) || fold(s.name).split(/\s+/).includes(noun));
-      if (fits.length === 1) return fits[0]!.name;
+      const [only] = fits;
+      if (only && fits.length === 1) return only.name;
     }
   }
   return null;
@@ -121,7 +124,7 @@ function findArena(text: string, places: Places, sector: string | null): { secto
  */
 function peopleNamed(text: string, places: Places): string[] {
   const name = "[A-Z][\\w'’-]*(?:\\s+[A-Z][\\w'’-]*)?";
-  const lists = [...text.matchAll(new RegExp(`\\b(?:with|invit\\w*|ask\\w*|bring\\w*|meet\\w*|join\\w*)\\s+(${name}(?:(?:,\\s*|,?\\s+and\\s+)${name})*)`, 'g'))].map((m) => m[1]!);
+  const lists = [...text.matchAll(new RegExp(`\\b(?:with|invit\\w*|ask\\w*|bring\\w*|meet\\w*|join\\w*)\\s+(${name}(?:(?:,\\s*|,?\\s+and\\s+)${name})*)`, 'g'))].map((m) => at(m, 1, 'names'));
   return (places.people ?? []).filter((o) => lists.some((l) => l.includes(o.name) || new RegExp(`\\b${o.firstName}\\b`).test(l))).map((o) => o.name);
 }
 
@@ -129,7 +132,7 @@ function peopleNamed(text: string, places: Places): string[] {
 export function whenOf(text: string, now: number): { day: number; start: number; minutes: number } | null {
   const time = TIME.exec(text);
   if (!time) return null;
-  const start = ((Number(time[1]) % 12) + (time[3]!.toLowerCase() === 'p' ? 12 : 0)) * 60 + Number(time[2] ?? 0);
+  const start = ((Number(time[1]) % 12) + (at(time, 3, 'am/pm').toLowerCase() === 'p' ? 12 : 0)) * 60 + Number(time[2] ?? 0);
   return { day: dayOf(text, now), start, minutes: /party|celebration|dinner|concert|open[- ]mic/i.test(text) ? 120 : 60 };
 }
 
@@ -145,13 +148,13 @@ export function parseCommitment(text: string, places: Places, now: number, sourc
   const sector = named ?? room?.sector ?? null;
   const time = TIME.exec(text);
   if (!sector || !time) return null;
-  const hour = (Number(time[1]) % 12) + (time[3]!.toLowerCase() === 'p' ? 12 : 0);
+  const hour = (Number(time[1]) % 12) + (at(time, 3, 'am/pm').toLowerCase() === 'p' ? 12 : 0);
   const start = hour * 60 + Number(time[2] ?? 0);
   // "from 5 pm to 7 pm": the end time gives the length; else two hours for a party, one otherwise.
   const until = new RegExp(`${TIME.source}.*?\\b(?:to|until|till|-|–)\\s*${TIME.source}`, 'i').exec(text);
   let minutes = /party|celebration|dinner|concert|open[- ]mic/i.test(text) ? 120 : 60;
   if (until) {
-    const endHour = (Number(until[4]) % 12) + (until[6]!.toLowerCase() === 'p' ? 12 : 0);
+    const endHour = (Number(until[4]) % 12) + (at(until, 6, 'am/pm').toLowerCase() === 'p' ? 12 : 0);
     const end = endHour * 60 + Number(until[5] ?? 0);
     if (end > start) minutes = end - start;
   }
@@ -185,7 +188,8 @@ export function placeOf(c: Commitment): string {
 /** "the Valentine's Day party at Bramble Café on Tuesday February 14 at 5:00 pm" */
 export function describeCommitment(c: Commitment): string {
   const date = new Date(c.day * DAY);
-  const on = `${WEEKDAYS[date.getUTCDay()]![0]!.toUpperCase()}${WEEKDAYS[date.getUTCDay()]!.slice(1)} ${MONTHS[date.getUTCMonth()]![0]!.toUpperCase()}${MONTHS[date.getUTCMonth()]!.slice(1)} ${date.getUTCDate()}`;
+  const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+  const on = `${capital(at(WEEKDAYS, date.getUTCDay(), 'weekday'))} ${capital(at(MONTHS, date.getUTCMonth(), 'month'))} ${date.getUTCDate()}`;
   return `${c.event} at ${placeOf(c)} on ${on} at ${formatAmPm(c.start * 60_000)}`;
 }
 
@@ -218,7 +222,7 @@ function isEvent(c: Commitment): boolean {
 const HOST_EARLY_MIN = 30;
 
 /** The word an event is, its last ("the Valentine's Day party" → "party"): two tellings of one event share it. */
-const headOf = (event: string) => event.split(' ').pop()!.toLowerCase();
+const headOf = (event: string) => (event.split(' ').pop() ?? event).toLowerCase();
 
 /**
  * Add a commitment unless the persona already has it. One commitment per event: the same place and
@@ -277,13 +281,13 @@ export function followSought(sim: SimContext, p: Persona): void {
   const today = Math.floor(dayStart(now) / DAY);
   const seek = p.commitments.find((c) => c.source === SEEKING && c.day === today && doing.startsWith(commitmentTask(c)));
   const q = seek?.with?.[0] ? sim.byName.get(seek.with[0]) : undefined;
-  const there = q?.scratch.actAddress;
-  if (!seek || !q || !there || there.startsWith('<') || /\bsleeping\b/.test(q.scratch.actDescription ?? '')) return;
+  const there = q?.scratch.actAddress ? mapAddressOf(q.scratch.actAddress) : null;
+  if (!seek || !q || !there || /\bsleeping\b/.test(q.scratch.actDescription ?? '')) return;
   const talked = p.memory.lastChatWith(q.name);
   if (talked && talked.created >= dayStart(now) + seek.start * 60_000) return;
-  const [map, sector, arena] = there.split(':');
-  const [, mySector, myArena] = s.actAddress.split(':');
-  if (!map || !sector || !arena || (sector === mySector && arena === myArena)) return;
-  s.actAddress = `${map}:${sector}:${arena}:<random>`;
+  const { sector, arena } = there;
+  const mine = mapAddressOf(s.actAddress);
+  if (!sector || !arena || (sector === mine?.sector && arena === mine.arena)) return;
+  s.actAddress = randomIn(placeAddress(there.world, sector, arena));
   s.actPathSet = false;
 }

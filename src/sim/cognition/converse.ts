@@ -6,6 +6,7 @@ import { newRetrieve } from './retrieve';
 import { addCommitment, parseCommitment, placesFor } from './commitments';
 import { addScored } from './poignancy';
 import type { ConversationTakeaways, PlanAhead, WholeConversation } from '../brain/port';
+import { at } from '../checked';
 
 /** Packed call plan: memories each side brings to a whole-conversation call, per focal point (the listener; what they are doing). */
 const PACKED_MEMORIES_PER_FOCAL = 5;
@@ -137,7 +138,7 @@ export async function rememberFor(sim: SimContext, self: Persona, other: Persona
 export function extractNews(text: string): string | null {
   const m = /(?:did you hear\?|have you heard(?: the news)?\?|guess what\?|you know what\?|news:|\bI heard that|\bword is that|\bsomeone told me that|\bI was told that)\s*(.+)$/i.exec(text);
   if (!m) return null;
-  const news = m[1]!.trim().replace(/\s+/g, ' ');
+  const news = at(m, 1, 'news').trim().replace(/\s+/g, ' ');
   return news.length >= 8 ? news.charAt(0).toUpperCase() + news.slice(1) : null;
 }
 

@@ -20,18 +20,18 @@ const byArenaCache = new WeakMap<WorldModel, SeenObject[][]>();
 
 /** The objects of each arena (by arena index), with their addresses and centres: built once per world, not per look. */
 function objectsByArena(world: WorldModel): SeenObject[][] {
-  let table = byArenaCache.get(world);
-  if (table) return table;
+  const cached = byArenaCache.get(world);
+  if (cached) return cached;
   const index = new Map(world.arenas.map((a, i) => [`${a.sector}:${a.name}`, i]));
-  table = world.arenas.map(() => []);
+  const byArena: SeenObject[][] = world.arenas.map(() => []);
   for (const obj of world.objects) {
     const i = index.get(`${obj.sector}:${obj.arena}`);
     if (i === undefined) continue;
     const address = `${world.name}:${obj.sector}:${obj.arena}:${obj.name}`;
-    table[i]!.push({ address, cx: obj.rect.x + (obj.rect.w - 1) / 2, cy: obj.rect.y + (obj.rect.h - 1) / 2, idle: { subject: address, predicate: 'is', object: 'idle', description: `${obj.name} is idle` } });
+    at(byArena, i, 'arena objects').push({ address, cx: obj.rect.x + (obj.rect.w - 1) / 2, cy: obj.rect.y + (obj.rect.h - 1) / 2, idle: { subject: address, predicate: 'is', object: 'idle', description: `${obj.name} is idle` } });
   }
-  byArenaCache.set(world, table);
-  return table;
+  byArenaCache.set(world, byArena);
+  return byArena;
 }
 
 interface Seen {
@@ -93,16 +93,16 @@ function placeTable(world: WorldModel): PlaceTable {
   const places: PlaceTable['places'] = [];
   const ids = new Map<string, number>();
   for (let i = 0; i < placeAt.length; i++) {
-    const s = world.sectorAt[i]!;
+    const s = at(world.sectorAt, i, 'sector grid');
     if (s < 0) continue;
-    const a = world.arenaAt[i]!;
-    const o = world.objectAt[i]!;
+    const a = at(world.arenaAt, i, 'arena grid');
+    const o = at(world.objectAt, i, 'object grid');
     const key = `${s},${a},${o}`;
     let id = ids.get(key);
     if (id === undefined) {
       id = places.length;
       ids.set(key, id);
-      places.push([world.sectors[s]!.name, a >= 0 ? world.arenas[a]!.name : undefined, o >= 0 ? world.objects[o]!.name : undefined]);
+      places.push([at(world.sectors, s, 'sector').name, a >= 0 ? at(world.arenas, a, 'arena').name : undefined, o >= 0 ? at(world.objects, o, 'object').name : undefined]);
     }
     placeAt[i] = id;
   }
@@ -119,8 +119,8 @@ function learnSurroundings(sim: SimContext, p: Persona): void {
   const { x: cx, y: cy } = p.tile;
   for (let y = Math.max(0, cy - r); y <= Math.min(world.height - 1, cy + r); y++) {
     for (let x = Math.max(0, cx - r); x <= Math.min(world.width - 1, cx + r); x++) {
-      const id = placeAt[y * world.width + x]!;
-      if (id >= 0) p.spatial.learnPlace(id, ...places[id]!);
+      const id = at(placeAt, y * world.width + x, 'place grid');
+      if (id >= 0) p.spatial.learnPlace(id, ...at(places, id, 'place'));
     }
   }
 }
@@ -166,7 +166,7 @@ export async function perceive(sim: SimContext, p: Persona, moved: boolean, arou
     seen.push({ event, key: keyOf(event), dist: Math.hypot(t.x - x, t.y - y) });
   }
   if (mySpace >= 0) {
-    for (const obj of objectsByArena(sim.world)[mySpace]!) {
+    for (const obj of at(objectsByArena(sim.world), mySpace, 'arena objects')) {
       if (Math.abs(obj.cx - x) > r || Math.abs(obj.cy - y) > r) continue;
       const ev = sim.objectEvents.get(obj.address) ?? obj.idle;
       seen.push({ event: ev, key: keyOf(ev), dist: Math.hypot(obj.cx - x, obj.cy - y) });

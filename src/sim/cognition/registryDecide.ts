@@ -12,6 +12,7 @@ import { actionWorldOf, applyChange, availableOptions, registeredId, sceneDefaul
 import { REGISTRY } from '../actions/registry';
 import type { ActionCall, ActionDef, ActionWorld } from '../actions/types';
 import type { SceneId } from '../actions/ids';
+import { at } from '../checked';
 
 /** After a refused answer the brain is asked again with the reason at most this many times; then the scene default runs. */
 export const MAX_DECISION_RETRIES = 2;
@@ -59,7 +60,7 @@ function mindLines(p: Persona, now: number): string[] {
   }
   let thoughts = 0;
   for (let i = p.memory.nodes.length - 1; i >= 0 && thoughts < MIND_THOUGHTS; i--) {
-    const n = p.memory.nodes[i]!;
+    const n = at(p.memory.nodes, i, 'memory');
     if (n.type !== 'thought' || n.object !== 'a whisper' || isExpired(n, now)) continue;
     out.push(`Believes: ${n.description}`);
     thoughts++;
@@ -85,7 +86,7 @@ function withDuePlanMove(w: ActionWorld, p: Persona, scene: SceneId, options: Ac
     if (!goTo.targets.includes(due.sector)) goTo.targets.unshift(due.sector);
     return options;
   }
-  const def = REGISTRY.get('GO_TO')!;
+  const def = REGISTRY.def('GO_TO');
   const option = { id: def.id, description: def.description, targets: [due.sector] };
   // Keep the list in the registry's order (highest priority first).
   const order: string[] = REGISTRY.all().map((d) => d.id);
@@ -109,10 +110,10 @@ function needsDecision(sim: SimContext, p: Persona): boolean {
 function heardLines(p: Persona, n = HEARD_LINES): string[] {
   const out: string[] = [];
   for (let i = p.memory.nodes.length - 1; i >= 0 && out.length < n; i--) {
-    const node = p.memory.nodes[i]!;
+    const node = at(p.memory.nodes, i, 'memory');
     if (node.type !== 'chat') continue;
     for (let j = node.transcript.length - 1; j >= 0 && out.length < n; j--) {
-      const line = node.transcript[j]!;
+      const line = at(node.transcript, j, 'chat line');
       if (line.speaker !== p.name) out.push(`${line.speaker}: ${line.text}`);
     }
   }

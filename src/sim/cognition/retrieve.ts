@@ -5,6 +5,7 @@ import type { SimContext } from '../context';
 import type { EmbeddingStore } from '../persona/embeddings';
 import { shortName } from './perceive';
 import { recordRetrieval, type RetrievalTrace } from './retrievalTrace';
+import { at } from '../checked';
 
 export interface Retrieved {
   currEvent: ConceptNode;
@@ -48,11 +49,12 @@ export function unembedded(sim: SimContext, p: Persona): string[] {
     embeddedPrefix.set(p, known);
   }
   let i = Math.min(known.upTo, nodes.length);
-  while (i < nodes.length && sim.embeddings.has(nodes[i]!.embeddingKey)) i++;
+  while (i < nodes.length && sim.embeddings.has(at(nodes, i, 'memory').embeddingKey)) i++;
   known.upTo = i;
-  const out: string[] = [];
-  for (; i < nodes.length; i++) if (!sim.embeddings.has(nodes[i]!.embeddingKey)) out.push(nodes[i]!.embeddingKey);
-  return out;
+  return nodes
+    .slice(i)
+    .map((n) => n.embeddingKey)
+    .filter((key) => !sim.embeddings.has(key));
 }
 
 /** Make sure every text has a vector in the store, asking the brain (batched) for the missing ones. */
@@ -60,7 +62,7 @@ export async function ensureEmbeddings(sim: SimContext, p: Persona, texts: Itera
   const missing = [...new Set(texts)].filter((t) => !sim.embeddings.has(t));
   if (missing.length === 0) return;
   const vectors = await sim.brain.embed({ persona: p, now: sim.clock.now }, missing);
-  missing.forEach((t, i) => sim.embeddings.set(t, vectors[i]!));
+  missing.forEach((t, i) => sim.embeddings.set(t, at(vectors, i, 'embedding')));
 }
 
 interface Scored {
@@ -131,18 +133,19 @@ function scoreRanked(p: Persona, store: EmbeddingStore, nodes: readonly ConceptN
   let iMin = Infinity;
   let iMax = -Infinity;
   for (let i = 0; i < n; i++) {
-    const r = similarity(nodes[i]!.embeddingKey);
+    const node = at(nodes, i, 'memory');
+    const r = similarity(node.embeddingKey);
     relevance[i] = r;
     if (r < rMin) rMin = r;
     if (r > rMax) rMax = r;
-    const imp = nodes[i]!.poignancy;
+    const imp = node.poignancy;
     if (imp < iMin) iMin = imp;
     if (imp > iMax) iMax = imp;
   }
   const d = s.recencyDecay;
   const pow = powersOf(d, n);
-  const cMax = pow[0]!;
-  const cMin = pow[n - 1]!;
+  const cMax = at(pow, 0, 'recency');
+  const cMin = at(pow, n - 1, 'recency');
   const w = RETRIEVAL_WEIGHTS;
   const wr = s.recencyW * w.recency;
   const wv = s.relevanceW * w.relevance;
@@ -152,22 +155,29 @@ function scoreRanked(p: Persona, store: EmbeddingStore, nodes: readonly ConceptN
   const all = limit >= n;
   const top: Scored[] = [];
   for (let i = 0; i < n; i++) {
-    const node = nodes[i]!;
-    const recency = norm(pow[i]!, cMin, cMax);
-    const rel = norm(relevance[i]!, rMin, rMax);
+    const node = at(nodes, i, 'memory');
+    const recency = norm(at(pow, i, 'recency'), cMin, cMax);
+    const rel = norm(at(relevance, i, 'relevance'), rMin, rMax);
     const importance = norm(node.poignancy, iMin, iMax);
     const score = wr * recency + wv * rel + wi * importance;
-    if (!all && top.length >= limit && score < top[top.length - 1]!.score) continue;
+    const last = top.at(-1);
+    if (!all && last && top.length >= limit && score < last.score) continue;
     const row = { node, recency, relevance: rel, importance, score };
     if (all) {
       top.push(row);
       continue;
     }
     if (top.length < limit) top.push(row);
-    else if (better(row, top[top.length - 1]!) < 0) top[top.length - 1] = row;
+    else if (last && better(row, last) < 0) top[top.length - 1] = row;
     else continue;
     // Keep `top` sorted: move the new row up to its place (limit is small, so this stays cheap).
-    for (let j = top.length - 1; j > 0 && better(top[j]!, top[j - 1]!) < 0; j--) [top[j - 1], top[j]] = [top[j]!, top[j - 1]!];
+    for (let j = top.length - 1; j > 0; j--) {
+      const here = at(top, j, 'ranked memory');
+      const above = at(top, j - 1, 'ranked memory');
+      if (better(here, above) >= 0) break;
+      top[j - 1] = here;
+      top[j] = above;
+    }
   }
   return all ? top.sort(better) : top;
 }

@@ -106,7 +106,12 @@ interface Stretch {
 export function stretchFor(hourlyOrg: ScheduleItem[], schedule: ScheduleItem[], nowMinute: number, inserted: string, insertedMinutes: number): Stretch {
   let orgIndex = 0;
   let orgStart = 0;
-  while (orgIndex < hourlyOrg.length - 1 && orgStart + hourlyOrg[orgIndex]![1] <= nowMinute) orgStart += hourlyOrg[orgIndex++]![1];
+  while (orgIndex < hourlyOrg.length - 1) {
+    const [, minutes] = at(hourlyOrg, orgIndex, 'hourly schedule');
+    if (orgStart + minutes > nowMinute) break;
+    orgStart += minutes;
+    orgIndex++;
+  }
   const startHour = Math.floor(orgStart / 60);
   const current = hourlyOrg[orgIndex]?.[1] ?? 60;
   const next = hourlyOrg[orgIndex + 1]?.[1];

@@ -37,20 +37,23 @@ export class EmbeddingStore {
     const v = Float32Array.from(vector);
     let sq = 0;
     let nonZero = 0;
-    for (let i = 0; i < v.length; i++) {
-      sq += v[i]! * v[i]!;
-      if (v[i] !== 0) nonZero++;
+    for (const x of v) {
+      sq += x * x;
+      if (x !== 0) nonZero++;
     }
     let sparseIndex: Uint16Array | null = null;
     let sparseValue: Float32Array | null = null;
     if (nonZero * 2 < v.length && v.length <= 65536) {
-      sparseIndex = new Uint16Array(nonZero);
-      sparseValue = new Float32Array(nonZero);
-      for (let i = 0, k = 0; i < v.length; i++) {
-        if (v[i] === 0) continue;
-        sparseIndex[k] = i;
-        sparseValue[k++] = v[i]!;
-      }
+      const index = new Uint16Array(nonZero);
+      const value = new Float32Array(nonZero);
+      let k = 0;
+      v.forEach((x, i) => {
+        if (x === 0) return;
+        index[k] = i;
+        value[k++] = x;
+      });
+      sparseIndex = index;
+      sparseValue = value;
     }
     const old = this.entries_.get(key);
     // A changed vector makes every cached similarity suspect; new keys only extend the rows.
@@ -74,15 +77,19 @@ export class EmbeddingStore {
       const k = this.entries_.get(key);
       if (!k || k.vector.length !== q.length) return 0;
       if (k.id >= row.length) row = this.growRow(query, row);
-      const cached = row[k.id]!;
+      const cached = row[k.id] ?? NaN; // NaN: not computed yet
       if (cached === cached) return cached; // not NaN
       let dot = 0;
       const idx = k.sparseIndex;
-      if (idx) {
-        const val = k.sparseValue!;
+      const val = k.sparseValue;
+      // The hot loop of retrieval: indices run within the arrays' bounds (same length, checked above),
+      // so the reads are asserted rather than checked one by one.
+      if (idx && val) {
+        // oxlint-disable-next-line typescript/no-non-null-assertion
         for (let j = 0; j < idx.length; j++) dot += q[idx[j]!]! * val[j]!;
       } else {
         const v = k.vector;
+        // oxlint-disable-next-line typescript/no-non-null-assertion
         for (let i = 0; i < q.length; i++) dot += q[i]! * v[i]!;
       }
       return (row[k.id] = dot * qInv * k.inverseNorm);
@@ -95,7 +102,8 @@ export class EmbeddingStore {
     if (row) this.rows.delete(query);
     else {
       row = new Float64Array(Math.max(64, this.entries_.size)).fill(NaN);
-      if (this.rows.size >= CACHED_QUERIES) this.rows.delete(this.rows.keys().next().value!);
+      const oldest = this.rows.keys().next();
+      if (this.rows.size >= CACHED_QUERIES && !oldest.done) this.rows.delete(oldest.value);
     }
     this.rows.set(query, row);
     return row;
@@ -127,10 +135,13 @@ export function cosine(a: ArrayLike<number> | undefined, b: ArrayLike<number> | 
   let dot = 0;
   let na = 0;
   let nb = 0;
+  // Same length, checked above: the reads are in bounds (a hot loop, asserted rather than checked).
   for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
+    // oxlint-disable-next-line typescript/no-non-null-assertion
+    const x = a[i]!, y = b[i]!;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
   }
   return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
 }

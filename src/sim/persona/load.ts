@@ -1,5 +1,6 @@
 import { PersonaSchema, type PersonaSpec } from './schema';
 import type { WorldModel } from '../world/types';
+import { at } from '../checked';
 
 /** At most this many personas in a town: each one costs memory, pathfinding and brain calls every step. */
 const MAX_PERSONAS = 1000;
@@ -16,7 +17,7 @@ export function parsePersonas(files: { source: string; data: unknown }[]): Perso
       throw new Error(`Persona file ${source} could not be read: ${err instanceof RangeError ? 'it nests too deeply' : err instanceof Error ? err.message : String(err)}`);
     }
     if (!r.success) {
-      const issue = r.error.issues[0]!;
+      const issue = at(r.error.issues, 0, 'schema issue');
       throw new Error(`Persona file ${source}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
     }
     const first = seen.get(r.data.id);

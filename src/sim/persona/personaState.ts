@@ -7,6 +7,7 @@ import type { ChatLine, ConceptNode, NodeType } from './memory';
 import type { Persona } from './persona';
 import { Scratch } from './scratch';
 import { AddressError, parseAddress, printAddress, type ActionAddress } from '../world/actionAddress';
+import { at } from '../checked';
 
 /**
  * The personas' part of a snapshot, one entry per persona in town order: the changing fields of the
@@ -225,8 +226,8 @@ function readPersona(ps: PersonaPart, p: Persona, ctx: ReadContext, knowsJob: (i
   const nodes: ConceptNode[] = [];
   ps.memory.forEach(([t, created, expiration, lastAccessed, sj, pr, o, d, ek, poignancy, kw, evidence, transcript], i) => {
     const where = `memory ${i + 1}`;
-    const type = TYPES[t]!;
-    counts[t]!++;
+    const type = at(TYPES, t, 'memory type');
+    counts[t] = at(counts, t, 'memory type count') + 1;
     ctx.time(ctx.ms(created), `${who}'s ${where}'s creation time`);
     ctx.time(ctx.ms(lastAccessed), `${who}'s ${where}'s last access`);
     if (expiration !== null) ctx.time(ctx.ms(expiration), `${who}'s ${where}'s expiry`);
@@ -237,7 +238,7 @@ function readPersona(ps: PersonaPart, p: Persona, ctx: ReadContext, knowsJob: (i
     nodes.push({
       id: i + 1,
       type,
-      typeCount: counts[t]!,
+      typeCount: at(counts, t, 'memory type count'),
       depth,
       created: ctx.ms(created),
       expiration: expiration === null ? null : ctx.ms(expiration),
@@ -292,7 +293,7 @@ export const personasHolder: StateHolder<PersonaPart[]> = {
       const detail = missing.length || extra.length ? `${missing.length ? `missing ${missing.join(', ')}` : ''}${missing.length && extra.length ? '; ' : ''}${extra.length ? `not in this town: ${extra.join(', ')}` : ''}` : 'the same people in another order';
       throw new SnapshotError(`The snapshot's personas differ from this town's (${detail})`);
     }
-    const apply = sim.personas.map((p, i) => readPersona(data[i]!, p, ctx, (id) => sim.economy.jobById(id) !== undefined));
+    const apply = sim.personas.map((p, i) => readPersona(at(data, i, 'persona part'), p, ctx, (id) => sim.economy.jobById(id) !== undefined));
     return () => apply.forEach((f) => f());
   },
 };

@@ -262,7 +262,7 @@ export class PlayerController {
       });
     }
     // The player's side is the registered CHAT, taken by the player (the persona's is checked like any chat's).
-    if (!walking) markAction(me, REGISTRY.get('CHAT')!, { target: persona.name, place: hereOf(actionWorldOf(sim), me) }, now, 'player', startedBy === 'player' ? `you went up to ${persona.firstName}` : `${persona.firstName} came up to you`);
+    if (!walking) markAction(me, REGISTRY.def('CHAT'), { target: persona.name, place: hereOf(actionWorldOf(sim), me) }, now, 'player', startedBy === 'player' ? `you went up to ${persona.firstName}` : `${persona.firstName} came up to you`);
     await this.answer(sim, persona, this.chat);
   }
 

@@ -49,15 +49,15 @@ function visitorPlace(world: WorldModel): { sector: string; arena: string } {
 /** The player's resident as a persona spec (a visitor: no job, no relations, at home on the square). */
 export function playerSpec(setup: PlayerSetup, world: WorldModel): PersonaSpec {
   const name = setup.name.trim().replace(/\s+/g, ' ');
-  const [first, ...rest] = name.split(' ');
+  const [first = name, ...rest] = name.split(' ');
   const about = setup.description.trim().replace(/\s+/g, ' ');
   const { sector, arena } = visitorPlace(world);
   const who = about ? `${name} is new in town. ${/[.!?]$/.test(about) ? about : `${about}.`}` : `${name} is new in town.`;
   return {
     id: PLAYER_ID,
     name,
-    firstName: first!,
-    lastName: rest.join(' ') || first!,
+    firstName: first,
+    lastName: rest.join(' ') || first,
     age: 30,
     innate: about || 'curious, friendly',
     learned: who,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SnapshotError, type StateHolder } from '../state/holder';
 import { PLAYER_CHAT_MAX_LINES, PLAYER_LINE_MAX, type PlayerChat, type PlayerInput } from './controller';
+import { at } from '../checked';
 
 const name = z.string().min(1).max(200);
 const time = z.number().finite();
@@ -30,7 +31,10 @@ export const PlayerInputSchema = z.discriminatedUnion('kind', [
 export function checkPlayerInput(input: PlayerInput): PlayerInput {
   const bounded = input.kind === 'say' ? { ...input, text: input.text.replace(/\s+/g, ' ').trim().slice(0, PLAYER_LINE_MAX) } : input;
   const r = PlayerInputSchema.safeParse(bounded);
-  if (!r.success) throw new Error(`Not a player input: ${r.error.issues[0]!.path.join('.') || 'input'}: ${r.error.issues[0]!.message}`);
+  if (!r.success) {
+    const issue = at(r.error.issues, 0, 'schema issue');
+    throw new Error(`Not a player input: ${issue.path.join('.') || 'input'}: ${issue.message}`);
+  }
   return r.data;
 }
 

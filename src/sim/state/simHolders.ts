@@ -5,6 +5,7 @@ import type { Persona } from '../persona/persona';
 import type { PersonaPart } from '../persona/personaState';
 import type { WorldEvent } from '../world/events';
 import { SnapshotError, type StateHolder } from './holder';
+import { at } from '../checked';
 
 /**
  * The parts of a snapshot the Simulation itself holds: the clock's step, the object events and who
@@ -114,7 +115,7 @@ export const embeddingsHolder: StateHolder<z.infer<typeof EmbeddingsPartSchema>>
     const memories = ctx.part<PersonaPart[]>('personas');
     data.upTo.forEach((n, i) => {
       const have = memories?.[i]?.memory.length ?? Infinity;
-      if (n > have) throw new SnapshotError(`${sim.personas[i]!.name} has ${n} memories embedded but only ${have} memories`);
+      if (n > have) throw new SnapshotError(`${sim.personas[i]?.name ?? `Persona ${i + 1}`} has ${n} memories embedded but only ${have} memories`);
     });
     const vectors = data.vectors.map(([k, b64], i): [string, number[]] => {
       const where = `embedding ${i + 1}`;
@@ -125,15 +126,14 @@ export const embeddingsHolder: StateHolder<z.infer<typeof EmbeddingsPartSchema>>
       // Vectors the local embedding gives back are left out of snapshots: they are recomputed on demand.
       for (const [key, v] of vectors) sim.embeddings.set(key, v);
       sim.embeddedUpTo.clear();
-      sim.personas.forEach((p, i) => sim.embeddedUpTo.set(p, data.upTo[i]!));
+      sim.personas.forEach((p, i) => sim.embeddedUpTo.set(p, at(data.upTo, i, 'embedded memories')));
     };
   },
 };
 
 function sameVector(a: Float32Array, b: number[]): boolean {
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== Math.fround(b[i]!)) return false;
-  return true;
+  return a.every((x, i) => x === Math.fround(at(b, i, 'vector component')));
 }
 
 function toBase64(v: Float32Array): string {
@@ -157,8 +157,9 @@ function fromBase64(s: string, where: string): Float32Array {
   for (let i = 0; i < bin.length; i++) view.setUint8(i, bin.charCodeAt(i));
   const out = new Float32Array(bin.length / 4);
   for (let i = 0; i < out.length; i++) {
-    out[i] = view.getFloat32(i * 4, true);
-    if (!Number.isFinite(out[i]!)) throw new SnapshotError(`The snapshot's ${where} holds ${out[i]}`);
+    const x = view.getFloat32(i * 4, true);
+    if (!Number.isFinite(x)) throw new SnapshotError(`The snapshot's ${where} holds ${x}`);
+    out[i] = x;
   }
   return out;
 }

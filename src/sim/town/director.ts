@@ -8,6 +8,7 @@ import { whisper } from '../cognition/whisper';
 import { PlanningTool, type TownPlan } from './planningTool';
 import { dayIndex, placeOfTile } from '../actions/places';
 import { MAX_REQUEST } from '../inputs';
+import { at } from '../checked';
 
 /**
  * The town director (seed 003's PlanningFlow, in a town): a person asks the town for something
@@ -92,13 +93,14 @@ export class Director {
     });
     this.report(now, plan, `${plan.steps.length} steps for ${[...new Set(plan.steps.map((st) => (st.assignee ? sim.personas.find((p) => p.id === st.assignee)?.name : null) ?? 'nobody'))].join(', ')}${fallback ? ' (default plan: the brain gave none)' : ''}.`);
     for (let i = 0; i < plan.steps.length; i++) await this.deliver(sim, plan, i);
-    if (!fallback && reply.steps.length > MAX_STEPS) plan.steps.at(-1)!.notes += ` (${reply.steps.length - MAX_STEPS} more steps were dropped: at most ${MAX_STEPS})`;
+    const last = plan.steps.at(-1);
+    if (!fallback && last && reply.steps.length > MAX_STEPS) last.notes += ` (${reply.steps.length - MAX_STEPS} more steps were dropped: at most ${MAX_STEPS})`;
     return plan;
   }
 
   /** Tell a step to its persona as an inner voice; analysing and verifying steps of the default plan need no telling. */
   private async deliver(sim: SimContext, plan: TownPlan, index: number): Promise<void> {
-    const step = plan.steps[index]!;
+    const step = at(plan.steps, index, 'plan step');
     const who = step.assignee ? sim.personas.find((p) => p.id === step.assignee) : undefined;
     if (!who) {
       this.tool.markStep(plan.id, index, 'blocked', `Nobody in town is called ${JSON.stringify(tagOf(step.text) ?? '(no name given)')}`);
@@ -127,7 +129,7 @@ export class Director {
     const today = dayIndex(now);
     const minute = minuteOfDay(now);
     for (let i = this.watched.length - 1; i >= 0; i--) {
-      const w = this.watched[i]!;
+      const w = at(this.watched, i, 'watched step');
       const c = w.commitment;
       let plan: TownPlan;
       try {
@@ -140,12 +142,12 @@ export class Director {
       const over = c.day < today || (c.day === today && minute >= c.start + c.minutes);
       const there = placeOfTile(sim.world, w.persona.tile).sector === c.sector;
       if (started && !over && there) {
-        this.tool.markStep(w.planId, w.index, 'completed', `${plan.steps[w.index]!.notes} ${w.persona.firstName} was at ${c.sector} at ${formatAmPm(now)}.`);
+        this.tool.markStep(w.planId, w.index, 'completed', `${at(plan.steps, w.index, 'plan step').notes} ${w.persona.firstName} was at ${c.sector} at ${formatAmPm(now)}.`);
         this.report(now, plan, `${w.persona.name} is at ${c.sector} (step ${w.index + 1} of ${plan.steps.length} done).`);
         this.settleVerify(plan, w.index, 'completed');
         this.watched.splice(i, 1);
       } else if (over) {
-        this.tool.markStep(w.planId, w.index, 'blocked', `${plan.steps[w.index]!.notes} ${w.persona.firstName} did not make it to ${c.sector} by ${formatAmPm((c.start + c.minutes) * 60_000)}.`);
+        this.tool.markStep(w.planId, w.index, 'blocked', `${at(plan.steps, w.index, 'plan step').notes} ${w.persona.firstName} did not make it to ${c.sector} by ${formatAmPm((c.start + c.minutes) * 60_000)}.`);
         this.report(now, plan, `${w.persona.name} did not make it to ${c.sector} (step ${w.index + 1} is blocked).`);
         this.settleVerify(plan, w.index, 'blocked');
         this.watched.splice(i, 1);
@@ -188,7 +190,8 @@ function assigneeOf(sim: SimContext, step: string): Persona | null {
   const full = sim.personas.find((p) => p.name.toLowerCase() === tag);
   if (full) return full;
   const first = sim.personas.filter((p) => p.firstName.toLowerCase() === tag);
-  return first.length === 1 ? first[0]! : null;
+  const [only] = first;
+  return only && first.length === 1 ? only : null;
 }
 
 /**
@@ -200,7 +203,7 @@ function coordinatorFor(sim: SimContext, request: string): Persona {
   const ps = sim.personas;
   return (
     (sector && (ps.find((p) => p.spec.occupation?.workplace === sector) ?? ps.find((p) => p.spec.household === sector) ?? ps.find((p) => p.spec.haunts.includes(sector)))) ||
-    ps[0]!
+    at(ps, 0, 'residents')
   );
 }
 

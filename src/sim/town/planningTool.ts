@@ -1,3 +1,4 @@
+import { at } from '../checked';
 /**
  * The town's planning tool (seed 003's PlanningTool): plans with an id, a title and steps, each step
  * with a status and notes; commands create / update / list / get / set_active / mark_step / delete.
@@ -94,7 +95,7 @@ export class PlanningTool {
     const plan = this.get(id);
     if (!Number.isInteger(index) || index < 0 || index >= plan.steps.length) throw new PlanningError(`Plan ${id} has steps 0–${plan.steps.length - 1}; there is no step ${index}`);
     if (!STEP_STATUSES.includes(status)) throw new PlanningError(`Unknown step status ${JSON.stringify(status)}: use one of ${STEP_STATUSES.join(', ')}`);
-    const step = plan.steps[index]!;
+    const step = at(plan.steps, index, 'plan step');
     step.status = status;
     if (notes !== undefined) step.notes = notes;
     return step;

@@ -11,6 +11,8 @@ import { keywordsOf } from '../cognition/converse';
 import { byCodeUnits } from '../order';
 import type { Economy, PulseOutcome, PulseRound } from './economy';
 import type { SectorKind } from '../world/sectorKinds';
+import { at } from '../checked';
+import type { ActionId } from '../actions/ids';
 
 /**
  * Seed 004's hourly pulse: once a game hour (with a seeded jitter of 0–2 game minutes) the town
@@ -276,7 +278,7 @@ function executeDecision(sim: SimContext, d: PulseDecision, collectChat: (p: Per
     return { ...base, result: 'done', note: '' };
   }
   const w = actionWorldOf(sim);
-  let proposal: { action: string; target: string };
+  let proposal: { action: ActionId; target: string };
   if (action === 'checkin') {
     const ref = d.params?.job ?? d.params?.job_id;
     const target = ref === undefined || ref === null || ref === '' || ref === 0 ? '' : String(ref);
@@ -287,7 +289,7 @@ function executeDecision(sim: SimContext, d: PulseDecision, collectChat: (p: Per
       if (!open) return { ...base, result: 'skipped', note: `${p.firstName} has no job and no shift is open now` };
       proposal = { action: 'CHECK_IN', target: `${open.title} at ${open.sector}` };
     } else {
-      const job = target ? sim.economy.findJob(target)! : null;
+      const job = target ? sim.economy.findJob(target) : null;
       proposal = { action: 'CHECK_IN', target: job ? `${job.title} at ${job.sector}` : '' };
     }
   } else {
@@ -296,7 +298,7 @@ function executeDecision(sim: SimContext, d: PulseDecision, collectChat: (p: Per
     if (!item) return { ...base, result: 'skipped', note: `no item ${JSON.stringify(d.params?.item_id ?? d.params?.item ?? null)}` };
     proposal = { action: 'BUY', target: `${item.sector}:${item.name}` };
   }
-  const def = REGISTRY.get(proposal.action)!;
+  const def = REGISTRY.def(proposal.action);
   // The scene is that of the place the action happens at ("go there and do it").
   const scene = resolveScene(hourOf(now), p, placeFor(def, w, p, proposal.target) ?? hereOf(w, p));
   const v = validateProposal(w, p, scene, proposal, { cooldowns: false });
@@ -392,7 +394,7 @@ export async function runPulse(sim: SimContext): Promise<PulseRound> {
   let round: PulseRound;
   try {
     const snap = buildPulseSnapshot(sim);
-    const reply = await sim.brain.townPulse({ persona: sim.personas[0]!, now }, snap.input);
+    const reply = await sim.brain.townPulse({ persona: at(sim.personas, 0, 'residents'), now }, snap.input);
     if (reply.fallback) round = { time: now, skipped: `the town simulator gave no usable answer (${(sim.brain as { lastFallbackReason?: ReadonlyMap<string, string> }).lastFallbackReason?.get('townPulse') ?? 'no reason given'})`, outcomes: [], success: 0, failed: 0, rested: 0, tokens: snap.tokens, trimmed: snap.trimmed };
     else round = { time: now, skipped: null, ...executeDecisions(sim, reply.decisions), tokens: snap.tokens, trimmed: snap.trimmed };
   } catch (err) {

@@ -49,9 +49,10 @@ export function parseJobs(text: string, sector: string, arenas: readonly ArenaIn
     if (seen.has(title.toLowerCase())) throw new EconomyPropError(`property "jobs": the job "${title}" is listed twice`);
     seen.add(title.toLowerCase());
     const m = /^(\S+)\s*[-–]\s*(\S+)$/.exec(hours);
-    if (!m || !HHMM.test(m[1]!) || !HHMM.test(m[2]!)) throw new EconomyPropError(`property "jobs": the hours in "${line}" must read HH:MM-HH:MM, found "${hours}"`);
-    const start = m[1]!.padStart(5, '0');
-    const end = m[2]!.padStart(5, '0');
+    const [, from, to] = m ?? [];
+    if (!from || !to || !HHMM.test(from) || !HHMM.test(to)) throw new EconomyPropError(`property "jobs": the hours in "${line}" must read HH:MM-HH:MM, found "${hours}"`);
+    const start = from.padStart(5, '0');
+    const end = to.padStart(5, '0');
     if (end <= start) throw new EconomyPropError(`property "jobs": the shift in "${line}" must end after it starts (${start}-${end})`);
     if (arena && !own.includes(arena)) throw new EconomyPropError(`property "jobs": "${line}" names the arena "${arena}", which is not in this sector (${own.join(', ') || 'it has none'})`);
     const where = arena || own[0];
