@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadWorld } from '../../src/sim/world/loadWorld';
 import { Simulation } from '../../src/sim/simulation';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
-import { DAY, formatDate } from '../../src/sim/clock';
+import { DAY, formatDate, parseHHMM } from '../../src/sim/clock';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
 import { loadTownPersonas } from '../../src/node/town';
 import { Persona } from '../../src/sim/persona/persona';
@@ -36,7 +36,7 @@ describe('days that differ', () => {
 
 describe('the offline day plan: weekdays, weekends, temper, habits and yesterday', () => {
   const specs = loadTownPersonas();
-  const town = { households: new Map(specs.map((s) => [s.id, s.household])), names: new Map(specs.map((s) => [s.id, s.name])) };
+  const town = { households: new Map(specs.map((s) => [s.id, s.household])), names: new Map(specs.map((s) => [s.id, s.name])), specs: new Map(specs.map((s) => [s.id, s])) };
   const make = (id: string) => new Persona(specs.find((s) => s.id === id)!, 'hamlet', { x: 0, y: 0 });
   /** The plan of a day (0 = Monday February 13, 2023), as the brain makes it for seed 1. */
   const planOf = (p: Persona, day: number) => {
@@ -85,6 +85,26 @@ describe('the offline day plan: weekdays, weekends, temper, habits and yesterday
     expect(chess).toBeGreaterThanOrEqual(12);
     expect(chess).toBeLessThan(18);
     expect(planOf(hans, 4)).not.toContain('playing chess with Walter at Brooks Cottage');
+  });
+
+  it('a visit is paid when the friend is at home: awake and not at work', () => {
+    let visits = 0;
+    for (const spec of specs) {
+      const p = make(spec.id);
+      for (let day = 0; day < 28; day++) {
+        planOf(p, day).forEach((a, h) => {
+          const m = /^visiting (\w+) at /.exec(a);
+          if (!m) return;
+          visits++;
+          const host = specs.find((s) => s.firstName === m[1])!;
+          const job = host.occupation!;
+          const working = job.days.includes(weekday(day) as never) && h * 60 >= parseHHMM(job.start) && h * 60 < parseHHMM(job.end);
+          expect(working, `${p.name} visits ${host.name} at ${h}:00 on ${weekday(day)}, at work`).toBe(false);
+          expect(h, `${host.name} still asleep when ${p.name} calls`).toBeGreaterThan(Number(/wakes up around (\d+) am/.exec(host.lifestyle)![1]));
+        });
+      }
+    }
+    expect(visits).toBeGreaterThan(100);
   });
 
   it('a sociable temper goes out and visits more than a shy one', () => {

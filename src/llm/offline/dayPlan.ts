@@ -1,4 +1,5 @@
 import type { Persona } from '../../sim/persona/persona';
+import type { PersonaSpec } from '../../sim/persona/schema';
 import { DAY, parseHHMM, weekdayOf } from '../../sim/clock';
 import type { Rng } from '../../sim/rng';
 import { parseLifestyle } from './lifestyle';
@@ -22,10 +23,21 @@ const PLACES = {
   bar: 'The Copper Kettle',
 } as const;
 
-/** What the day-planning needs besides the persona: where everyone lives and what they are called, by id. */
+/** What the day-planning needs besides the persona: where everyone lives, what they are called and their files, by id. */
 interface Townsfolk {
   households: ReadonlyMap<string, string>;
   names: ReadonlyMap<string, string>;
+  specs: ReadonlyMap<string, PersonaSpec>;
+}
+
+/** Whether someone is likely at home and awake at an hour of that day: up, not yet in bed, not at work. */
+function homeAt(town: Townsfolk, id: string, dayMs: number, h: number): boolean {
+  const spec = town.specs.get(id);
+  if (!spec) return true;
+  const { wake, bed } = parseLifestyle(spec.lifestyle);
+  const job = spec.occupation;
+  const working = !!job && job.days.includes(weekdayOf(dayMs)) && h >= Math.floor(parseHHMM(job.start) / 60) && h < Math.ceil(parseHHMM(job.end) / 60);
+  return h > wake && h < bed - 1 && !working;
 }
 
 /** A persona's workplace activity, naming the place so it can be read back from the text. */
@@ -91,13 +103,16 @@ function pastimesOf(p: Persona, town: Townsfolk): string[] {
   return PASTIMES.filter(([re]) => re.test(own)).flatMap(([, acts]) => acts);
 }
 
-/** Someone the persona knows who lives elsewhere, to visit: "visiting Tom at Hartwell House". */
-function friendVisit(p: Persona, rng: Rng, town: Townsfolk, plan: string[]): string | null {
+/**
+ * Someone the persona knows who lives elsewhere and is at home then, to visit: "visiting Tom at
+ * Hartwell House". `at`: whether that friend can be visited (at home and awake at the hour).
+ */
+function friendVisit(p: Persona, rng: Rng, town: Townsfolk, plan: string[], at: (id: string) => boolean): string | null {
   // Two visits a day at most, and nobody twice.
   if (plan.filter((a) => /^(visiting|seeing|playing chess with) /.test(a)).length >= 2) return null;
   const friends = p.spec.relationships
-    .map((r) => ({ home: town.households.get(r.id), name: town.names.get(r.id) }))
-    .filter((f): f is { home: string; name: string } => !!f.home && !!f.name && f.home !== p.spec.household)
+    .map((r) => ({ id: r.id, home: town.households.get(r.id), name: town.names.get(r.id) }))
+    .filter((f): f is { id: string; home: string; name: string } => !!f.home && !!f.name && f.home !== p.spec.household && at(f.id))
     .filter((f) => !plan.some((a) => a.includes(` ${f.name.split(' ')[0]} at `)));
   if (friends.length === 0) return null;
   const f = rng.pick(friends);
@@ -131,15 +146,15 @@ function standing(p: Persona, dayMs: number, town: Townsfolk): { activity: strin
  * in mind (revise_identity's plan note: "Today Sofia has in mind: …") are looked up, and an event it
  * goes to today gets its errand first (a present for a party, the shopping for one it hosts).
  */
-function fromYesterday(p: Persona, dayMs: number, town: Townsfolk): { activity: string; before?: number }[] {
-  const out: { activity: string; before?: number }[] = [];
+function fromYesterday(p: Persona, dayMs: number, town: Townsfolk): { activity: string; before?: number; visit?: string }[] {
+  const out: { activity: string; before?: number; visit?: string }[] = [];
   const inMind = /\bhas in mind: (.*)$/.exec(p.currently)?.[1] ?? '';
   // The first one it has in mind (one visit a day is plenty).
   const first = [...town.names]
     .map(([id, name]) => ({ id, name, at: inMind.search(new RegExp(`\\b${name.split(' ')[0]}\\b`)) }))
     .filter((x) => x.id !== p.id && x.at >= 0 && town.households.get(x.id) !== p.spec.household)
     .sort((a, b) => a.at - b.at)[0];
-  if (first) out.push({ activity: `visiting ${first.name.split(' ')[0]} at ${town.households.get(first.id)}` });
+  if (first) out.push({ activity: `visiting ${first.name.split(' ')[0]} at ${town.households.get(first.id)}`, visit: first.id });
   const day = Math.floor(dayMs / DAY);
   for (const c of p.commitments) {
     if (c.source === SEEKING || !/^the /.test(c.event)) continue;
@@ -188,8 +203,8 @@ export function hourlyPlan(p: Persona, dayMs: number, rng: Rng, town: Townsfolk)
     return hours;
   };
   /** Put an activity on a free hour between `from` and `to` (the first, or a random one). */
-  const place = (activity: string, from: number, to: number, first = false): boolean => {
-    const hours = free(from, to);
+  const place = (activity: string, from: number, to: number, first = false, ok: (h: number) => boolean = () => true): boolean => {
+    const hours = free(from, to).filter(ok);
     if (hours.length === 0 || plan.includes(activity)) return false;
     plan[first ? hours[0]! : rng.pick(hours)] = activity;
     return true;
@@ -197,7 +212,10 @@ export function hourlyPlan(p: Persona, dayMs: number, rng: Rng, town: Townsfolk)
 
   const habit = morningHabit(p);
   if (habit) place(habit, wake + 1, wake + 2, true);
-  for (const y of fromYesterday(p, dayMs, town)) place(y.activity, y.before !== undefined ? Math.max(wake + 1, y.before - 4) : 10, y.before ?? 21);
+  for (const y of fromYesterday(p, dayMs, town)) {
+    // A visit when the person is at home; an errand in the hours before the event.
+    place(y.activity, y.before !== undefined ? Math.max(wake + 1, y.before - 4) : 9, y.before ?? 22, false, (h) => !y.visit || homeAt(town, y.visit, dayMs, h));
+  }
   for (const s of standing(p, dayMs, town)) place(s.activity, s.from, s.to);
   if (!work || work[1] - work[0] <= 4) {
     if (weekday === 'Sat') {
@@ -205,7 +223,11 @@ export function hourlyPlan(p: Persona, dayMs: number, rng: Rng, town: Townsfolk)
       if (rng.chance(0.6)) place('doing the housework at home', 8, 18);
     } else if (weekday === 'Sun') {
       place('having a long breakfast at home', wake + 1, wake + 3, true);
-      if (rng.chance(0.7)) place(friendVisit(p, rng, town, plan) ?? `taking a long walk in ${PLACES.park}`, 13, 18);
+      // A Sunday visit to a friend at home some hour of the afternoon, or a long walk.
+      if (rng.chance(0.7)) {
+        const hour = rng.pick(free(13, 18).length > 0 ? free(13, 18) : [13]);
+        place(friendVisit(p, rng, town, plan, (id) => homeAt(town, id, dayMs, hour)) ?? `taking a long walk in ${PLACES.park}`, hour, hour + 1);
+      }
       if (rng.chance(0.5)) place('reading the weekend paper at home', 9, 13);
     } else {
       place(rng.pick([`running errands at ${PLACES.supplies}`, `buying groceries at ${PLACES.grocery}`, 'catching up on chores at home']), 9, 17);
@@ -230,8 +252,8 @@ export function hourlyPlan(p: Persona, dayMs: number, rng: Rng, town: Townsfolk)
     if (plan[h]) continue;
     let activity: string;
     if (h < 12) activity = favour(morning);
-    else if (h < 18) activity = rng.chance(social) ? (friendVisit(p, rng, town, plan) ?? favour(afternoon)) : favour(afternoon);
-    else activity = rng.chance(social * 0.8) ? (friendVisit(p, rng, town, plan) ?? favour(evening)) : favour(evening);
+    else if (h < 18) activity = rng.chance(social) ? (friendVisit(p, rng, town, plan, (id) => homeAt(town, id, dayMs, h)) ?? favour(afternoon)) : favour(afternoon);
+    else activity = rng.chance(social * 0.8) ? (friendVisit(p, rng, town, plan, (id) => homeAt(town, id, dayMs, h)) ?? favour(evening)) : favour(evening);
     plan[h] = activity;
   }
   // Smallville's diversity rule asks for ≥ 5 distinct activities; a quiet day gets an errand.

@@ -62,6 +62,7 @@ export class OfflineBrain implements Brain {
   private readonly households: Map<string, string>;
   private readonly names: Map<string, string>;
   private readonly specsByName: Map<string, PersonaSpec>;
+  private readonly specsById: Map<string, PersonaSpec>;
   private readonly planCache = new Map<string, string[]>();
 
   constructor(
@@ -71,6 +72,7 @@ export class OfflineBrain implements Brain {
     this.households = new Map(personas.map((p) => [p.id, p.household]));
     this.names = new Map(personas.map((p) => [p.id, p.name]));
     this.specsByName = new Map(personas.map((p) => [p.name, p]));
+    this.specsById = new Map(personas.map((p) => [p.id, p]));
   }
 
   private rng(ctx: CallContext, ...labels: (string | number)[]): Rng {
@@ -83,7 +85,7 @@ export class OfflineBrain implements Brain {
     const key = `${p.id}@${day}`;
     let plan = this.planCache.get(key);
     if (!plan) {
-      plan = hourlyPlan(p, day, Rng.derive(this.seed, p.id, 'day', day / DAY), { households: this.households, names: this.names });
+      plan = hourlyPlan(p, day, Rng.derive(this.seed, p.id, 'day', day / DAY), { households: this.households, names: this.names, specs: this.specsById });
       if (this.planCache.size > 500) this.planCache.clear();
       this.planCache.set(key, plan);
     }
