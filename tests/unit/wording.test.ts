@@ -61,6 +61,23 @@ describe('the offline brain says it properly', () => {
     expect(summary).toBe("conversing about news: Tom is building a small wooden stage for his daughter's reading");
   });
 
+  it('one\'s own news keeps one subject: "I\'m curating …, and I am finishing my own painting", not "and she is finishing"', () => {
+    const yumi = make('yumi-sato');
+    const mia = make('mia-novak');
+    yumi.memory.add('thought', { created: MON_10AM - DAY, expiration: MON_10AM + 29 * DAY, subject: yumi.name, predicate: 'is', object: 'currently', description: yumi.spec.currently.split(/(?<=[.!?])\s+/)[0]!, poignancy: 6, keywords: ['currently'] });
+    const said: string[] = [];
+    for (let seed = 1; seed <= 40; seed++) {
+      const convo = [{ speaker: mia.name, text: 'Hi Yumi! What are you up to?' }, { speaker: yumi.name, text: 'Just painting. And you?' }, { speaker: mia.name, text: 'Just reading. Nothing special.' }];
+      said.push(offlineTurn(yumi, mia, convo, yumi.memory.nodes.slice(), new Rng(seed), MON_10AM, people).line);
+    }
+    const news = said.filter((l) => /curating/.test(l));
+    expect(news.length).toBeGreaterThan(0);
+    for (const l of news) {
+      expect(l).toMatch(/\bI'm curating\b.*\band I am finishing my own\b/);
+      expect(l).not.toMatch(/\bshe\b/);
+    }
+  });
+
   it('news about oneself heard back from others is not passed on as hearsay', () => {
     const chloe = make('chloe-dubois');
     const elena = make('elena-petrova');

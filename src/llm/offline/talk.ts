@@ -5,7 +5,7 @@ import type { Rng } from '../../sim/rng';
 import { DAY, dayStart, minuteOfDay, parseHHMM, weekdayOf } from '../../sim/clock';
 import { describeCommitment, eventClause, SEEKING } from '../../sim/cognition/commitments';
 import type { Commitment } from '../../sim/persona/commitment';
-import { extractNews, heardAs } from '../../sim/cognition/converse';
+import { extractNews, heardAs, pronounsOf } from '../../sim/cognition/converse';
 import type { PersonaSpec } from '../../sim/persona/schema';
 import { answerQuestion } from './answer';
 import { baseVerb, clockOf, firstPerson, lowerFirst, sentence } from './voice';
@@ -171,6 +171,9 @@ function ownVoice(text: string, p: Persona): string {
     .replace(/^(She|He|They) (\w+)/, (_m, _who: string, verb: string) => `I ${baseVerb(verb)}`);
   if (/^I\b/.test(t)) {
     // Its own things and people; a verb after "and" follows "I" ("and hopes" → "and hope").
+    // "…, and she is finishing …" in one's own sentence is oneself: "and I am finishing".
+    const { subj } = pronounsOf(p.spec);
+    t = t.replace(new RegExp(`\\b(and|but) ${subj} (\\w+)\\b`, 'g'), (_m, c: string, v: string) => `${c} I ${baseVerb(v)}`);
     t = t.replace(/\b(her|his|their) (own|neighbou?r|friend|best friend|dorm-mate|daughter|son|husband|wife|father|mother|sister|brother|partner|boss|shop|café|pub|studio|garden|campaign|exhibition|painting|stage|book|novel|article|classes|students|patients)\b/g, 'my $2');
     t = t.replace(/\b(and|but) ((?:still|also|now|often) )?(is|has|hopes|wants|plans|needs|keeps|thinks|loves|likes|worries|tries|will|goes|does|owes|promised|has promised)\b/g, (_m, c: string, adv: string | undefined, v: string) => `${c} ${adv ?? ''}${baseVerb(v.split(' ')[0]!)}${v.includes(' ') ? ` ${v.split(' ')[1]}` : ''}`);
   }
@@ -347,7 +350,7 @@ function goodbyeBack(s: Persona, l: Persona, rng: Rng, now: number): string {
   const extra =
     bondOf(s, l) === 'family'
       ? [' See you at home.', '', ' Love you.', " Don't be late for dinner!"]
-      : { warm: [' It was lovely to see you!', ' Come by the café sometime!', '', ' Say hello to everyone for me!'], quiet: ['', ' Nice talking to you.', ''], blunt: ['', ' Mind how you go.', ''], easy: ['', ' Enjoy the rest of your day.', ' Good chatting.', ''] }[toneOf(s)].map((x) => (/café/.test(x) ? ' Come and find me sometime!' : x));
+      : { warm: [' It was lovely to see you!', ' Come and find me sometime!', '', ' Say hello to everyone for me!', ` Enjoy your ${timeOfDay(now)}!`], quiet: ['', ' Nice talking to you.', ' Good to see you.', ` Enjoy your ${timeOfDay(now)}.`], blunt: ['', ' Mind how you go.', ' Until next time.', ' Right.'], easy: ['', ' Enjoy the rest of your day.', ' Good chatting.', ' Catch you around.'] }[toneOf(s)];
   return `${bye}${rng.pick(extra)}`;
 }
 
