@@ -5,13 +5,15 @@ import { DAY, formatAmPm, formatDate } from '../sim/clock';
 import { checkPersonasAgainstWorld } from '../sim/persona/load';
 import { runParty, VALENTINE_PARTY as P } from '../sim/scenario/party';
 import { runWeek } from '../sim/scenario/believability';
+import { economyTable, runEconomy } from '../sim/scenario/economyWeek';
 import { CliError, numberOption, parseCli } from './args';
 import { CALLS_OPTION, LLM_OPTIONS, UnreachableModel, callPlanFromArgs, checkReachable, llmBrainFromArgs } from './llmArgs';
 
 const USAGE =
   'usage: npm run scenario -- party [--seed 1] [--days 2] [--calls packed|faithful]\n' +
   '                                 [--llm BASE_URL --model NAME [--concurrency 4] [--timeout 60] [--budget TOKENS] [--structured json_schema|json_object|none]]  (key from OPENAI_API_KEY)\n' +
-  '       npm run scenario -- week [--seed 1] [--days 7]   (believability figures of the offline brain)';
+  '       npm run scenario -- week [--seed 1] [--days 7]   (believability figures of the offline brain)\n' +
+  '       npm run scenario -- economy [--seed 1] [--days 7]   (the economy per resident: credits each day, wages, shops, meals)';
 
 async function main(): Promise<void> {
   const { values: args, positionals } = parseCli(process.argv.slice(2), { seed: { type: 'string' }, days: { type: 'string' }, ...CALLS_OPTION, ...LLM_OPTIONS }, 1);
@@ -20,9 +22,13 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  if (name !== 'party' && name !== 'week') throw new CliError(`unknown scenario "${name}" (party or week)`);
+  if (name !== 'party' && name !== 'week' && name !== 'economy') throw new CliError(`unknown scenario "${name}" (party, week or economy)`);
   const seed = numberOption('seed', args.seed, 1, { integer: true, min: 0, max: 2 ** 32 - 1 });
-  const days = numberOption('days', args.days, name === 'week' ? 7 : 2, { integer: true, min: 1, max: 365 });
+  const days = numberOption('days', args.days, name === 'party' ? 2 : 7, { integer: true, min: 1, max: 365 });
+  if (name === 'economy') {
+    if (args.llm !== undefined) throw new CliError('the economy scenario measures the offline brain: --llm is for the party');
+    return economy(seed, days);
+  }
   if (name === 'week') {
     if (args.llm !== undefined) throw new CliError('the week scenario measures the offline brain: --llm is for the party');
     return week(seed, days);
@@ -64,6 +70,21 @@ async function main(): Promise<void> {
     const t = llm.log.totals;
     console.log(`LLM: ${t.calls} calls, ${t.promptTokens} prompt + ${t.completionTokens} completion tokens, est. $${t.cost.toFixed(4)}, ${t.fallbacks} fallbacks`);
   }
+}
+
+/** Seed 004's economy over `days` on the offline brain: per resident, credits at each day's end, wages, shopping, meals. */
+async function economy(seed: number, days: number): Promise<void> {
+  const personas = loadTownPersonas();
+  const world = loadTownWorld();
+  checkPersonasAgainstWorld(personas, world);
+  const sim = new Simulation({ world, personas, brain: new OfflineBrain(seed, personas), seed, start: P.start });
+  const t0 = performance.now();
+  const f = await runEconomy(sim, days, (step) => {
+    if (step % 360 === 0) process.stderr.write(`\r${formatDate(sim.now)} ${formatAmPm(sim.now)}        `);
+  });
+  process.stderr.write('\n');
+  console.log(`The town's economy on the offline brain — ${personas.length} personas, seed ${seed}, ${days} game days in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(economyTable(f));
 }
 
 /** The offline town's believability figures over a week (issue #20's goals in brackets). */

@@ -36,11 +36,17 @@ const ActionTupleSchema = z
   .nullable()
   .describe('The registered action a persona’s current action runs as (docs/action-registry.md): [action id, target, reason ("" when the reason is the description itself), brain mode ("human": the player)], or null when none');
 
+/** [credits, holdings as [item, count] pairs, the job checked in for today or null]. */
+const WalletTupleSchema = z
+  .tuple([z.number(), z.array(z.tuple([z.string(), z.number().int().min(0)])), z.string().nullable()])
+  .describe('A persona’s money and goods (seed 004): [credits, what it holds as [item, count] pairs, the job it checked in for today ("barista at Bramble Café") or null]');
+
 const KeyframeSchema = z
   .object({
     step,
     personas: z.array(FrameTupleSchema).describe('One frame per persona, in the order of `personas`'),
     actions: z.array(ActionTupleSchema).optional().describe('One registered action per persona, in the order of `personas` (Hamlet recordings since the action registry)'),
+    wallets: z.array(WalletTupleSchema).optional().describe('Every persona’s money and goods, in the order of `personas` (Hamlet recordings since the economy’s wallets were recorded)'),
     objects: z
       .array(z.tuple([z.string(), z.string()]))
       .optional()
@@ -58,6 +64,7 @@ const PersonaChangeSchema = z
     a: z.string().optional().describe('New address'),
     w: z.string().nullable().optional().describe('New chat partner (name) or null when a chat ends'),
     k: ActionTupleSchema.optional().describe('New registered action'),
+    $: WalletTupleSchema.optional().describe('New money and goods (whole, whenever any of it changed)'),
   })
   .describe('What changed for one persona: only the fields that changed');
 
@@ -95,10 +102,10 @@ const CallSchema = z
 const EconomyEventSchema = z
   .object({
     i: z.number().int().min(0).describe('Persona index'),
-    a: z.enum(['checkin', 'purchase', 'eat', 'chat', 'refused']).describe('What kind of event'),
+    a: z.enum(['checkin', 'purchase', 'eat', 'chat', 'refused', 'bills']).describe('What kind of event ("bills": the day’s rent and bills, paid at midnight)'),
     w: z.string().describe('What happened ("bought bread at Crumb & Crust Bakery (−4 credits)")'),
     r: z.string().describe('Why (the decision’s reason)'),
-    s: z.enum(['pulse', 'plan', 'brain', 'default', 'player']).describe('Who decided: the hourly pulse, the persona’s plan, its registry brain, the scene default, the player'),
+    s: z.enum(['pulse', 'plan', 'brain', 'default', 'player', 'town']).describe('Who decided: the hourly pulse, the persona’s plan, its registry brain, the scene default, the player, the town’s standing order (rent and bills)'),
   })
   .describe('An economy event for the activity feed');
 
@@ -159,6 +166,7 @@ export const ReplaySchema = z
 export type ReplayPersona = z.infer<typeof ReplayPersonaSchema>;
 export type FrameTuple = z.infer<typeof FrameTupleSchema>;
 export type ActionTuple = z.infer<typeof ActionTupleSchema>;
+export type WalletTuple = z.infer<typeof WalletTupleSchema>;
 export type Keyframe = z.infer<typeof KeyframeSchema>;
 export type PersonaChange = z.infer<typeof PersonaChangeSchema>;
 export type ReplayConversation = z.infer<typeof ConversationSchema>;

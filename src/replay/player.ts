@@ -1,5 +1,5 @@
 import type { PersonaFrame } from '../sim/simulation';
-import { lastStepOf, timeOfStep, type ActionTuple, type FrameTuple, type MemoryAdd, type ReplayCall, type ReplayConversation, type ReplayFile, type ReplayStep } from './format';
+import { lastStepOf, timeOfStep, type ActionTuple, type WalletTuple, type FrameTuple, type MemoryAdd, type ReplayCall, type ReplayConversation, type ReplayFile, type ReplayStep } from './format';
 
 /** A conversation of the replay, with the step at which it had happened (it is in the town from that step on). */
 interface ReplayConversationAt extends ReplayConversation {
@@ -91,6 +91,8 @@ export class ReplayPlayer implements ReplayInspect {
   private cur: Mutable[] = [];
   /** The registered action of each persona (null when the replay does not record actions). */
   private curActions: ActionTuple[] = [];
+  /** Each persona's money and goods (null when the replay does not record them: recordings before wallets). */
+  private curWallets: (WalletTuple | null)[] = [];
   private curStep = -1;
   private moved: boolean[] = [];
 
@@ -166,6 +168,7 @@ export class ReplayPlayer implements ReplayInspect {
     const k = this.replay.keyframes[this.keyframeIndex(target)]!;
     this.cur = k.personas.map((f) => f.slice() as Mutable);
     this.curActions = k.personas.map((_, i) => k.actions?.[i] ?? null);
+    this.curWallets = k.personas.map((_, i) => k.wallets?.[i] ?? null);
     this.moved = this.cur.map(() => false);
     for (let s = k.step; s < target; s++) this.apply(this.changesOf(s));
     this.curStep = target;
@@ -191,11 +194,12 @@ export class ReplayPlayer implements ReplayInspect {
       if (c.a !== undefined) f[4] = c.a;
       if (c.w !== undefined) f[5] = c.w;
       if (c.k !== undefined) this.curActions[c.i] = c.k;
+      if (c.$ !== undefined) this.curWallets[c.i] = c.$;
     }
   }
 
   private frames(): PersonaFrame[] {
-    return this.cur.map((f, i) => frameOf(this.personas[i]!, f, this.moved[i]!, this.curActions[i] ?? null));
+    return this.cur.map((f, i) => frameOf(this.personas[i]!, f, this.moved[i]!, this.curActions[i] ?? null, this.curWallets[i] ?? null));
   }
 
   memoriesAt(personaId: string, step: number, limit = Infinity): ReplayMemory[] {
@@ -240,9 +244,10 @@ export class ReplayPlayer implements ReplayInspect {
   }
 }
 
-function frameOf(p: { id: string; name: string }, f: FrameTuple | Mutable, moved: boolean, a: ActionTuple): PersonaFrame {
+function frameOf(p: { id: string; name: string }, f: FrameTuple | Mutable, moved: boolean, a: ActionTuple, w: WalletTuple | null): PersonaFrame {
   const frame: PersonaFrame = { id: p.id, name: p.name, tile: { x: f[0], y: f[1] }, emoji: f[2], description: f[3], address: f[4], chattingWith: f[5], moved };
   if (a) Object.assign(frame, { actionId: a[0], actionTarget: a[1], actionReason: a[2] || f[3], brainMode: a[3] });
+  if (w) frame.wallet = { credits: w[0], holdings: Object.fromEntries(w[1]), workToday: w[2] };
   return frame;
 }
 

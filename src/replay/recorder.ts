@@ -1,7 +1,7 @@
 import type { PersonaFrame, Simulation, StepResult } from '../sim/simulation';
 import type { SimSnapshot } from '../sim/snapshot';
 import type { CallRecord } from '../llm/callLog';
-import { REPLAY_FORMAT, REPLAY_VERSION, lastStepOf, type ActionTuple, type FrameTuple, type Keyframe, type MemoryAdd, type PersonaChange, type ReplayCall, type ReplayFile, type ReplayStep } from './format';
+import { REPLAY_FORMAT, REPLAY_VERSION, lastStepOf, type ActionTuple, type WalletTuple, type FrameTuple, type Keyframe, type MemoryAdd, type PersonaChange, type ReplayCall, type ReplayFile, type ReplayStep } from './format';
 import { mapInfoOf } from './mapInfo';
 
 interface RecorderOptions {
@@ -30,6 +30,20 @@ function frameTuple(f: PersonaFrame): FrameTuple {
 function actionTuple(f: PersonaFrame): ActionTuple {
   if (!f.actionId) return null;
   return [f.actionId, f.actionTarget ?? '', f.actionReason && f.actionReason !== f.description ? f.actionReason : '', f.brainMode ?? 'generative'];
+}
+
+/** Money and goods, holdings in name order (so equal wallets are equal tuples). */
+function walletTuple(f: PersonaFrame): WalletTuple {
+  const w = f.wallet;
+  if (!w) return [0, [], null];
+  const held = Object.entries(w.holdings)
+    .filter(([, n]) => n > 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return [w.credits, held, w.workToday];
+}
+
+function sameWallet(a: WalletTuple, b: WalletTuple): boolean {
+  return a[0] === b[0] && a[2] === b[2] && a[1].length === b[1].length && a[1].every(([n, k], i) => b[1][i]![0] === n && b[1][i]![1] === k);
 }
 
 function sameAction(a: ActionTuple, b: ActionTuple): boolean {
@@ -66,6 +80,7 @@ export class Recorder {
   private readonly brains = new Set<string>();
   private last: FrameTuple[];
   private lastActions: ActionTuple[];
+  private lastWallets: WalletTuple[];
   private readonly memCount: number[];
   private objectEvents: Map<string, string>;
   private pendingCalls: ReplayCall[] = [];
@@ -88,6 +103,7 @@ export class Recorder {
     const frames = sim.personas.map((p) => sim.frameOf(p));
     this.last = frames.map(frameTuple);
     this.lastActions = frames.map(actionTuple);
+    this.lastWallets = frames.map(walletTuple);
     this.objectEvents = this.currentObjectEvents();
     this.memCount = sim.personas.map((p) => p.memory.nodes.length);
     if (from) {
@@ -97,7 +113,7 @@ export class Recorder {
       if (this.cognition) this.initialMemories.push(...(from.initialMemories ?? []));
       for (const b of from.brain.split(' + ')) this.brains.add(b);
     } else {
-      this.keyframes.push({ step: sim.step, personas: this.last, actions: this.lastActions, objects: [...this.objectEvents] });
+      this.keyframes.push({ step: sim.step, personas: this.last, actions: this.lastActions, wallets: this.lastWallets, objects: [...this.objectEvents] });
       this.snapshots.push(packed(sim.snapshot()));
       if (this.cognition) sim.personas.forEach((p, i) => this.initialMemories.push(...p.memory.nodes.map((n) => memoryAdd(i, n))));
     }
@@ -132,6 +148,7 @@ export class Recorder {
     const changes: PersonaChange[] = [];
     const now = r.personas.map(frameTuple);
     const actions = r.personas.map(actionTuple);
+    const wallets = r.personas.map(walletTuple);
     now.forEach((f, i) => {
       const was = this.last[i]!;
       const c: PersonaChange = { i };
@@ -144,10 +161,12 @@ export class Recorder {
       if (f[4] !== was[4]) c.a = f[4];
       if (f[5] !== was[5]) c.w = f[5];
       if (!sameAction(actions[i]!, this.lastActions[i]!)) c.k = actions[i]!;
+      if (!sameWallet(wallets[i]!, this.lastWallets[i]!)) c.$ = wallets[i]!;
       if (Object.keys(c).length > 1) changes.push(c);
     });
     this.last = now;
     this.lastActions = actions;
+    this.lastWallets = wallets;
     if (changes.length) rec.p = changes;
     if (r.conversations.length) {
       rec.c = r.conversations.map((c) => ({ participants: [c.participants[0], c.participants[1]], summary: c.summary, lines: c.lines.map((l) => [l.speaker, l.text] as [string, string]) }));
@@ -178,7 +197,7 @@ export class Recorder {
     this.steps.push(rec);
 
     const since = this.sim.step - this.origin;
-    if (since % this.keyframeInterval === 0) this.keyframes.push({ step: this.sim.step, personas: now, actions, objects: [...events] });
+    if (since % this.keyframeInterval === 0) this.keyframes.push({ step: this.sim.step, personas: now, actions, wallets, objects: [...events] });
     if (this.snapshotInterval > 0 && since % this.snapshotInterval === 0) this.snapshotNow();
     if (this.steps.length > this.maxSteps) this.dropOldest();
   }

@@ -12,6 +12,7 @@ import { perceive, perceptionIndex } from './cognition/perceive';
 import { Director, requestText, type TownEvent } from './town/director';
 import { Economy, type EconomyEvent, type PulseRound } from './town/economy';
 import { pulseDue, runPulse } from './town/pulse';
+import { dayIndex } from './actions/places';
 import { ensureEmbeddings, retrieve, type Retrieved } from './cognition/retrieve';
 import { newDayFor, plan } from './cognition/plan';
 import { react } from './cognition/react';
@@ -90,6 +91,14 @@ export interface PersonaFrame {
   brainMode?: BrainMode;
   /** This persona's decision counters (rejections, retries, scene defaults). */
   actionStats?: ActionStats;
+  /** Its money and goods (seed 004): credits, what it holds, the job it checked in for today ("barista at Bramble Café") or null. */
+  wallet?: FrameWallet;
+}
+
+interface FrameWallet {
+  credits: number;
+  holdings: Record<string, number>;
+  workToday: string | null;
 }
 
 export interface StepResult {
@@ -506,7 +515,15 @@ export class Simulation implements SimContext {
       actionReason: s.actionReason,
       brainMode: p.agent.mode,
       actionStats: { ...p.agent.stats },
+      wallet: this.walletOf(p),
     };
+  }
+
+  /** A persona's money and goods as the inspector and a recording show them. */
+  walletOf(p: Persona): FrameWallet {
+    const w = p.agent.wallet;
+    const job = w.checkedInDay === dayIndex(this.clock.now) && w.jobId !== null ? this.economy.jobById(w.jobId) : undefined;
+    return { credits: w.credits, holdings: { ...w.holdings }, workToday: job ? `${job.title} at ${job.sector}` : null };
   }
 
   /** Decision counters summed over the town, and per brain mode. */

@@ -229,6 +229,7 @@ function feedLine(f: FeedItem, now: number, store: HamletStore): HTMLLIElement {
   });
   li.append(el('span', 'feed-time', formatHHMM(f.time)), who, el('span', 'feed-text', ` ${f.what ?? ''}`), el('span', 'feed-ago', ` · ${relativeGameTime(f.time, now)}`));
   if (f.reason) li.append(el('span', 'feed-reason', ` · “${f.reason}”`));
+  li.title = `${formatHHMM(f.time)} ${f.name} ${f.what ?? ''}${f.reason ? ` · “${f.reason}”` : ''}`;
   return li;
 }
 

@@ -99,14 +99,19 @@ describe('the economy in the page', () => {
       return {
         pulse: box.querySelector('.econ-pulse')?.textContent ?? '',
         lines: box.querySelectorAll('svg.econ-credits polyline').length,
-        jobs: box.querySelectorAll('.econ-jobs .econ-bar-row').length,
+        jobs: [...box.querySelectorAll<HTMLElement>('.econ-jobs .econ-bar-row')].map((r) => r.title),
+        summary: box.querySelector('.econ-summary')?.textContent ?? '',
         sales: [...box.querySelectorAll('.econ-sales .econ-bar-value')].map((e) => Number(e.textContent)),
         toggle: box.querySelector('.econ-pulse-toggle')?.textContent ?? '',
       };
     });
     expect(view.pulse).toMatch(/^Hourly pulse: on · \d+ rounds? · last at \d\d:\d\d: \d+ done, \d+ skipped, \d+ rest · snapshot ≈[\d,]+ tokens/);
     expect(view.lines).toBe(25);
-    expect(view.jobs).toBeGreaterThan(20);
+    // One bar per workplace, its jobs in the bar's title ("Bramble Café: café owner 1/1, barista 1/1, kitchen hand 0/1").
+    expect(view.jobs.length).toBeGreaterThanOrEqual(10);
+    expect(view.jobs.find((t) => t.startsWith('Bramble Café: '))).toMatch(/^Bramble Café: café owner \d\/1, barista \d\/1, kitchen hand \d\/1$/);
+    // The fold's one line of figures: the town's credits, shifts filled, sales.
+    expect(view.summary).toMatch(/^Economy · [\d,]+ credits in town · \d+\/\d+ shifts · \d+ sold today$/);
     expect(view.sales.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
     expect(view.toggle).toBe('Switch the hourly pulse off');
     await page.locator('.town-economy').scrollIntoViewIfNeeded();
@@ -123,6 +128,25 @@ describe('the economy in the page', () => {
     await page.waitForFunction((p) => document.querySelector('.hud-feed-list li.feed-econ .feed-reason')?.textContent?.includes(p), PAYLOAD);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.evaluate(() => document.querySelectorAll('.hud-feed-list img').length)).toBe(0);
+  });
+
+  it('cuts a long reason at three lines, whole in the line’s title and on hover', async () => {
+    const long = 'working as a pharmacist at Willow Grocery & Pharmacy (checking the prescription queue at the counter, then restocking the shelves, then a word with every customer about the weather)';
+    await page.evaluate((reason) => {
+      const h = (window as unknown as { hamlet: Handle }).hamlet;
+      const s = h.store.getState();
+      const someone = s.feed.find((f) => f.personaId)!;
+      h.store.setState({ feed: [...s.feed, { ...someone, time: s.time, text: `${someone.name} checked in`, what: 'checked in as pharmacist at Willow Grocery & Pharmacy (+55 credits)', reason }] });
+    }, long);
+    await page.waitForFunction((r) => [...document.querySelectorAll<HTMLElement>('.hud-feed-list li.feed-econ')].some((li) => li.title.endsWith(`“${r}”`)), long);
+    const size = await page.evaluate((r) => {
+      const li = [...document.querySelectorAll<HTMLElement>('.hud-feed-list li.feed-econ')].find((x) => x.title.endsWith(`“${r}”`))!;
+      const css = getComputedStyle(li);
+      const padding = parseFloat(css.paddingTop) + parseFloat(css.paddingBottom);
+      return { client: li.clientHeight - padding, scroll: li.scrollHeight - padding, line: parseFloat(css.lineHeight) };
+    }, long);
+    expect(size.client).toBeLessThanOrEqual(Math.ceil(3 * size.line) + 1);
+    expect(size.scroll).toBeGreaterThan(size.client); // there was more to it
   });
 
   it('fits a phone (390×844)', async () => {

@@ -110,6 +110,27 @@ describe('watching a recorded day in a real browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('the inspector’s Now tab shows credits, holdings and today’s job in the replay, as recorded', async () => {
+    const noon = new ReplayPlayer(demo).seek(12 * 360);
+    // Someone who worked this morning: credits and job differ from the start.
+    const worker = noon.find((f) => f.wallet?.workToday)!;
+    expect(worker, 'the demo records wallets').toBeDefined();
+    await page.evaluate((id) => {
+      const h = (window as unknown as { hamlet: { store: { getState(): { select(id: string): void; inspector: object }; setState(s: object): void } } }).hamlet;
+      const s = h.store.getState();
+      s.select(id);
+      h.store.setState({ inspector: { ...s.inspector, open: true } });
+    }, worker.id);
+    await page.click('.insp-tab-btn[data-tab=now]');
+    await page.waitForSelector('.insp-now .insp-credits');
+    const now = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('.insp-now dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])) as Record<string, string>);
+    expect(now.Credits).toBe(String(worker.wallet!.credits));
+    const held = Object.entries(worker.wallet!.holdings).filter(([, n]) => n > 0);
+    expect(now.Holds).toBe(held.length > 0 ? held.map(([name, n]) => `${n} × ${name}`).join(', ') : 'nothing');
+    expect(now['Work today']).toBe(`checked in as ${worker.wallet!.workToday}`);
+    await screenshot(page, 'replay-now-credits');
+  });
+
   it('a bad file gets a clear message and the open replay stays as it was', async () => {
     const before = await state(page);
     await page.setInputFiles('input[name=replay-file]', { name: 'demo.json.gz', mimeType: 'application/gzip', buffer: demoBytes.subarray(0, 40_000) });

@@ -22,7 +22,16 @@ const START = '2023-02-13T06:00:00';
 const HOURS = 3;
 
 /** What a viewer sees of a persona (the `moved` flag is an animation hint, not state). */
-const seen = (f: PersonaFrame) => ({ id: f.id, tile: f.tile, emoji: f.emoji, description: f.description, address: f.address, chattingWith: f.chattingWith, action: f.actionId ? [f.actionId, f.actionTarget, f.actionReason, f.brainMode] : null });
+const seen = (f: PersonaFrame) => ({
+  id: f.id,
+  tile: f.tile,
+  emoji: f.emoji,
+  description: f.description,
+  address: f.address,
+  chattingWith: f.chattingWith,
+  action: f.actionId ? [f.actionId, f.actionTarget, f.actionReason, f.brainMode] : null,
+  wallet: f.wallet ? [f.wallet.credits, Object.entries(f.wallet.holdings).filter(([, n]) => n > 0).sort(), f.wallet.workToday] : null,
+});
 
 async function expectReplayError(p: Promise<unknown> | (() => unknown), kind: string, text: RegExp): Promise<void> {
   let err: unknown = null;
@@ -79,6 +88,20 @@ describe('replays of the 25-persona town', () => {
       const got = player.seek(k);
       expect(got.map(seen), `step ${k}`).toEqual(live[k]!.map(seen));
     }
+  });
+
+  it('carries every persona’s credits, holdings and today’s job (the inspector’s Now tab in a replay); a recording from before wallets opens without them', () => {
+    // Three morning hours: check-ins and purchases change wallets, recorded as changes between keyframes.
+    expect(replay.steps.filter((s) => s.p?.some((c) => c.$)).length).toBeGreaterThan(5);
+    const player = new ReplayPlayer(replay);
+    const end = player.seek(lastStepOf(replay));
+    expect(end.map((f) => f.wallet?.credits)).toEqual(live.at(-1)!.map((f) => f.wallet!.credits));
+    expect(end.some((f) => f.wallet!.workToday !== null)).toBe(true);
+    expect(end.some((f) => f.wallet!.credits !== 100)).toBe(true);
+    const old: ReplayFile = { ...replay, keyframes: replay.keyframes.map(({ wallets: _w, ...k }) => k), steps: replay.steps.map((s) => (s.p ? { ...s, p: s.p.map(({ $: _m, ...c }) => c) } : s)) };
+    const before = new ReplayPlayer(old).seek(lastStepOf(old));
+    expect(before.every((f) => f.wallet === undefined)).toBe(true);
+    expect(before.map((f) => f.description)).toEqual(end.map((f) => f.description));
   });
 
   it('jumping to a step gives what playing up to it gives, backwards and forwards', () => {

@@ -18,10 +18,18 @@ interface EconomyFigures {
     maxHeld: number;
     checkIns: number;
     purchases: number;
-    /** Meals (EAT actions started) per game day. */
+    /** Credits earned (wages) and spent in shops. */
+    earned: number;
+    spent: number;
+    /** Credits at the end of each game day. */
+    daily: number[];
+    /** Meals per game day: EAT actions started more than 90 minutes after the last (a meal's later subtasks are the same meal). */
     mealsPerDay: number[];
   }[];
 }
+
+/** A meal's subtasks ("cooking", then "eating at the table") fall within this long of its start. */
+const SAME_MEAL_MS = 90 * 60_000;
 
 /**
  * Run `days` game days and follow everyone's money, goods and meals step by step (the week-long
@@ -40,8 +48,12 @@ export async function runEconomy(sim: Simulation, days: number, onStep?: (step: 
     maxHeld: 0,
     checkIns: 0,
     purchases: 0,
+    earned: 0,
+    spent: 0,
+    daily: [] as number[],
     mealsPerDay: Array.from({ length: days }, () => 0),
   }));
+  const lastMeal = sim.personas.map(() => -Infinity);
   const index = new Map(sim.personas.map((p, i) => [p.id, i]));
   const steps = Math.round((days * DAY) / (sim.clock.stepSeconds * 1000));
   let rounds = 0;
@@ -56,6 +68,9 @@ export async function runEconomy(sim: Simulation, days: number, onStep?: (step: 
       const f = people[index.get(e.personaId)!]!;
       if (e.action === 'checkin') f.checkIns++;
       if (e.action === 'purchase') f.purchases++;
+      const amount = Number(/([+−])(\d+) credits\)$/.exec(e.what)?.[2] ?? 0);
+      if (e.action === 'checkin') f.earned += amount;
+      else if (e.action === 'purchase') f.spent += amount;
     }
     const day = Math.min(days - 1, Math.floor((r.time - startMs) / DAY));
     sim.personas.forEach((p, k) => {
@@ -64,8 +79,13 @@ export async function runEconomy(sim: Simulation, days: number, onStep?: (step: 
       f.minCredits = Math.min(f.minCredits, c);
       f.maxCredits = Math.max(f.maxCredits, c);
       f.maxHeld = Math.max(f.maxHeld, Object.values(p.agent.wallet.holdings).reduce((a, b) => a + b, 0));
-      if (p.scratch.actionId === 'EAT' && p.scratch.actionAt === r.time) f.mealsPerDay[day]!++;
+      if (p.scratch.actionId === 'EAT' && p.scratch.actionAt === r.time) {
+        if (r.time - lastMeal[k]! >= SAME_MEAL_MS) f.mealsPerDay[day]!++;
+        lastMeal[k] = r.time;
+      }
     });
+    // The end of a game day (the step before midnight of the run's clock).
+    if (Math.floor((r.time + sim.clock.stepSeconds * 1000 - startMs) / DAY) > Math.floor((r.time - startMs) / DAY)) sim.personas.forEach((p, k) => people[k]!.daily.push(p.agent.wallet.credits));
     onStep?.(i);
   }
   sim.personas.forEach((p, k) => (people[k]!.end = p.agent.wallet.credits));
@@ -74,9 +94,11 @@ export async function runEconomy(sim: Simulation, days: number, onStep?: (step: 
 
 /** The figures as a table (printed by the test and the scenario CLI). */
 export function economyTable(f: EconomyFigures): string {
+  const n = (x: number, w: number) => String(x).padStart(w);
   const rows = f.people.map(
     (p) =>
-      `${p.name.padEnd(16)} ${(p.student ? 'student' : '').padEnd(8)} ${String(p.start).padStart(5)} → ${String(p.end).padStart(5)}   min ${String(p.minCredits).padStart(4)}  max ${String(p.maxCredits).padStart(4)}   held ≤ ${p.maxHeld}   ${String(p.checkIns).padStart(2)} check-ins  ${String(p.purchases).padStart(3)} purchases   meals/day ${p.mealsPerDay.join(' ')}`,
+      `${p.name.padEnd(16)} ${(p.student ? 'student' : '').padEnd(8)} ${n(p.start, 4)} → ${n(p.end, 4)}  min ${n(p.minCredits, 4)} max ${n(p.maxCredits, 4)}  day ends ${p.daily.map((c) => n(c, 4)).join('')}  +${n(p.earned, 3)} wages −${n(p.spent, 3)} shops  ${n(p.checkIns, 2)} check-ins ${n(p.purchases, 3)} buys  held ≤ ${p.maxHeld}  meals/day ${p.mealsPerDay.join(' ')}`,
   );
-  return [`${f.days} game days, ${f.rounds} pulse rounds (${f.skippedRounds} skipped)`, ...rows].join('\n');
+  const ends = f.people.map((p) => p.end - p.start);
+  return [`${f.days} game days, ${f.rounds} pulse rounds (${f.skippedRounds} skipped); change over the run: ${Math.min(...ends)} to +${Math.max(...ends)} credits`, ...rows].join('\n');
 }

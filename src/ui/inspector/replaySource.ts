@@ -89,9 +89,11 @@ export function replaySource(store: HamletStore, world: () => WorldModel | null)
           commitments: [],
           memory,
           retrieval: null,
-          agent: f.actionId
-            ? { mode: f.brainMode ?? 'generative', actionId: f.actionId, target: f.actionTarget ?? '', reason: f.actionReason ?? null, stats: null, lastRejection: null, credits: null, holdings: null, workToday: null, recent: [] }
-            : null,
+          // Recordings since the wallets were recorded carry credits, holdings and today's job; older ones show none.
+          agent:
+            f.actionId || f.wallet
+              ? { mode: f.brainMode ?? 'generative', actionId: f.actionId ?? null, target: f.actionTarget ?? '', reason: f.actionReason ?? null, stats: null, lastRejection: null, credits: f.wallet?.credits ?? null, holdings: f.wallet?.holdings ?? null, workToday: f.wallet?.workToday ?? null, recent: [] }
+              : null,
         };
       });
     },

@@ -7,8 +7,6 @@ import type { Commitment } from '../../sim/persona/commitment';
 import type { CallRecord } from '../../llm/callLog';
 import { lastRetrieval, type RetrievalTrace } from '../../sim/cognition/retrievalTrace';
 import type { ActionStats, BrainMode, DecisionRecord } from '../../sim/actions/state';
-import type { Persona } from '../../sim/persona/persona';
-import { dayIndex } from '../../sim/actions/places';
 import type { EconomyView } from './economyView';
 import { seriesFromPersonaHours, type HourBucket } from './llmSeries';
 import { printAddress } from '../../sim/world/actionAddress';
@@ -213,7 +211,7 @@ export function liveSource(simOf: () => Simulation | null, llm: () => CallLogHan
           lastRejection: p.agent.lastRejection,
           credits: p.agent.wallet.credits,
           holdings: p.agent.wallet.holdings,
-          workToday: workTodayOf(simOf()!, p),
+          workToday: simOf()!.walletOf(p).workToday,
           recent: p.agent.recent,
         },
       };
@@ -248,14 +246,6 @@ export function liveSource(simOf: () => Simulation | null, llm: () => CallLogHan
     },
     setPulse: (on) => live().setPulse(on),
   };
-}
-
-/** "barista at Bramble Café" when the persona checked in today, else null. */
-function workTodayOf(sim: Simulation, p: Persona): string | null {
-  const w = p.agent.wallet;
-  if (w.checkedInDay !== dayIndex(sim.now) || w.jobId === null) return null;
-  const job = sim.economy.jobById(w.jobId);
-  return job ? `${job.title} at ${job.sector}` : null;
 }
 
 /** The economy's figures for the town panel. */
