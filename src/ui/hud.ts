@@ -94,6 +94,8 @@ export function mountHud(store: HamletStore, onStep: () => void, onSettings: () 
     b.addEventListener('click', () => {
       const on = !store.getState()[key];
       store.setState({ [key]: on });
+      // Pressed at once, not at the next 250 ms redraw: the button answers the click it got.
+      b.setAttribute('aria-pressed', String(on));
       // Following the action takes the camera off whoever it followed (your resident, a persona).
       if (on && key === 'followAction') store.getState().follow(null);
     });
