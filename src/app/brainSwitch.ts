@@ -49,8 +49,18 @@ export class BrainSwitch {
       this.store.setState({ brainName: this.offline.name, thinking: [], notice: null, llm: null, endpoint: null });
       return;
     }
+    // The 429 notice stays while the endpoint keeps limiting us and goes once a call sent after it succeeds.
+    let rateNotice: string | null = null;
     const client: LlmClient = new LlmClient(config, {
-      onRateLimit: (ms) => this.store.setState({ notice: `The model is rate limiting us (429): waiting ${Math.ceil(ms / 1000)} s.` }),
+      onRateLimit: (ms) => {
+        if (this.llm?.client !== client) return;
+        rateNotice = `The model is rate limiting us (429): waiting ${Math.ceil(ms / 1000)} s.`;
+        this.store.setState({ notice: rateNotice });
+      },
+      onRateLimitOver: () => {
+        if (this.llm?.client === client && rateNotice !== null && this.store.getState().notice === rateNotice) this.store.setState({ notice: null });
+        rateNotice = null;
+      },
       onHealth: (h) => this.healthChanged(client, h),
     });
     this.llm = new LlmBrain(client, loadPromptsBrowser(), {

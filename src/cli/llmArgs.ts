@@ -42,6 +42,7 @@ export function llmBrainFromArgs(args: Values<typeof LLM_OPTIONS>, offline: Offl
   if (!config) return null;
   const client = new LlmClient(config, {
     onRateLimit: (ms) => process.stderr.write(`\n429: waiting ${ms} ms\n`),
+    onRateLimitOver: () => process.stderr.write('\nThe rate limit is over: calls succeed again\n'),
     // The circuit breaker: say when the endpoint stops answering (the offline brain stands in) and when it is back.
     onHealth: (h) =>
       process.stderr.write(

@@ -90,6 +90,8 @@ interface ClientOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Called while waiting out a 429, for the UI's notice. */
   onRateLimit?: (waitMs: number) => void;
+  /** Called once calls succeed again after a 429: a call sent after the last 429 arrived got its answer (the notice goes). */
+  onRateLimitOver?: () => void;
   /** Called when the endpoint goes down (the breaker opens) or comes back. */
   onHealth?: (health: EndpointHealth) => void;
   /** Wall clock for the breaker (ms); Date.now by default. */
@@ -114,6 +116,9 @@ export class LlmClient {
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly now: () => number;
   private failures = 0;
+  /** Attempts sent so far; a reply to an attempt numbered above `limitedAt` came after the last 429. */
+  private sent = 0;
+  private limitedAt: number | null = null;
   private down: { reason: string; retryAt: number; pause: number } | null = null;
   private probing = false;
 
@@ -208,6 +213,11 @@ export class LlmClient {
     return this.active;
   }
 
+  /** Has the endpoint rate-limited us (429) with no call sent since then answered yet? */
+  get rateLimited(): boolean {
+    return this.limitedAt !== null;
+  }
+
   private async acquire(priority = 1): Promise<void> {
     if (this.active < Math.max(1, this.config.concurrency)) {
       this.active++;
@@ -253,7 +263,14 @@ export class LlmClient {
     try {
       // The breaker opened while this call waited for a slot or between its retries: it does not go out.
       if (this.down && !probe) throw this.notCalled();
-      return await this.once(req);
+      const sent = ++this.sent;
+      const reply = await this.once(req);
+      // An answer to a call sent after the last 429 arrived: the rate limit is over (one sent before proves nothing).
+      if (this.limitedAt !== null && sent > this.limitedAt) {
+        this.limitedAt = null;
+        this.opts.onRateLimitOver?.();
+      }
+      return reply;
     } finally {
       this.release();
     }
@@ -272,6 +289,7 @@ export class LlmClient {
           if (rateWaits >= MAX_RATE_LIMIT_WAITS) throw new TransportError(`rate limited (429) ${rateWaits + 1} times; giving up`, 429);
           const wait = retryAfterMs(err.headers) ?? 1000 * 2 ** rateWaits;
           rateWaits++;
+          this.limitedAt = this.sent;
           this.opts.onRateLimit?.(wait);
           await this.sleep(wait);
           continue;

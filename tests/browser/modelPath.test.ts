@@ -218,4 +218,23 @@ describe('the model path in the page', () => {
     await page.waitForFunction(() => ((window as unknown as { hamlet: Handle }).hamlet.brains?.llm?.log.records ?? []).some((r) => r.outcome === 'ok'), null, { timeout: 30_000 });
     expect(errors.filter((e) => !/net::ERR|Failed to load resource|401/.test(e))).toEqual([]);
   });
+
+  it('a 429 shows a notice in the top bar, which goes once calls succeed again', { timeout: 90_000 }, async () => {
+    let serve = () => {};
+    const served = new Promise<void>((r) => (serve = r));
+    const good = goodModel();
+    let n = 0;
+    // The first calls are rate limited; the answers after that wait until the test has seen the notice.
+    fake.setResponder((body, task, prompt) => (++n <= 2 ? { kind: 'status', status: 429, headers: { 'retry-after': '1' }, body: { error: { message: 'Rate limit reached' } } } : { ...(good(body, task, prompt) as { kind: 'content'; content: string }), after: served }));
+    await page.waitForSelector('.hud-notice:not([hidden])', { timeout: 30_000 });
+    expect(await page.textContent('.hud-notice')).toMatch(/rate limiting us \(429\): waiting 1 s/);
+    for (const [w, h, name] of [[1280, 800, 'rate-limit-desktop'], [390, 844, 'rate-limit-phone']] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await screenshot(page, name);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    serve();
+    await page.waitForSelector('.hud-notice', { state: 'hidden', timeout: 30_000 });
+    await screenshot(page, 'rate-limit-over');
+  });
 });

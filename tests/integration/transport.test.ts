@@ -12,6 +12,7 @@ import { deadUrl, startFakeLlm, taskOf, type FakeLlm } from '../support/fakeLlm'
 import { goodModel } from '../support/goodModel';
 import { createHamletStore, type EndpointNotice } from '../../src/store/store';
 import { useIfReachable } from '../../src/app/savedModel';
+import { BrainSwitch } from '../../src/app/brainSwitch';
 
 /**
  * Transport bounds and endpoint health (issue 15, points 2 and 4), through the fake server and the
@@ -256,5 +257,74 @@ describe('endpoint health', () => {
     const dead = await probeEndpoint(config({ baseURL: await deadUrl() }));
     expect(dead.ok).toBe(false);
     expect(!dead.ok && dead.error).toMatch(/cannot reach the endpoint/);
+  });
+});
+
+describe('the 429 notice', () => {
+  it('stays while the endpoint limits us, survives a reply to a call sent before the 429, and goes once a call sent after it succeeds', async () => {
+    let open = () => {};
+    const held = new Promise<void>((r) => (open = r));
+    let serve = () => {};
+    const served = new Promise<void>((r) => (serve = r));
+    let n = 0;
+    fake.setResponder(() => {
+      n++;
+      // 1: a call already out, answered late; 2 and 3: rate limited; 4: the endpoint serves again (when the test says).
+      if (n === 1) return { kind: 'content', content: '{"hour": 6}', after: held };
+      if (n === 2 || n === 3) return { kind: 'status', status: 429, headers: { 'retry-after-ms': '20' } };
+      return { kind: 'content', content: '{"hour": 7}', after: served };
+    });
+    const personas = miniPersonas();
+    const sim = new Simulation({ world: loadWorld(miniMap()), personas, brain: new OfflineBrain(1, personas), seed: 1, start: '2023-02-13T07:00:00' });
+    const store = createHamletStore();
+    const notices: (string | null)[] = [];
+    store.subscribe((s, p) => s.notice !== p.notice && notices.push(s.notice));
+    const brains = new BrainSwitch(sim, store, 1, personas);
+    brains.use(config({ concurrency: 2 }));
+    const client = brains.llm!.client;
+    const before = client.chat({ ...req, user: 'sent before the 429' });
+    await expect.poll(() => fake.requests.length).toBe(1);
+    const limited = client.chat({ ...req, user: 'rate limited twice' });
+    await expect.poll(() => store.getState().notice).toMatch(/rate limiting us \(429\)/);
+    open();
+    await before;
+    // The late reply to the call sent before the 429 says nothing about the limit.
+    expect(store.getState().notice).toMatch(/429/);
+    expect(client.rateLimited).toBe(true);
+    await expect.poll(() => fake.requests.length).toBe(4);
+    expect(store.getState().notice).toMatch(/429/);
+    serve();
+    await limited;
+    expect(store.getState().notice).toBeNull();
+    expect(client.rateLimited).toBe(false);
+    // Shown once per wait (two waits), cleared once.
+    expect(notices.map((x) => (x === null ? null : '429'))).toEqual(['429', null]);
+    expect(fake.requests).toHaveLength(4);
+    brains.dispose();
+  });
+
+  it('another notice (a spent budget) is not cleared by the end of a rate limit', async () => {
+    let n = 0;
+    const good = goodModel();
+    fake.setResponder((body, task, prompt) => (n++ === 0 ? { kind: 'status', status: 429, headers: { 'retry-after-ms': '20' } } : good(body, task, prompt)));
+    const personas = miniPersonas();
+    const sim = new Simulation({ world: loadWorld(miniMap()), personas, brain: new OfflineBrain(1, personas), seed: 1, start: '2023-02-13T07:00:00' });
+    const store = createHamletStore();
+    const brains = new BrainSwitch(sim, store, 1, personas);
+    brains.use(config());
+    const client = brains.llm!.client;
+    // The budget notice replaces the 429 one while the call waits out its retry-after.
+    let seen = false;
+    const unsubscribe = store.subscribe((s) => {
+      if (!seen && s.notice?.includes('429')) {
+        seen = true;
+        store.setState({ notice: 'Token budget spent' });
+      }
+    });
+    await client.chat(req);
+    unsubscribe();
+    expect(seen).toBe(true);
+    expect(store.getState().notice).toBe('Token budget spent');
+    brains.dispose();
   });
 });
