@@ -28,19 +28,21 @@ import { SaveSlots } from './save/slots';
 import type { SaveSettings } from './save/saveFile';
 import type { ReplayFile } from './replay/format';
 import { byCodeUnits } from './sim/order';
+import { defined } from './sim/checked';
 
 const personaFiles = import.meta.glob('../personas/hamlet/*.json', { eager: true, import: 'default' });
 
 const params = new URLSearchParams(location.search);
 
 const store = createHamletStore();
-let personas: PersonaSpec[];
-try {
-  personas = parsePersonas(Object.entries(personaFiles).sort(([a], [b]) => byCodeUnits(a, b)).map(([source, data]) => ({ source, data })));
-} catch (err) {
-  showError(err instanceof Error ? err.message : String(err));
-  throw err;
-}
+const personas: PersonaSpec[] = (() => {
+  try {
+    return parsePersonas(Object.entries(personaFiles).sort(([a], [b]) => byCodeUnits(a, b)).map(([source, data]) => ({ source, data })));
+  } catch (err) {
+    showError(err instanceof Error ? err.message : String(err));
+    throw err;
+  }
+})();
 
 let sim: Simulation | null = null;
 let runner: LiveRunner | null = null;
@@ -49,6 +51,9 @@ let replaysHandle: Replays | null = null;
 let inspector: Inspector | null = null;
 let savesHandle: SavesApi | null = null;
 let startScreenHandle: StartScreen | null = null;
+
+/** The town running now: there is one from the moment the page has built its first. */
+const liveSim = (): Simulation => defined(sim, 'the live town');
 
 /** Something your resident does, queued for the next step; a refused input shows as a notice. */
 function playerInput(input: PlayerInput): void {
@@ -69,7 +74,7 @@ const WATCH_ONLY: TownChoice = { seed: 1, start: DEFAULT_START, personaCount: Nu
 async function begin(mapJson: unknown): Promise<void> {
   try {
     const world = loadWorld(mapJson, 'maps/hamlet.tmj');
-    checkPersonasAgainstWorld(personas!, world);
+    checkPersonasAgainstWorld(personas, world);
     hideLoading();
     let brainConfig: LlmConfig | null = null;
     /** The model switched on in the settings on an earlier visit: probed before the town uses it (null once anything is chosen here). */
@@ -88,14 +93,14 @@ async function begin(mapJson: unknown): Promise<void> {
     slots.catch((err: unknown) => console.warn('Saves are not available:', err));
     // The start screen, unless the URL says what to run (any parameter: links and tests keep working).
     const startScreen = new StartScreen({
-      personas: personas!,
+      personas: personas,
       spriteUrl: characterUrl,
       openSettings: settings.open,
       modelConfigured: () => brainConfig !== null || savedModelConfig !== null,
       latestSave: async () => (await slots).latest().then((s) => (s ? s.name : null)),
     });
     startScreenHandle = startScreen;
-    const fromUrl = choiceFromParams(params, personas!);
+    const fromUrl = choiceFromParams(params, personas);
     const first: StartAction = fromUrl ? { kind: 'new', choice: fromUrl.choice } : await startScreen.ask(false);
     const choice = first.kind === 'new' ? first.choice : WATCH_ONLY;
     // The URL runs on the saved model when it is switched on (as before); the start screen on what it chose:
@@ -105,10 +110,10 @@ async function begin(mapJson: unknown): Promise<void> {
     const probeFirst = wantModel && !brainConfig ? savedModelConfig : null;
     // The call plan the town was started with (?calls= or the start screen), over the ⚙ Brain setting.
     let callPlanChoice = choice.callPlan;
-    const built = buildTown(choice, world, personas!);
+    const built = buildTown(choice, world, personas);
     sim = built.sim;
     const notices = [...(fromUrl?.warnings ?? []), built.warning].filter(Boolean);
-    store.setState({ phase: 'ready', time: sim.now, step: sim.step, brainName: sim.brain.name, callPlan: sim.callPlan, personas: sim.personas.map((p) => sim!.frameOf(p)), notice: notices.length ? notices.join(' · ') : null });
+    store.setState({ phase: 'ready', time: sim.now, step: sim.step, brainName: sim.brain.name, callPlan: sim.callPlan, personas: built.sim.personas.map((p) => built.sim.frameOf(p)), notice: notices.length ? notices.join(' · ') : null });
     const townData: TownSceneData = {
       store,
       sprites: new Map(sim.personas.map((p) => [p.id, p.spec.sprite])),
@@ -122,7 +127,7 @@ async function begin(mapJson: unknown): Promise<void> {
     game.registry.set('town', townData);
     game.scene.start('town');
     // Make a Simulation the live town: the first one, any forked from a replay, and any loaded from a save.
-    const goLive = (next: Simulation, recording: ReplayFile | null = null) => {
+    const goLive = (next: Simulation, recording: ReplayFile | null = null): LiveRunner => {
       runner?.dispose();
       brainSwitch?.dispose();
       sim = next;
@@ -143,17 +148,18 @@ async function begin(mapJson: unknown): Promise<void> {
       store.setState({ player: next.player?.view() ?? null, lastPlayerChat: null });
       // Playing: the camera follows your resident.
       if (next.player) store.getState().follow(next.player.persona.id);
+      return liveRunner;
     };
     /** Start a new town in place of the running one (from the ☰ Menu's start screen). */
     const newTown = (c: TownChoice) => {
       if (replays.mode.active) replays.mode.close();
-      const next = buildTown(c, world, personas!).sim;
+      const next = buildTown(c, world, personas).sim;
       callPlanChoice = c.callPlan;
       store.setState({ time: next.now, step: next.step, personas: next.personas.map((p) => next.frameOf(p)), feed: [], conversations: 0, selectedId: null, followId: null, notice: null });
-      goLive(next);
+      const live = goLive(next);
       if (c.brain === 'offline') useBrain(null);
       store.getState().setSpeed(c.paused ? 0 : 1);
-      runner!.start();
+      live.start();
     };
     const act = async (a: StartAction) => {
       if (a.kind === 'new') newTown(a.choice);
@@ -169,7 +175,7 @@ async function begin(mapJson: unknown): Promise<void> {
       store,
       {
         get sim() {
-          return sim!;
+          return liveSim();
         },
         stop: () => {
           const was = runner?.isRunning ?? false;
@@ -181,10 +187,10 @@ async function begin(mapJson: unknown): Promise<void> {
         sprites: townData.sprites,
         showMap: (m) => showSuppliedMap(game.scene.getScene('town'), m),
       },
-      personas!,
+      personas,
       `${import.meta.env.BASE_URL}replays/demo.json.gz`,
     );
-    goLive(sim);
+    const firstRunner = goLive(built.sim);
     store.subscribe((s, prev) => {
       if (s.step !== prev.step && s.mode === 'live') {
         brainSwitch?.refreshTotals();
@@ -209,7 +215,7 @@ async function begin(mapJson: unknown): Promise<void> {
     mountPlayerPanels(store, { input: playerInput, options: () => (sim?.player ? sim.player.options(sim) : []) });
     const saves = setupSaves({
       get sim() {
-        return sim!;
+        return liveSim();
       },
       recorder: () => replays.recorder(),
       settings: () => loadSettings() as SaveSettings | null,
@@ -218,7 +224,7 @@ async function begin(mapJson: unknown): Promise<void> {
         if (replays.mode.active) replays.mode.close();
         // The save's brain settings (never a key: the key typed in this tab, if any, is used).
         if (save.settings) brainConfig = save.settings.enabled ? { ...save.settings.config, apiKey: sessionKey() } : null;
-        goLive(next, save.recording);
+        const live = goLive(next, save.recording);
         store.setState({
           step: next.step,
           time: next.now,
@@ -228,10 +234,10 @@ async function begin(mapJson: unknown): Promise<void> {
           followId: next.player?.persona.id ?? null,
           brainName: next.brain.name,
         });
-        runner!.start();
+        live.start();
       },
     }, { slots });
-    mountSaves(document.querySelector<HTMLElement>('.hud-bar')!, saves, () => defaultSaveName(sim!));
+    mountSaves(defined(document.querySelector<HTMLElement>('.hud-bar'), 'the HUD bar (.hud-bar)'), saves, () => defaultSaveName(liveSim()));
     // An autosave each game hour (the last three kept); a failure is reported, never fatal.
     store.subscribe((s, prev) => {
       if (s.step === prev.step || s.mode !== 'live') return;
@@ -240,7 +246,7 @@ async function begin(mapJson: unknown): Promise<void> {
     savesHandle = saves;
     inspector = mountInspector(document.body, store, { live: liveSource(() => sim, () => brainSwitch?.llm ?? null), replay: replaySource(store, () => (suppliedMapShown(game.scene.getScene('town')) ? null : world)) });
     if (choice.paused) store.getState().setSpeed(0);
-    runner!.start();
+    firstRunner.start();
     const replayUrl = params.get('replay');
     if (replayUrl) void replays.openUrl(replayUrl);
     if (first.kind !== 'new') void act(first);

@@ -129,7 +129,7 @@ export class ReplayMode {
     this.shownStep = step;
     const convos = player.conversationsBefore(step, FEED_SIZE);
     const economy = player.economyBefore(step, FEED_SIZE);
-    const count = (convos.length ? convos[convos.length - 1]!.step * 1000 + convos.length : 0) + (economy.length ? economy[economy.length - 1]!.step * 1000 + economy.length : 0) * 7;
+    const count = ((convos[convos.length - 1]?.step ?? 0) * 1000 + convos.length) + ((economy[economy.length - 1]?.step ?? 0) * 1000 + economy.length) * 7;
     let feed: FeedItem[] | undefined;
     if (count !== this.feedCount || force) {
       this.feedCount = count;

@@ -65,9 +65,9 @@ export async function measureCallPlanDay(opts: { plan: CallPlan; model: Responde
     const t0 = performance.now();
     await sim.run(sim.clock.stepsPerDay, (r) => {
       for (const f of r.personas) {
-        if (f.description && !f.chattingWith) activities.get(f.id)!.add(f.description.replace(/\s*\([^()]*\)$/, ''));
-        const s = opts.world.sectorAt[f.tile.y * opts.world.width + f.tile.x]!;
-        if (s >= 0) sectors.get(f.id)!.add(s);
+        if (f.description && !f.chattingWith) activities.get(f.id)?.add(f.description.replace(/\s*\([^()]*\)$/, ''));
+        const s = opts.world.sectorAt[f.tile.y * opts.world.width + f.tile.x] ?? -1;
+        if (s >= 0) sectors.get(f.id)?.add(s);
       }
     });
     const seconds = (performance.now() - t0) / 1000;

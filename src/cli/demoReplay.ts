@@ -9,6 +9,7 @@ import { decodeReplay, encodeReplay } from '../replay/codec';
 import { ReplayPlayer } from '../replay/player';
 import { formatHHMM } from '../sim/clock';
 import { checkWritable, numberOption, parseCli, startOption } from './args';
+import { at } from '../sim/checked';
 
 /**
  * `npm run demo-replay`: records the demo replay that ships with the app — a full day of the
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
-  console.log(`decode + index ${openMs.toFixed(0)} ms; jump to a step: median ${times[200]!.toFixed(3)} ms, 99th percentile ${times[395]!.toFixed(3)} ms, worst ${times[399]!.toFixed(3)} ms (400 scattered jumps)`);
+  console.log(`decode + index ${openMs.toFixed(0)} ms; jump to a step: median ${at(times, 200, 'jump time').toFixed(3)} ms, 99th percentile ${at(times, 395, 'jump time').toFixed(3)} ms, worst ${at(times, 399, 'jump time').toFixed(3)} ms (400 scattered jumps)`);
 }
 
 main().catch((err) => {

@@ -12,6 +12,7 @@ import type { PersonaSpec } from '../sim/persona/schema';
 import type { WorldModel } from '../sim/world/types';
 import { startFakeLlm, type FakeLlm, type FakeReply, type Responder } from '../../tests/support/fakeLlm';
 import { goodModel } from '../../tests/support/goodModel';
+import { at } from '../sim/checked';
 
 /**
  * The model path under a real model's pace and under faults (issue 15, point 7), on a local fake
@@ -251,7 +252,7 @@ async function faultStorm(town: Town, mode: StepMode): Promise<StormResult> {
   const responder: Responder = (body, task, prompt) => {
     n++;
     if (rng.chance(0.3)) {
-      const [name, reply] = FAULTS[rng.int(FAULTS.length)]!;
+      const [name, reply] = at(FAULTS, rng.int(FAULTS.length), 'fault');
       faults.set(name, (faults.get(name) ?? 0) + 1);
       return reply;
     }

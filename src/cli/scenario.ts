@@ -8,6 +8,7 @@ import { runWeek } from '../sim/scenario/believability';
 import { economyTable, runEconomy } from '../sim/scenario/economyWeek';
 import { CliError, numberOption, parseCli } from './args';
 import { CALLS_OPTION, LLM_OPTIONS, UnreachableModel, callPlanFromArgs, checkReachable, llmBrainFromArgs } from './llmArgs';
+import { defined } from '../sim/checked';
 
 const USAGE =
   'usage: npm run scenario -- party [--seed 1] [--days 2] [--calls packed|faithful]\n' +
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
   if (llm) await checkReachable(llm);
   // An experiment: Smallville's lock-step semantics, so a slow model changes nothing but the wall time.
   const sim = new Simulation({ world, personas, brain: llm ?? offline, seed, start: P.start, stepMode: 'lockstep', callPlan: callPlanFromArgs(args.calls, llm !== null) });
-  const host = sim.byId.get(P.host)!;
+  const host = defined(sim.byId.get(P.host), `the host ${P.host}`);
 
   const t0 = performance.now();
   const out = await runParty(sim, sim.clock.startMs + days * DAY, (step) => {

@@ -18,6 +18,7 @@ import type { PersonaSpec } from '../sim/persona/schema';
 import type { WorldModel } from '../sim/world/types';
 import { STEP_MODE_OPTIONS, describeStepMode, paceStep, stepModeFromArgs } from './stepMode';
 import { mapAddressOf, parseAddress } from '../sim/world/actionAddress';
+import { defined } from '../sim/checked';
 
 const USAGE =
   'usage: npm run sim -- [--hours 24] [--seed 1] [--personas 25] [--registry N] [--calls packed|faithful] [--no-pulse] [--start 2023-02-13T00:00:00] [--out FILE(.json.gz replay | .jsonl | .jsonl.gz)] [--window-hours 24]\n' +
@@ -139,14 +140,15 @@ async function main(): Promise<void> {
       sink.write(`${JSON.stringify({ step: r.step, time: r.time, changed: changed.map(compact), chats: r.conversations })}\n`);
     }
     if (r.step % Math.round(3600 / sim.clock.stepSeconds) === 0) {
-      for (const f of r.personas) summary.get(f.id)!.push(`  ${formatHHMM(r.time)}  ${where(f)} — ${f.chattingWith ? `chatting with ${f.chattingWith}` : f.description}  [${f.actionId ?? '-'}]`);
+      for (const f of r.personas) summary.get(f.id)?.push(`  ${formatHHMM(r.time)}  ${where(f)} — ${f.chattingWith ? `chatting with ${f.chattingWith}` : f.description}  [${f.actionId ?? '-'}]`);
     }
     if (i % 200 === 0 || i === steps - 1) process.stderr.write(progressBar(i + 1, steps, formatHHMM(sim.now)));
     await paceStep(sim, stepMode, stepStart);
   }
   const secs = (performance.now() - t0) / 1000;
   process.stderr.write('\n');
-  if (sink) await new Promise<void>((res) => sink!.end(res));
+  const open = sink;
+  if (open) await new Promise<void>((res) => open.end(res));
   if (typeof saveTo === 'string') {
     const bytes = await encodeSave(createSave(sim, { name: `${town.personas.length} personas, ${formatDate(sim.now)} ${formatHHMM(sim.now)}`, recorder, settings: saved?.settings ?? null }));
     writeFileSync(saveTo, bytes);
@@ -161,10 +163,10 @@ async function main(): Promise<void> {
 
   console.log(`Hamlet, ${formatDate(sim.clock.startMs)} — ${hours} h, ${town.personas.length} personas, seed ${sim.seed}, brain ${sim.brain.name}, ${sim.callPlan} calls\n`);
   for (const p of town.personas) {
-    const agent = sim.byId.get(p.id)!.agent;
+    const agent = defined(sim.byId.get(p.id), p.id).agent;
     const st = agent.stats;
     console.log(`${p.name} (${p.occupation?.title ?? 'no job'}; ${agent.mode} brain; ${agent.wallet.credits} credits, holds ${Object.entries(agent.wallet.holdings).map(([k, n]) => `${n} ${k}`).join(', ') || 'nothing'}; ${st.decisions} decisions, ${st.rejections} rejected, ${st.defaults} defaults)`);
-    console.log(summary.get(p.id)!.join('\n'));
+    console.log((summary.get(p.id) ?? []).join('\n'));
   }
   console.log(describeStepMode(sim, stepMode));
   console.log(`\n${sim.conversations.length} conversations between ${new Set(sim.conversations.map((c) => [...c.participants].sort().join(' & '))).size} pairs; brain fallbacks: ${sim.brain.fallbackTotal}`);

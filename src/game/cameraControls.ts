@@ -158,14 +158,16 @@ export class CameraControls {
     return !!(i.pointer1?.isDown && i.pointer2?.isDown);
   }
 
-  private fingers(): { mid: { x: number; y: number }; dist: number } {
-    const a = this.scene.input.pointer1!;
-    const b = this.scene.input.pointer2!;
+  /** Where two fingers down are (their midpoint and spread), or null unless two are down. */
+  private fingers(): { mid: { x: number; y: number }; dist: number } | null {
+    const { pointer1: a, pointer2: b } = this.scene.input;
+    if (!a?.isDown || !b?.isDown) return null;
     return { mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }, dist: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)) };
   }
 
   private startPinch(): void {
     const f = this.fingers();
+    if (!f) return;
     this.dragging = false;
     this.pinch = { dist: f.dist, zoom: this.viewZoom, world: worldAt(this.view(), f.mid.x, f.mid.y) };
     if (this.following) this.onFollow(null);
@@ -173,8 +175,8 @@ export class CameraControls {
 
   /** Two fingers: zoom by how far apart they are, and keep the map point between them under them. */
   private movePinch(): void {
-    if (!this.pinch || !this.twoFingers()) return;
     const f = this.fingers();
+    if (!this.pinch || !f) return;
     const cam = this.scene.cameras.main;
     this.applyZoom(this.pinch.zoom * (f.dist / this.pinch.dist));
     // Put pinch.world under the fingers' midpoint: scroll = world − (mid − half)/zoom − half.

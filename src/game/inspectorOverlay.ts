@@ -46,25 +46,26 @@ export class InspectorOverlay {
   }
 
   private drawPath(path: Tile[], from: { x: number; y: number } | null): void {
-    const key = path.length === 0 ? '' : `${path.length}:${path[0]!.x},${path[0]!.y}:${path[path.length - 1]!.x},${path[path.length - 1]!.y}`;
+    const start = path[0];
+    const end = path[path.length - 1];
+    const key = start && end ? `${path.length}:${start.x},${start.y}:${end.x},${end.y}` : '';
     if (key === this.pathKey) return;
     this.pathKey = key;
     const g = this.path.clear();
-    if (path.length === 0) return;
+    if (!start || !end) return;
     const t = this.tileSize;
     const cx = (p: Tile) => p.x * t + t / 2;
     const cy = (p: Tile) => p.y * t + t / 2;
     g.lineStyle(4, 0x1d1a2b, 0.5);
     g.beginPath();
-    g.moveTo(from ? from.x : cx(path[0]!), from ? from.y - t / 2 : cy(path[0]!));
+    g.moveTo(from ? from.x : cx(start), from ? from.y - t / 2 : cy(start));
     for (const p of path) g.lineTo(cx(p), cy(p));
     g.strokePath();
     g.lineStyle(2, 0xf2b35b, 0.95);
     g.beginPath();
-    g.moveTo(from ? from.x : cx(path[0]!), from ? from.y - t / 2 : cy(path[0]!));
+    g.moveTo(from ? from.x : cx(start), from ? from.y - t / 2 : cy(start));
     for (const p of path) g.lineTo(cx(p), cy(p));
     g.strokePath();
-    const end = path[path.length - 1]!;
     g.fillStyle(0xf2b35b, 1).fillCircle(cx(end), cy(end), 5);
     g.lineStyle(2, 0x1d1a2b, 1).strokeCircle(cx(end), cy(end), 6);
   }

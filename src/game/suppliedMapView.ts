@@ -1,5 +1,6 @@
 import Phaser from 'phaser';
 import type { SuppliedMap } from '../replay/suppliedMap';
+import { defined } from '../sim/checked';
 
 interface Shown {
   map: Phaser.Tilemaps.Tilemap;
@@ -40,17 +41,18 @@ export async function showSuppliedMap(scene: Phaser.Scene, supplied: SuppliedMap
     if (img.crop) {
       // One page of a tileset taller than a texture may be (src/replay/suppliedMap.ts): its own image.
       const c = img.crop;
-      if (!decoded.has(img.file)) decoded.set(img.file, createImageBitmap(blob));
+      let decoding = decoded.get(img.file);
+      if (!decoding) decoded.set(img.file, (decoding = createImageBitmap(blob)));
       let whole: ImageBitmap;
       try {
-        whole = await decoded.get(img.file)!;
+        whole = await decoding;
       } catch {
         throw new Error(`The supplied map could not be drawn: the image of tileset ${img.tileset} could not be read (is it a PNG image?).`);
       }
       const canvas = document.createElement('canvas');
       canvas.width = c.width;
       canvas.height = c.height;
-      canvas.getContext('2d')!.drawImage(whole, c.x, c.y, c.width, c.height, 0, 0, c.width, c.height);
+      defined(canvas.getContext('2d'), 'a 2D canvas context').drawImage(whole, c.x, c.y, c.width, c.height, 0, 0, c.width, c.height);
       blob = await new Promise<Blob>((res, rej) => canvas.toBlob((b) => (b ? res(b) : rej(new Error(`The supplied map could not be drawn: tileset ${img.tileset} could not be cut into pages.`))), 'image/png'));
     }
     const url = URL.createObjectURL(blob);

@@ -195,14 +195,14 @@ export class LlmClient {
   /** Throws at once while the breaker is open; lets one probe through when its pause is over. */
   private checkBreaker(): boolean {
     if (!this.down) return false;
-    if (this.probing || this.now() < this.down.retryAt) throw this.notCalled();
+    if (this.probing || this.now() < this.down.retryAt) throw this.notCalled(this.down);
     this.probing = true;
     return true;
   }
 
-  private notCalled(): TransportError {
-    const secs = Math.max(0, Math.ceil((this.down!.retryAt - this.now()) / 1000));
-    return new TransportError(`not called: the endpoint is not answering (${this.down!.reason}); retrying in ${secs} s`);
+  private notCalled(down: { retryAt: number; reason: string }): TransportError {
+    const secs = Math.max(0, Math.ceil((down.retryAt - this.now()) / 1000));
+    return new TransportError(`not called: the endpoint is not answering (${down.reason}); retrying in ${secs} s`);
   }
 
   get structuredOutput(): LlmConfig['structuredOutput'] {
@@ -262,7 +262,7 @@ export class LlmClient {
     await this.acquire(req.priority);
     try {
       // The breaker opened while this call waited for a slot or between its retries: it does not go out.
-      if (this.down && !probe) throw this.notCalled();
+      if (this.down && !probe) throw this.notCalled(this.down);
       const sent = ++this.sent;
       const reply = await this.once(req);
       // An answer to a call sent after the last 429 arrived: the rate limit is over (one sent before proves nothing).

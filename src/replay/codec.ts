@@ -3,6 +3,7 @@ import { scrubSecrets } from '../llm/secrets';
 import { DEFAULT_LIMITS, InputError, parseJsonBounded, readText, type ReadLimits } from '../io/bounded';
 import { REPLAY_FORMAT, REPLAY_VERSION, ReplaySchema, lastStepOf, timeOfStep, type MapInfo, type ReplayFile } from './format';
 import { snapshotPersonaCount } from '../sim/snapshot';
+import { at } from '../sim/checked';
 
 export type ReplayErrorKind = 'empty' | 'not-gzip' | 'truncated' | 'json' | 'too-large' | 'too-deep' | 'smallville-part' | 'format' | 'version' | 'invalid' | 'personas' | 'map';
 
@@ -91,7 +92,7 @@ export function validateReplay(doc: unknown): ReplayFile {
   checkSizes(doc);
   const r = ReplaySchema.safeParse(doc);
   if (!r.success) {
-    const issue = r.error.issues[0]!;
+    const issue = at(r.error.issues, 0, 'schema issue');
     throw new ReplayError(`The replay is damaged: ${issue.path.join('.') || '(root)'}: ${issue.message}.`, 'invalid');
   }
   const replay = r.data as unknown as ReplayFile;
@@ -132,7 +133,8 @@ function checkConsistency(r: ReplayFile): void {
   if (r.keyframeInterval > L.maxSteps) throw new ReplayError(`The replay is damaged: a keyframe every ${r.keyframeInterval} steps is more than it can have.`, 'invalid');
   if (!Number.isFinite(new Date(timeOfStep(r, last)).getTime())) throw new ReplayError(`The replay is damaged: its last step falls outside any calendar.`, 'invalid');
   if (Number.isNaN(Date.parse(`${r.start}Z`))) throw new ReplayError(`The replay is damaged: its start "${r.start}" is not a date.`, 'invalid');
-  if (r.keyframes[0]!.step !== r.firstStep) throw new ReplayError(`The replay is damaged: its first keyframe is at step ${r.keyframes[0]!.step}, not at its first step ${r.firstStep}.`, 'invalid');
+  const firstKey = at(r.keyframes, 0, 'first keyframe (the schema asks for one)');
+  if (firstKey.step !== r.firstStep) throw new ReplayError(`The replay is damaged: its first keyframe is at step ${firstKey.step}, not at its first step ${r.firstStep}.`, 'invalid');
   let prev = -1;
   for (const k of r.keyframes) {
     if (k.step <= prev || k.step > last) throw new ReplayError(`The replay is damaged: keyframe at step ${k.step} is out of order or past the end (step ${last}).`, 'invalid');

@@ -8,6 +8,7 @@ import { ReplayError } from './codec';
 import { mapInfoOf } from './mapInfo';
 import { PLAYER_ID } from '../sim/player/player';
 import type { ReplayFile } from './format';
+import { defined } from '../sim/checked';
 
 /** Why a replay cannot be forked on this town, or null when it can. */
 export function whyNotForkable(replay: ReplayFile, world: WorldModel): string | null {
@@ -50,7 +51,7 @@ export async function forkReplay(
   const player = all.find((s) => s.id === PLAYER_ID);
   const specs = all.filter((s) => s.id !== PLAYER_ID);
   checkPersonasAgainstWorld(specs, world);
-  const seed = replay.seed!;
+  const seed = defined(replay.seed, 'the seed (whyNotForkable checked it)');
   const start = new Date(snap.startMs).toISOString().slice(0, 19);
   const sim = new Simulation({ world, personas: specs, brain: brainFor(specs, seed), seed, start, stepSeconds: snap.stepSeconds, player });
   try {

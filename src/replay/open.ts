@@ -4,6 +4,7 @@ import type { MapInfo, ReplayFile } from './format';
 import { importSmallville, type HamletPersonaRef } from './smallville';
 import { findSuppliedMap, type SuppliedMap } from './suppliedMap';
 import type { PickedFile } from './pickedFile';
+import { at, defined } from '../sim/checked';
 
 /** What the page knows of its town when it opens a replay. */
 export interface TownInfo {
@@ -40,7 +41,7 @@ async function readPicked(f: PickedFile): Promise<Uint8Array> {
   return f.bytes();
 }
 
-const base = (name: string) => name.split(/[\\/]/).pop()!.toLowerCase();
+const base = (name: string) => (name.split(/[\\/]/).pop() ?? name).toLowerCase();
 
 /**
  * A replay opened on this town: a Hamlet replay must be of this map; personas whose sprite sheet
@@ -53,7 +54,7 @@ function fitToTown(replay: ReplayFile, town: TownInfo): ReplayFile {
   const personas = replay.personas.map((p, i) => {
     if (sprites.has(p.sprite) || town.personas.length === 0) return p;
     borrowed++;
-    return { ...p, sprite: town.personas[i % town.personas.length]!.sprite, guest: true };
+    return { ...p, sprite: at(town.personas, i % town.personas.length, 'town persona').sprite, guest: true };
   });
   if (!borrowed) return replay;
   const note = `${borrowed} persona${borrowed === 1 ? '' : 's'} of this replay wear${borrowed === 1 ? 's' : ''} a borrowed sprite.`;
@@ -92,7 +93,7 @@ export async function openPickedFiles(files: PickedFile[], town: TownInfo): Prom
   if (files.length > 1 && replays.length !== 1) {
     throw new ReplayError(`Open one replay at a time (a .json.gz file), or a Smallville demo folder; got ${files.length} files.`, 'format');
   }
-  const file = replays[0] ?? files[0]!;
+  const file = defined(replays[0] ?? files[0], 'a picked file');
   return { replay: await openReplayBytes(await naming(fileLabel(file.name), () => readPicked(file)), town, file.name), map: null };
 }
 
@@ -111,7 +112,7 @@ export async function fetchReplay(url: string, town: TownInfo, fetcher: typeof f
     throw new ReplayError(`Could not download the replay from ${url}: ${err instanceof Error ? err.message : String(err)}.`, 'empty');
   }
   if (!res.ok) throw new ReplayError(`Could not download the replay from ${url}: the server answered ${res.status} ${res.statusText}.`, 'empty');
-  const name = url.split(/[?#]/)[0]!.split('/').pop() || url;
+  const name = (url.split(/[?#]/)[0] ?? url).split('/').pop() || url;
   const length = Number(res.headers.get('content-length') ?? NaN);
   if (Number.isFinite(length)) await naming(fileLabel(name), async () => checkFileSize(length, fileLabel(name), REPLAY_LIMITS));
   return openReplayBytes(new Uint8Array(await res.arrayBuffer()), town, name);

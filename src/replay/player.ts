@@ -1,4 +1,5 @@
 import type { PersonaFrame } from '../sim/simulation';
+import { at as atIndex } from '../sim/checked';
 import { lastStepOf, timeOfStep, type ActionTuple, type WalletTuple, type FrameTuple, type MemoryAdd, type ReplayCall, type ReplayConversation, type ReplayFile, type ReplayStep } from './format';
 
 /** A conversation of the replay, with the step at which it had happened (it is in the town from that step on). */
@@ -65,7 +66,7 @@ function lowerBound<T>(a: readonly T[], v: number, key: (t: T) => number): numbe
   let hi = a.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (key(a[mid]!) < v) lo = mid + 1;
+    if (key(atIndex(a, mid, 'sorted entry')) < v) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -105,7 +106,7 @@ export class ReplayPlayer implements ReplayInspect {
     this.calls = replay.personas.map(() => []);
     for (const m of replay.initialMemories ?? []) this.memories[m[0]]?.push(memoryOf(m, replay.firstStep));
     // Object events start from the first keyframe's (a recording may begin mid-day) and follow the changes.
-    const objects = new Map<string, string>(replay.keyframes[0]!.objects ?? []);
+    const objects = new Map<string, string>(atIndex(replay.keyframes, 0, 'first keyframe').objects ?? []);
     let k = 0;
     replay.steps.forEach((s, i) => {
       const at = replay.firstStep + i + 1;
@@ -117,9 +118,9 @@ export class ReplayPlayer implements ReplayInspect {
       for (const m of s.m ?? []) this.memories[m[0]]?.push(memoryOf(m, at));
       for (const c of s.l ?? []) {
         const who = index.get(c.persona);
-        if (who !== undefined) this.calls[who]!.push({ ...c, step: at });
+        if (who !== undefined) this.calls[who]?.push({ ...c, step: at });
       }
-      while (k < replay.keyframes.length && replay.keyframes[k]!.step <= at - 1) {
+      while (k < replay.keyframes.length && atIndex(replay.keyframes, k, 'keyframe').step <= at - 1) {
         this.keyObjects.push(new Map(objects));
         k++;
       }
@@ -156,7 +157,7 @@ export class ReplayPlayer implements ReplayInspect {
   seek(step: number): PersonaFrame[] {
     const target = this.clamp(step);
     if (this.curStep >= 0 && target >= this.curStep) {
-      const k = this.replay.keyframes[this.keyframeIndex(target)]!;
+      const k = atIndex(this.replay.keyframes, this.keyframeIndex(target), 'keyframe');
       // Walk forward from where we are unless a keyframe on the way is closer.
       if (k.step <= this.curStep) {
         for (let s = this.curStep; s < target; s++) this.apply(this.changesOf(s));
@@ -165,7 +166,7 @@ export class ReplayPlayer implements ReplayInspect {
         return this.frames();
       }
     }
-    const k = this.replay.keyframes[this.keyframeIndex(target)]!;
+    const k = atIndex(this.replay.keyframes, this.keyframeIndex(target), 'keyframe');
     this.cur = k.personas.map((f) => f.slice() as Mutable);
     this.curActions = k.personas.map((_, i) => k.actions?.[i] ?? null);
     this.curWallets = k.personas.map((_, i) => k.wallets?.[i] ?? null);
@@ -183,7 +184,7 @@ export class ReplayPlayer implements ReplayInspect {
   private apply(s: ReplayStep): void {
     this.moved.fill(false);
     for (const c of s.p ?? []) {
-      const f = this.cur[c.i]!;
+      const f = atIndex(this.cur, c.i, 'persona of a replay change');
       if (c.x !== undefined && c.y !== undefined) {
         f[0] = c.x;
         f[1] = c.y;
@@ -199,13 +200,13 @@ export class ReplayPlayer implements ReplayInspect {
   }
 
   private frames(): PersonaFrame[] {
-    return this.cur.map((f, i) => frameOf(this.personas[i]!, f, this.moved[i]!, this.curActions[i] ?? null, this.curWallets[i] ?? null));
+    return this.cur.map((f, i) => frameOf(atIndex(this.personas, i, 'replay persona'), f, this.moved[i] ?? false, this.curActions[i] ?? null, this.curWallets[i] ?? null));
   }
 
   memoriesAt(personaId: string, step: number, limit = Infinity): ReplayMemory[] {
     const i = this.personas.findIndex((p) => p.id === personaId);
     if (i < 0) return [];
-    const all = this.memories[i]!;
+    const all = this.memories[i] ?? [];
     const end = lowerBound(all, step + 1, (m) => m.step);
     return all.slice(Math.max(0, end - limit), end);
   }
@@ -213,7 +214,7 @@ export class ReplayPlayer implements ReplayInspect {
   callsBefore(personaId: string, step: number, limit = Infinity): ReplayCallAt[] {
     const i = this.personas.findIndex((p) => p.id === personaId);
     if (i < 0) return [];
-    const all = this.calls[i]!;
+    const all = this.calls[i] ?? [];
     const end = lowerBound(all, step + 1, (c) => c.step);
     return all.slice(Math.max(0, end - limit), end);
   }
@@ -232,7 +233,7 @@ export class ReplayPlayer implements ReplayInspect {
     const target = this.clamp(step);
     const ki = this.keyframeIndex(target);
     const objects = new Map(this.keyObjects[ki]);
-    for (let s = this.replay.keyframes[ki]!.step; s < target; s++) applyObjects(objects, this.changesOf(s));
+    for (let s = atIndex(this.replay.keyframes, ki, 'keyframe').step; s < target; s++) applyObjects(objects, this.changesOf(s));
     return objects;
   }
 
@@ -322,7 +323,7 @@ export function dayStartStep(replay: Pick<ReplayFile, 'firstStep' | 'steps' | 'p
   const need = Math.max(1, Math.ceil(replay.personas.length / 4));
   const moved = new Set<number>();
   for (let i = 0; i < replay.steps.length; i++) {
-    for (const c of replay.steps[i]!.p ?? []) if (c.x !== undefined) moved.add(c.i);
+    for (const c of atIndex(replay.steps, i, 'replay step').p ?? []) if (c.x !== undefined) moved.add(c.i);
     if (moved.size >= need) return Math.max(replay.firstStep, replay.firstStep + i - Math.round(leadSeconds / replay.stepSeconds));
   }
   return replay.firstStep;

@@ -3,6 +3,7 @@ import type { SimSnapshot } from '../sim/snapshot';
 import type { CallRecord } from '../llm/callLog';
 import { REPLAY_FORMAT, REPLAY_VERSION, lastStepOf, type ActionTuple, type WalletTuple, type FrameTuple, type Keyframe, type MemoryAdd, type PersonaChange, type ReplayCall, type ReplayFile, type ReplayStep } from './format';
 import { mapInfoOf } from './mapInfo';
+import { at } from '../sim/checked';
 
 interface RecorderOptions {
   title?: string;
@@ -43,7 +44,7 @@ function walletTuple(f: PersonaFrame): WalletTuple {
 }
 
 function sameWallet(a: WalletTuple, b: WalletTuple): boolean {
-  return a[0] === b[0] && a[2] === b[2] && a[1].length === b[1].length && a[1].every(([n, k], i) => b[1][i]![0] === n && b[1][i]![1] === k);
+  return a[0] === b[0] && a[2] === b[2] && a[1].length === b[1].length && a[1].every(([n, k], i) => b[1][i]?.[0] === n && b[1][i]?.[1] === k);
 }
 
 function sameAction(a: ActionTuple, b: ActionTuple): boolean {
@@ -150,7 +151,7 @@ export class Recorder {
     const actions = r.personas.map(actionTuple);
     const wallets = r.personas.map(walletTuple);
     now.forEach((f, i) => {
-      const was = this.last[i]!;
+      const was = at(this.last, i, 'last frame');
       const c: PersonaChange = { i };
       if (f[0] !== was[0] || f[1] !== was[1]) {
         c.x = f[0];
@@ -160,8 +161,10 @@ export class Recorder {
       if (f[3] !== was[3]) c.d = f[3];
       if (f[4] !== was[4]) c.a = f[4];
       if (f[5] !== was[5]) c.w = f[5];
-      if (!sameAction(actions[i]!, this.lastActions[i]!)) c.k = actions[i]!;
-      if (!sameWallet(wallets[i]!, this.lastWallets[i]!)) c.$ = wallets[i]!;
+      const action = at(actions, i, 'action');
+      const wallet = at(wallets, i, 'wallet');
+      if (!sameAction(action, at(this.lastActions, i, 'last action'))) c.k = action;
+      if (!sameWallet(wallet, at(this.lastWallets, i, 'last wallet'))) c.$ = wallet;
       if (Object.keys(c).length > 1) changes.push(c);
     });
     this.last = now;
@@ -185,7 +188,7 @@ export class Recorder {
       const m: MemoryAdd[] = [];
       this.sim.personas.forEach((p, i) => {
         const nodes = p.memory.nodes;
-        for (let k = this.memCount[i]!; k < nodes.length; k++) m.push(memoryAdd(i, nodes[k]!));
+        for (let k = this.memCount[i] ?? 0; k < nodes.length; k++) m.push(memoryAdd(i, at(nodes, k, 'memory node')));
         this.memCount[i] = nodes.length;
       });
       if (m.length) rec.m = m;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REPLAY_FORMAT, REPLAY_VERSION, type FrameTuple, type Keyframe, type MapInfo, type PersonaChange, type ReplayConversation, type ReplayFile, type ReplayPersona, type ReplayStep } from './format';
 import { parseJson, REPLAY_LIMITS, ReplayError, validateReplay } from './codec';
+import { at, defined } from '../sim/checked';
 
 /**
  * Import of a Smallville demo folder (the "compressed storage" the original's replay viewer reads):
@@ -54,9 +55,9 @@ const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 
 function parseSmallvilleDate(s: string): string | null {
   const m = /^\s*([A-Za-z]+)\s+(\d{1,2}),\s*(\d{4})/.exec(s);
   if (!m) return null;
-  const month = MONTHS.indexOf(m[1]!.toLowerCase());
+  const month = MONTHS.indexOf(at(m, 1, 'month').toLowerCase());
   if (month < 0) return null;
-  const iso = `${m[3]}-${String(month + 1).padStart(2, '0')}-${m[2]!.padStart(2, '0')}T00:00:00`;
+  const iso = `${m[3]}-${String(month + 1).padStart(2, '0')}-${at(m, 2, 'day of month').padStart(2, '0')}T00:00:00`;
   return Number.isNaN(Date.parse(`${iso}Z`)) ? null : iso;
 }
 
@@ -65,7 +66,7 @@ function parseJsonPart(text: string, file: string): unknown {
 }
 
 function firstIssue(e: z.ZodError): string {
-  const i = e.issues[0]!;
+  const i = at(e.issues, 0, 'schema issue');
   return `${i.path.join('.') || '(root)'}: ${i.message}`;
 }
 
@@ -93,16 +94,16 @@ export function importSmallville(metaText: string, movementText: string, opts: S
   const stepsIn = Object.keys(movement).map(Number).sort((a, b) => a - b);
   if (stepsIn.length === 0 || stepsIn[0] !== 0) throw new ReplayError("Smallville's master_movement.json has no step \"0\" with every persona's starting place.", 'invalid');
   // Checked before anything is built: one step "20000000" would otherwise make twenty million empty steps.
-  const lastIn = stepsIn[stepsIn.length - 1]!;
+  const lastIn = at(stepsIn, stepsIn.length - 1, 'last step');
   if (lastIn > L.maxSteps) throw new ReplayError(`Smallville's master_movement.json goes to step ${lastIn.toLocaleString('en')}; Hamlet imports up to ${L.maxSteps.toLocaleString('en')} steps (limit: steps).`, 'too-large');
 
   const names = meta.persona_names;
   const known = new Set(names);
-  const first = movement['0']!;
+  const first = defined(movement['0'], 'step 0');
   const missing = names.filter((n) => !first[n]?.movement);
   if (missing.length) throw new ReplayError(`The Smallville replay is missing personas: step 0 of master_movement.json has no place for ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ` and ${missing.length - 3} more` : ''}.`, 'personas');
   for (const s of stepsIn) {
-    const stranger = Object.keys(movement[String(s)]!).find((n) => !known.has(n));
+    const stranger = Object.keys(defined(movement[String(s)], `step ${s}`)).find((n) => !known.has(n));
     if (stranger) throw new ReplayError(`The Smallville replay is missing personas: step ${s} moves "${stranger}", who is not in meta.json's persona_names.`, 'personas');
   }
 
@@ -116,7 +117,7 @@ export function importSmallville(metaText: string, movementText: string, opts: S
       used.add(h.id);
       return { id: h.id, name: n, sprite: h.sprite };
     }
-    const sprite = opts.hamlet.length ? opts.hamlet[guests % opts.hamlet.length]!.sprite : 'guest';
+    const sprite = opts.hamlet.length ? at(opts.hamlet, guests % opts.hamlet.length, 'Hamlet persona').sprite : 'guest';
     guests++;
     return { id: `guest-${slug(n)}-${guests}`, name: n, sprite, guest: true };
   });
@@ -134,7 +135,7 @@ export function importSmallville(metaText: string, movementText: string, opts: S
   const chats = names.map(() => '');
   const seenChats = new Set<string>();
   const interval = Math.max(1, Math.round(opts.keyframeInterval ?? 3600 / meta.sec_per_step));
-  const last = stepsIn[stepsIn.length - 1]!;
+  const last = at(stepsIn, stepsIn.length - 1, 'last step');
   const keyframes: Keyframe[] = [];
   const steps: ReplayStep[] = [];
 
@@ -146,7 +147,7 @@ export function importSmallville(metaText: string, movementText: string, opts: S
     names.forEach((n, i) => {
       const e = entries[n];
       if (!e) return;
-      const f = cur[i]!;
+      const f = at(cur, i, 'frame');
       const ch: PersonaChange = { i };
       if (e.movement) {
         const [x, y] = clampTile(e.movement[0], e.movement[1]);
@@ -172,7 +173,7 @@ export function importSmallville(metaText: string, movementText: string, opts: S
           const ckey = `${pair.join('|')}|${key}`;
           if (!seenChats.has(ckey)) {
             seenChats.add(ckey);
-            c.push({ participants: pair, summary: `${lines.length} line${lines.length === 1 ? '' : 's'}: “${lines[0]![1].slice(0, 80)}”`, lines });
+            c.push({ participants: pair, summary: `${lines.length} line${lines.length === 1 ? '' : 's'}: “${at(lines, 0, 'chat line')[1].slice(0, 80)}”`, lines });
           }
         }
         chats[i] = lines.length ? key : '';

@@ -67,7 +67,7 @@ export function tilesetPages(t: TilesetJson, fileName: string, max = MAX_TEXTURE
   return pages;
 }
 
-const base = (p: string) => p.split(/[\\/]/).pop()!.toLowerCase();
+const base = (p: string) => (p.split(/[\\/]/).pop() ?? p).toLowerCase();
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -12,6 +12,7 @@ import { gunzipBounded, gzip, InflateLimitError, isGzip } from '../replay/gzip';
 import { InputError, parseJsonBounded } from '../io/bounded';
 import type { Recorder } from '../replay/recorder';
 import { scrubSecrets } from '../llm/secrets';
+import { at } from '../sim/checked';
 
 /**
  * A saved game (docs/saves.md): the town's whole state (a snapshot), what is needed to build the
@@ -157,7 +158,7 @@ function checkSave(doc: unknown, what = 'The save'): SaveFile {
   }
   const r = SaveSchema.safeParse(doc);
   if (!r.success) {
-    const issue = r.error.issues[0]!;
+    const issue = at(r.error.issues, 0, 'schema issue');
     throw new SaveError(`${what} is damaged: ${issue.path.join('.') || '(root)'}: ${issue.message}.`);
   }
   let recording: ReplayFile | null = null;

@@ -105,8 +105,9 @@ export function mountHud(store: HamletStore, onStep: () => void, onSettings: () 
   const bubblesBtn = toggle('💬 Bubbles', 'bubbles', 'Show spoken lines over the speakers for a moment', 'bubbles');
   const feed = foldingPanel({ title: 'Town activity', name: 'activity', className: 'hud-feed' });
   const feedList = el('ul', 'hud-feed-list');
-  feed.body.append(el('div', 'hud-feed-tools'), feedList);
-  feed.body.firstElementChild!.append(followBtn, bubblesBtn);
+  const tools = el('div', 'hud-feed-tools');
+  tools.append(followBtn, bubblesBtn);
+  feed.body.append(tools, feedList);
   // A line clicked: the camera goes to the first persona it names, whose inspector opens.
   feedList.addEventListener('click', (e) => {
     const li = (e.target as HTMLElement).closest('li');

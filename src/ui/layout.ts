@@ -1,4 +1,5 @@
 import './layout.css';
+import { defined } from '../sim/checked';
 
 /**
  * The page's layout: every DOM panel lives in one of five slots of a full-screen grid over the map, so
@@ -43,7 +44,7 @@ export function pageLayout(parent: HTMLElement = document.body): Layout {
     root.append(s);
   }
   parent.append(root);
-  shared = { root, slot: (name) => slots.get(name)! };
+  shared = { root, slot: (name) => defined(slots.get(name), `the ${name} slot`) };
   return shared;
 }
 

@@ -147,7 +147,8 @@ export function mountPlayerPanels(store: HamletStore, actions: PlayerActions): v
     refused.textContent = p.refusals.length ? `Not possible: ${p.refusals.join('; ')}` : '';
     // The conversation.
     if (shown) {
-      if (pending && shown.lines.some((l) => l.speaker === p.name && l.text.endsWith(pending!))) pending = null;
+      const said = pending;
+      if (said && shown.lines.some((l) => l.speaker === p.name && l.text.endsWith(said))) pending = null;
       const ended = p.chat ? null : s.lastPlayerChat;
       const logKey = `${shown.with}|${shown.lines.length}|${pending ?? ''}|${ended?.reason ?? ''}`;
       if (logKey !== lastLog) {

@@ -197,9 +197,10 @@ export function mountSaves(bar: HTMLElement, api: SavesController, currentName: 
   // A save dropped on the town is imported (the replay feature's drop leaves saves to this one).
   window.addEventListener('drop', (e) => {
     const files = [...(e.dataTransfer?.files ?? [])];
-    if (files.length !== 1 || !isSaveFileName(files[0]!.name)) return;
+    const [file] = files;
+    if (files.length !== 1 || !file || !isSaveFileName(file.name)) return;
     e.preventDefault();
-    importFile(files[0]!);
+    importFile(file);
   });
 
   function open(): void {

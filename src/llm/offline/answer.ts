@@ -9,6 +9,7 @@ import type { Commitment } from '../../sim/persona/commitment';
 import { extractNews } from '../../sim/cognition/converse';
 import { placeOf, SEEKING } from '../../sim/cognition/commitments';
 import { byCodeUnits } from '../../sim/order';
+import { at, defined } from '../../sim/checked';
 
 /**
  * The offline brain answering a question in character (interviews, and the player's chat turns):
@@ -65,6 +66,11 @@ interface Window {
 
 const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
+/** "Tuesday" for day 2 of the week (0 = Sunday, as `Date.getUTCDay`). */
+function weekdayName(day: number): string {
+  return at(WEEKDAY_NAMES, day, 'weekday').replace(/^./, (x) => x.toUpperCase());
+}
+
 /** The stretch of time a question asks about, if it names one. */
 export function timeWindow(q: string, now: number): Window | null {
   const t = q.toLowerCase();
@@ -78,7 +84,7 @@ export function timeWindow(q: string, now: number): Window | null {
     const wd = WEEKDAY_NAMES.findIndex((d) => new RegExp(`\\b${d}\\b`).test(t));
     if (wd >= 0) {
       day = (wd - new Date(now).getUTCDay() + 7) % 7;
-      dayLabel = day === 0 ? 'today' : `on ${WEEKDAY_NAMES[wd]![0]!.toUpperCase()}${WEEKDAY_NAMES[wd]!.slice(1)}`;
+      dayLabel = day === 0 ? 'today' : `on ${weekdayName(wd)}`;
     } else if (/\b(this )?weekend\b/.test(t)) {
       day = (6 - new Date(now).getUTCDay() + 7) % 7;
       dayLabel = 'at the weekend';
@@ -137,12 +143,12 @@ function eventName(c: Commitment): string {
 
 function whenOf(c: Commitment, now: number): string {
   const d = c.day - today(now);
-  const day = d === 0 ? 'today' : d === 1 ? 'tomorrow' : `on ${WEEKDAY_NAMES[new Date(c.day * DAY).getUTCDay()]!.replace(/^./, (x) => x.toUpperCase())}`;
+  const day = d === 0 ? 'today' : d === 1 ? 'tomorrow' : `on ${weekdayName(new Date(c.day * DAY).getUTCDay())}`;
   return `${day} at ${clockOf(c.start)}`;
 }
 
 function whoInvited(c: Commitment, people: ReadonlyMap<string, string>): string {
-  const others = (c.with ?? []).map((n) => n.split(' ')[0]!);
+  const others = (c.with ?? []).map((n) => n.split(' ')[0] ?? n);
   if (c.source === SEEKING) return '';
   if (c.host || c.source === 'whisper') return others.length > 0 ? ` I'm asking ${listOf(others)} along.` : '';
   const first = [...people.values()].includes(c.source) ? c.source.split(' ')[0] : c.source;
@@ -152,7 +158,7 @@ function whoInvited(c: Commitment, people: ReadonlyMap<string, string>): string 
 /** " with Marcus": the people a plan named, or the resident who invited one to it. */
 function withWhom(c: Commitment, people: ReadonlyMap<string, string>): string {
   const names = c.with?.length ? c.with : c.host || !([...people.values()] as string[]).includes(c.source) ? [] : [c.source];
-  return names.length > 0 ? ` with ${listOf(names.map((n) => n.split(' ')[0]!))}` : '';
+  return names.length > 0 ? ` with ${listOf(names.map((n) => n.split(' ')[0] ?? n))}` : '';
 }
 
 /** Upcoming (or running) commitments, soonest first. */
@@ -163,7 +169,7 @@ function upcoming(p: Persona, now: number): Commitment[] {
 }
 
 function pick<T>(p: Persona, question: string, options: readonly T[]): T {
-  return options[hashString(`${p.id}|${question}`) % options.length]!;
+  return at(options, hashString(`${p.id}|${question}`) % options.length, 'answer option');
 }
 
 function sayTask(task: string): string {
@@ -226,11 +232,12 @@ function chatsToday(p: Persona, now: number): ConceptNode[] {
 
 function answerToday(p: Persona, q: string, now: number): string {
   const chats = chatsToday(p, now);
-  const partners = [...new Set(chats.map((c) => c.object.split(' ')[0]!))];
+  const partners = [...new Set(chats.map((c) => c.object.split(' ')[0] ?? c.object))];
   if (/who (did|have) you|talk|spoke|speak|met|meet|see|seen/.test(q)) {
     if (partners.length === 0) return `I haven't talked to anyone yet today.`;
     const newsChat = [...chats].reverse().find((c) => chatNews(c));
-    const about = newsChat ? ` ${newsChat.object.split(' ')[0]} told me that ${lowerFirst(chatNews(newsChat)!)}.` : '';
+    const news = newsChat && chatNews(newsChat);
+    const about = newsChat && news ? ` ${newsChat.object.split(' ')[0]} told me that ${lowerFirst(news)}.` : '';
     return `Today I talked with ${listOf(partners)}.${about}`;
   }
   const nowMin = minuteOfDay(now);
@@ -292,9 +299,10 @@ function answerRelation(p: Persona, q: string, people: ReadonlyMap<string, strin
   if (!asked) return null;
   const syn = RELATION_SYNONYMS.find(([re]) => re.test(asked))?.[1];
   const hits = rels.filter((r) => r.kind.toLowerCase().includes(asked.replace(/s$/, '')) || (syn && syn.test(r.kind.toLowerCase())));
-  if (hits.length === 0) return `I don't have a ${asked}, as it happens.`;
-  if (hits.length === 1) return `My ${hits[0]!.kind} is ${hits[0]!.name}. ${sentence(hits[0]!.note)}`;
-  return `${listOf(hits.map((r) => `${r.name} (my ${r.kind})`))}. ${sentence(hits[0]!.note)}`;
+  const [firstHit] = hits;
+  if (!firstHit) return `I don't have a ${asked}, as it happens.`;
+  if (hits.length === 1) return `My ${firstHit.kind} is ${firstHit.name}. ${sentence(firstHit.note)}`;
+  return `${listOf(hits.map((r) => `${r.name} (my ${r.kind})`))}. ${sentence(firstHit.note)}`;
 }
 
 /** The resident a question names (full name, else first name), if any. */
@@ -304,17 +312,17 @@ function personNamed(p: Persona, q: string, people: ReadonlyMap<string, string>)
   if (full) return { id: full[0], name: full[1] };
   // A first name: prefer someone the persona knows.
   const known = new Set(p.spec.relationships.map((r) => r.id));
-  const firsts = all.filter(([, n]) => new RegExp(`\\b${n.split(' ')[0]!.toLowerCase()}\\b`).test(q)).sort((a, b) => Number(known.has(b[0])) - Number(known.has(a[0])));
+  const firsts = all.filter(([, n]) => new RegExp(`\\b${(n.split(' ')[0] ?? n).toLowerCase()}\\b`).test(q)).sort((a, b) => Number(known.has(b[0])) - Number(known.has(a[0])));
   return firsts[0] ? { id: firsts[0][0], name: firsts[0][1] } : null;
 }
 
 function whenAgo(created: number, now: number): string {
   const d = today(now) - Math.floor(created / DAY);
-  return d === 0 ? 'today' : d === 1 ? 'yesterday' : `on ${WEEKDAY_NAMES[new Date(created).getUTCDay()]!.replace(/^./, (x) => x.toUpperCase())}`;
+  return d === 0 ? 'today' : d === 1 ? 'yesterday' : `on ${weekdayName(new Date(created).getUTCDay())}`;
 }
 
 function answerPerson(p: Persona, who: { id: string; name: string }, memories: ConceptNode[], now: number): string {
-  const first = who.name.split(' ')[0]!;
+  const first = who.name.split(' ')[0] ?? who.name;
   const rel = p.spec.relationships.find((r) => r.id === who.id);
   const parts: string[] = [];
   if (rel) {
@@ -363,7 +371,7 @@ function answerEvent(p: Persona, q: string, words: string[], memories: ConceptNo
   const declined = p.memory.nodes.find((n) => n.type === 'thought' && /can't make it to/.test(n.description) && overlap(n.description, words) > 0);
   if (declined) {
     const m = /I told (\w+) I can't make it to (.+?)\.?$/.exec(declined.description);
-    return m ? `${asksYesNo ? 'No, ' : ''}I told ${m[1]} I can't make it to ${m[2]!.replace(/ on \w+ \w+ \d+ at .*$/, '')}.` : `${asksYesNo ? 'No, ' : ''}I can't make it, sadly.`;
+    return m ? `${asksYesNo ? 'No, ' : ''}I told ${m[1]} I can't make it to ${at(m, 2, 'declined event').replace(/ on \w+ \w+ \d+ at .*$/, '')}.` : `${asksYesNo ? 'No, ' : ''}I can't make it, sadly.`;
   }
   const need = Math.min(words.length, 2);
   const known = memories.concat(p.memory.nodes.filter((n) => n.type === 'thought' && !isExpired(n, now))).find((m) => !NOISE.test(m.description) && overlap(m.description, words) >= need);
@@ -443,7 +451,7 @@ export function answerQuestion(input: AnswerInput): string {
     case 'event':
       return answerEvent(p, q, words, input.memories, now, people) ?? answerTopic(p, q, words, input.memories, now);
     case 'person': {
-      const who = personNamed(p, q, people)!;
+      const who = defined(personNamed(p, q, people), 'the person a question of kind person names');
       // "Is Marcus coming to the party?" is about the event; "What do you think of Marcus?" about him.
       return answerPerson(p, who, input.memories, now);
     }
@@ -452,7 +460,8 @@ export function answerQuestion(input: AnswerInput): string {
       const plans = answerPlans(p, w, now, people);
       const next = upcoming(p, now).filter((c) => c.day > today(now) + w.day);
       // "What are your plans?" also mentions what is coming up later in the week.
-      if (/\bplans?\b/.test(q) && next.length > 0 && w.label === 'the rest of today') return `${plans} And I'm ${next[0]!.host ? `hosting ${next[0]!.event}` : goingTo(next[0]!)} at ${placeOf(next[0]!)} ${whenOf(next[0]!, now)}.`;
+      const [soon] = next;
+      if (/\bplans?\b/.test(q) && soon && w.label === 'the rest of today') return `${plans} And I'm ${soon.host ? `hosting ${soon.event}` : goingTo(soon)} at ${placeOf(soon)} ${whenOf(soon, now)}.`;
       return plans;
     }
     default:

@@ -41,8 +41,7 @@ function homeAt(town: Townsfolk, id: string, dayMs: number, h: number): boolean 
 }
 
 /** A persona's workplace activity, naming the place so it can be read back from the text. */
-function workActivity(p: Persona): string {
-  const o = p.spec.occupation!;
+function workActivity(o: NonNullable<PersonaSpec['occupation']>): string {
   if (o.title === 'student') return `attending classes at ${o.workplace}`;
   return `working as ${/^[aeiou]/i.test(o.title) ? 'an' : 'a'} ${o.title} at ${o.workplace}`;
 }
@@ -72,7 +71,7 @@ function morningHabit(p: Persona): string | null {
   const m = /\b(walks|jogs|runs)\b([^,.;]*?)\b(Town Square|Millbrook Park)\b/.exec(p.spec.lifestyle);
   if (!m) return null;
   const verb = { walks: 'taking a walk', jogs: 'jogging', runs: 'going for a run' }[m[1] as 'walks' | 'jogs' | 'runs'];
-  const where = /\bpond\b/.test(m[2]!) ? ` around the pond in ${m[3]}` : ` in ${m[3]}`;
+  const where = /\bpond\b/.test(m[2] ?? '') ? ` around the pond in ${m[3]}` : ` in ${m[3]}`;
   return `${verb}${where}`;
 }
 
@@ -95,7 +94,7 @@ const PASTIMES: [RegExp, string[]][] = [
  * names someone else, so it says nothing of Kenji's own pastimes.
  */
 function pastimesOf(p: Persona, town: Townsfolk): string[] {
-  const others = [...town.names.values()].filter((n) => n !== p.name).map((n) => n.split(' ')[0]!);
+  const others = [...town.names.values()].filter((n) => n !== p.name).map((n) => n.split(' ')[0] ?? n);
   const own = `${p.spec.learned} ${p.spec.lifestyle}`
     .split(/(?<=[.!?])\s+/)
     .filter((s) => !others.some((o) => new RegExp(`\\b${o}\\b`).test(s)))
@@ -133,7 +132,7 @@ function standing(p: Persona, dayMs: number, town: Townsfolk): { activity: strin
     const m = new RegExp(`\\b${day}s? (morning|afternoon|evening)s?\\b`).exec(r.note);
     const name = town.names.get(r.id);
     if (!m || !name) continue;
-    const first = name.split(' ')[0]!;
+    const first = name.split(' ')[0] ?? name;
     const place = /\b([A-Z][a-z]+ (?:House|Cottage))\b/.exec(r.note)?.[1] ?? town.households.get(r.id) ?? p.spec.household;
     const [from, to] = DAY_PARTS[m[1] as keyof typeof DAY_PARTS];
     out.push({ activity: /\bchess\b/.test(r.note) ? `playing chess with ${first} at ${place}` : `seeing ${first} at ${place}`, from, to });
@@ -178,6 +177,7 @@ export function hourlyPlan(p: Persona, dayMs: number, rng: Rng, town: Townsfolk)
   const { bed, dinner } = parseLifestyle(p.spec.lifestyle);
   const wake = wakeOn(p, dayMs);
   const work = workHours(p, dayMs);
+  const job = p.spec.occupation;
   const weekday = weekdayOf(dayMs);
   const haunts = new Set(p.spec.haunts);
   const plan: string[] = new Array<string>(24).fill('');
@@ -185,12 +185,12 @@ export function hourlyPlan(p: Persona, dayMs: number, rng: Rng, town: Townsfolk)
   plan[wake] = 'waking up and getting ready for the day at home';
   if (bed - 1 > wake) plan[bed - 1] = 'getting ready for bed at home';
 
-  if (work) {
-    for (let h = Math.max(work[0], wake + 1); h < Math.min(work[1], bed - 1); h++) plan[h] = workActivity(p);
+  if (work && job) {
+    for (let h = Math.max(work[0], wake + 1); h < Math.min(work[1], bed - 1); h++) plan[h] = workActivity(job);
     const [s, e] = work;
     if (e - s >= 6) {
       const lunch = s <= 12 && e > 13 ? 12 : s + Math.floor((e - s) / 2);
-      const where = rng.pick([PLACES.cafe, PLACES.bakery, p.spec.occupation!.workplace]);
+      const where = rng.pick([PLACES.cafe, PLACES.bakery, job.workplace]);
       // The meal in the middle of an evening shift is not lunch.
       if (plan[lunch] !== 'sleeping') plan[lunch] = lunch < 15 ? `having lunch at ${where}` : `having a bite to eat at ${where}`;
     }
@@ -206,7 +206,7 @@ export function hourlyPlan(p: Persona, dayMs: number, rng: Rng, town: Townsfolk)
   const place = (activity: string, from: number, to: number, first = false, ok: (h: number) => boolean = () => true): boolean => {
     const hours = free(from, to).filter(ok);
     if (hours.length === 0 || plan.includes(activity)) return false;
-    plan[first ? hours[0]! : rng.pick(hours)] = activity;
+    plan[first ? at(hours, 0, 'free hour') : rng.pick(hours)] = activity;
     return true;
   };
 

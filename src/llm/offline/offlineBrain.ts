@@ -269,17 +269,20 @@ export class OfflineBrain implements Brain {
   async planningThought(ctx: CallContext, other: Persona, convo: ChatLine[]): Promise<string> {
     const me = ctx.persona.name;
     for (let i = 0; i + 1 < convo.length; i++) {
-      const invite = INVITE.exec(convo[i]!.text);
-      if (!invite || convo[i]!.speaker !== other.name || convo[i + 1]!.speaker !== me) continue;
+      const asked = at(convo, i, 'conversation line');
+      const answer = at(convo, i + 1, 'conversation line');
+      const invite = INVITE.exec(asked.text);
+      if (!invite || asked.speaker !== other.name || answer.speaker !== me) continue;
       // A "no" is a decision too: it is remembered (with no intent word, so it plans nothing).
-      const go = invite[1]!.startsWith('the ') ? 'go to' : 'go';
-      return accepts(convo[i + 1]!.text) ? `I will ${go} ${invite[1]}.` : `I told ${other.firstName} I can't make it to ${invite[1]}.`;
+      const event = at(invite, 1, 'invitation');
+      const go = event.startsWith('the ') ? 'go to' : 'go';
+      return accepts(answer.text) ? `I will ${go} ${event}.` : `I told ${other.firstName} I can't make it to ${event}.`;
     }
     const declined = ctx.persona.memory.nodes.filter((n) => n.type === 'thought' && n.description.includes("I can't make it to")).map((n) => n.description);
     for (const line of convo) {
       if (line.speaker !== other.name) continue;
       const clause = eventClause(extractNews(line.text) ?? '')?.replace(/,? and invite everyone .*$/, '');
-      if (clause && declined.some((d) => d.includes(clause.split(' at ')[0]!))) continue;
+      if (clause && declined.some((d) => d.includes(clause.split(' at ')[0] ?? clause))) continue;
       // Someone on shift at that hour does not plan to go.
       const when = clause ? whenOf(clause, ctx.now) : null;
       if (when && worksDuring(ctx.persona, when.day, when.start, when.minutes)) continue;

@@ -3,6 +3,7 @@ import type { Persona } from '../../sim/persona/persona';
 import { pronounsOf } from '../../sim/cognition/converse';
 import { lowerFirst } from './voice';
 import { byCodeUnits } from '../../sim/order';
+import { at } from '../../sim/checked';
 
 /** Insights this module wrote: evidence for the next reflection, never a pattern to quote again. */
 const OWN = /\b(has been on .+'s mind|keeps coming back to|has heard about .+ again and again)\b/;
@@ -30,7 +31,7 @@ export function offlineInsights(self: Persona, statements: string[], n: number, 
   statements.forEach((s, i) => {
     if (OWN.test(s)) return;
     for (const name of names) {
-      const first = name.split(' ')[0]!;
+      const first = name.split(' ')[0] ?? name;
       if (s.includes(name) || new RegExp(`\\b${first}\\b`).test(s)) about.set(name, [...(about.get(name) ?? []), i + 1]);
     }
   });
@@ -38,10 +39,10 @@ export function offlineInsights(self: Persona, statements: string[], n: number, 
   const ranked = [...about].filter(([, idx]) => idx.length >= 2).sort((a, b) => b[1].length - a[1].length || byCodeUnits(a[0], b[0]));
   for (const [name, idx] of ranked) {
     if (out.length >= n) break;
-    const first = name.split(' ')[0]!;
+    const first = name.split(' ')[0] ?? name;
     // The latest statement with this person as its subject, weighty ones first.
     const led = idx
-      .map((i) => clauseOf(statements[i - 1]!))
+      .map((i) => clauseOf(at(statements, i - 1, 'numbered statement')))
       .filter((c): c is string => !!c && (c.startsWith(name) || c.startsWith(`${first} `)));
     const clause = [...led].reverse().find((c) => WEIGHTY.test(c)) ?? led[led.length - 1];
     const evidence = idx.slice(-5);
@@ -52,7 +53,7 @@ export function offlineInsights(self: Persona, statements: string[], n: number, 
       out.push({ insight: `${first} has been on ${self.firstName}'s mind; the latest: ${clause}.`, evidence });
     } else {
       const { poss } = pronounsOf(self.spec);
-      const mention = idx.map((i) => clauseOf(statements[i - 1]!)).filter((c): c is string => !!c).pop();
+      const mention = idx.map((i) => clauseOf(at(statements, i - 1, 'numbered statement'))).filter((c): c is string => !!c).pop();
       if (!mention) continue;
       out.push({ insight: `${self.firstName} has heard about ${first} again and again; on ${poss} mind: ${lowerFirst(mention)}.`, evidence });
     }

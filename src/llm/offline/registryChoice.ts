@@ -3,6 +3,7 @@ import type { Persona } from '../../sim/persona/persona';
 import { hourOf, weekdayOf } from '../../sim/clock';
 import type { Rng } from '../../sim/rng';
 import { parseLifestyle } from './lifestyle';
+import { at, defined } from '../../sim/checked';
 
 /**
  * The offline brain's registry decision: a daily routine read from the persona's lifestyle and job,
@@ -42,8 +43,8 @@ export function offlineChooseAction(p: Persona, now: number, input: ActionChoice
     // A plan made for this hour (a whisper, an invitation accepted) comes before the routine.
     dueChoice() ||
     (night && (pick('SLEEP', `It's late; ${p.firstName} goes to bed.`) || pick('GO_HOME', 'It is late: time to head home.'))) ||
-    (onShift && !student && (pick('CHECK_IN', `Time to start the shift at ${o!.workplace}.`) || pick('WORK', `On shift at ${o!.workplace}.`))) ||
-    (onShift && student && (pick('STUDY', 'Classes are on.') || pick('GO_TO', 'Off to classes.', o!.workplace))) ||
+    (onShift && o && !student && (pick('CHECK_IN', `Time to start the shift at ${o.workplace}.`) || pick('WORK', `On shift at ${o.workplace}.`))) ||
+    (onShift && o && student && (pick('STUDY', 'Classes are on.') || pick('GO_TO', 'Off to classes.', o.workplace))) ||
     ((h === wake + 1 || h === 12 || h === dinner) && (pick('EAT', 'It is mealtime.') || (h === 12 && p.agent.wallet.credits >= 10 && pick('BUY', 'Lunch out today.', 'Bramble Café')) || (h === dinner && pick('GO_HOME', 'Heading home for dinner.')))) ||
     (h >= bed - 1 && pick('GO_HOME', 'Winding down: heading home.')) ||
     // After dinner at home, the evening is spent at home.
@@ -54,7 +55,10 @@ export function offlineChooseAction(p: Persona, now: number, input: ActionChoice
   // Free time: a weighted draw among what the town allows now.
   const free: [number, () => ActionChoice | null][] = [
     [3, () => (haunt ? pick('GO_TO', `${p.firstName} likes ${haunt}.`, haunt) : null)],
-    [evening ? 0 : 2, () => (has('GO_TO') ? pick('GO_TO', 'A change of scene.', rng.pick(has('GO_TO')!.targets.slice(0, 5))) : null)],
+    [evening ? 0 : 2, () => {
+      const go = has('GO_TO');
+      return go ? pick('GO_TO', 'A change of scene.', rng.pick(go.targets.slice(0, 5))) : null;
+    }],
     [p.agent.wallet.credits >= 20 ? 1 : 0, () => pick('BUY', 'Picking up a few things.')],
     [2, () => pick('USE_OBJECT', 'Something to do here.')],
     [1, () => pick('CHAT', 'Catching up with a neighbour.')],
@@ -71,5 +75,6 @@ export function offlineChooseAction(p: Persona, now: number, input: ActionChoice
       break;
     }
   }
-  return pick('IDLE', 'Taking it easy.') ?? pick(input.options[0]!.id, 'Nothing else to do.')!;
+  const last = pick('IDLE', 'Taking it easy.') ?? pick(at(input.options, 0, 'the actions offered').id, 'Nothing else to do.');
+  return defined(last, 'an offered action');
 }

@@ -9,6 +9,7 @@ import { extractNews, heardAs, pronounsOf } from '../../sim/cognition/converse';
 import type { PersonaSpec } from '../../sim/persona/schema';
 import { answerQuestion } from './answer';
 import { baseVerb, clockOf, firstPerson, lowerFirst, sentence } from './voice';
+import { at } from '../../sim/checked';
 
 const FAMILY = /wife|husband|son|daughter|mother|father|sister|brother|partner|parent|niece|nephew|aunt|uncle|cousin|grand/i;
 
@@ -58,7 +59,7 @@ export function toneOf(p: Persona): Tone {
     ['quiet', score(/shy|quiet|reserved|introvert|thoughtful|gentle|dreamy|anxious|homesick|observant|insecure|unhurried/g)],
     ['blunt', score(/blunt|grumpy|stubborn|sharp|proud|impatient|direct|exacting|set in|impulsive|wry|dry/g)],
   ];
-  const best = s.sort((a, b) => b[1] - a[1])[0]!;
+  const best = at(s.sort((a, b) => b[1] - a[1]), 0, 'manner scores');
   return best[1] > 0 ? best[0] : 'easy';
 }
 
@@ -175,7 +176,7 @@ function ownVoice(text: string, p: Persona): string {
     const { subj } = pronounsOf(p.spec);
     t = t.replace(new RegExp(`\\b(and|but) ${subj} (\\w+)\\b`, 'g'), (_m, c: string, v: string) => `${c} I ${baseVerb(v)}`);
     t = t.replace(/\b(her|his|their) (own|neighbou?r|friend|best friend|dorm-mate|daughter|son|husband|wife|father|mother|sister|brother|partner|boss|shop|café|pub|studio|garden|campaign|exhibition|painting|stage|book|novel|article|classes|students|patients)\b/g, 'my $2');
-    t = t.replace(/\b(and|but) ((?:still|also|now|often) )?(is|has|hopes|wants|plans|needs|keeps|thinks|loves|likes|worries|tries|will|goes|does|owes|promised|has promised)\b/g, (_m, c: string, adv: string | undefined, v: string) => `${c} ${adv ?? ''}${baseVerb(v.split(' ')[0]!)}${v.includes(' ') ? ` ${v.split(' ')[1]}` : ''}`);
+    t = t.replace(/\b(and|but) ((?:still|also|now|often) )?(is|has|hopes|wants|plans|needs|keeps|thinks|loves|likes|worries|tries|will|goes|does|owes|promised|has promised)\b/g, (_m, c: string, adv: string | undefined, v: string) => `${c} ${adv ?? ''}${baseVerb(v.split(' ')[0] ?? v)}${v.includes(' ') ? ` ${v.split(' ')[1]}` : ''}`);
   }
   return t.replace(/^I am\b/, "I'm").replace(/^I have been\b/, "I've been");
 }
@@ -213,7 +214,7 @@ function invitationFor(speaker: Persona, listener: Persona, convo: ChatLine[], n
 function doingNow(p: Persona): string {
   const d = p.scratch.actDescription ?? 'getting on with my day';
   const sub = /\(([^()]*)\)$/.exec(d);
-  return (sub ? sub[1]! : d).replace(/ at home$/, '');
+  return (sub?.[1] ?? d).replace(/ at home$/, '');
 }
 
 /** The next thing in the persona's schedule that is not what it is doing now. */
@@ -278,7 +279,7 @@ function questionFor(s: Persona, l: Persona, memories: ConceptNode[], convo: Cha
   options.push(rng.pick(late ? ['What are you doing tomorrow?', 'Anything on tomorrow?', 'Busy day tomorrow?'] : ['What are you up to later?', 'Any plans for this evening?', 'What are you doing this evening?', "What's the rest of your day looking like?", 'What are you doing tonight?']));
   options.push(rng.pick(['How has your day been?', 'How was your day so far?', "How's your day going?", 'What have you been up to today?', 'Seen anyone interesting today?']));
   const fresh = options.filter((o) => !asked.has(o));
-  const q = fresh.length > 0 ? fresh[rng.int(fresh.length)]! : rng.pick(options);
+  const q = fresh.length > 0 ? at(fresh, rng.int(fresh.length), 'fresh question') : rng.pick(options);
   // Now and then the name, as people do.
   return rng.chance(0.35) ? q.replace(/\?$/, `, ${l.firstName}?`) : q;
 }
@@ -399,11 +400,11 @@ function clamp(line: string, max = 360): string {
 
 function turn(speaker: Persona, listener: Persona, convo: ChatLine[], memories: ConceptNode[], rng: Rng, now: number, people: ReadonlyMap<string, string>): ConversationTurn {
   const n = convo.length;
-  const prev = n > 0 ? convo[n - 1]! : null;
+  const prev = convo[n - 1] ?? null;
   const fromListener = prev?.speaker === listener.name;
   if (prev && fromListener) {
     const invited = INVITE.exec(prev.text);
-    if (invited) return { line: replyToInvite(speaker, listener, invited[1]!, rng), end: false };
+    if (invited) return { line: replyToInvite(speaker, listener, at(invited, 1, 'invitation'), rng), end: false };
     if (GOODBYE.test(prev.text.split(/(?<=[.!?])\s+/).pop() ?? '')) return { line: goodbyeBack(speaker, listener, rng, now), end: true };
   }
   if (n === 0) {
@@ -417,7 +418,8 @@ function turn(speaker: Persona, listener: Persona, convo: ChatLine[], memories: 
   const question = prev && fromListener ? /([^.!?]*\?)\s*$/.exec(prev.text)?.[1]?.trim() : null;
   const rhetorical = question && /^(did you hear|have you heard|guess what|you know what|really|no way|is that so|isn't it|aren't you|you must be|i think you are|back again|got a minute|can i bring anything|[^?]*, isn't it)/i.test(question);
   if (question && /can i bring anything/i.test(question)) line = `${rng.pick(['Just yourself!', 'Only your good mood!', 'Nothing at all — just come.', 'Bring a friend, if you like!'])} `;
-  if (prev && fromListener && extractNews(prev.text)) line = `${reaction(speaker, extractNews(prev.text)!, rng)} `;
+  const heard = prev && fromListener ? extractNews(prev.text) : null;
+  if (heard) line = `${reaction(speaker, heard, rng)} `;
   if (question && !rhetorical) {
     const q = /^(and|what about|how about) you\??$/i.test(question) ? 'What are you up to?' : question;
     if (/what are you up to|what's keeping you busy|how are (you doing|things)/i.test(q)) line += `${n === 1 ? rng.pick(['Hi!', 'Hello!', `Oh, hi ${listener.firstName}!`, '']) + ' ' : ''}${sayDoing(speaker, rng)}`;
@@ -465,11 +467,11 @@ export function theEvent(clause: string): string {
  */
 export function summarize(convo: ChatLine[], people: ReadonlyMap<string, PersonaSpec> = new Map()): string {
   const invite = convo.map((l) => INVITE.exec(l.text)).find(Boolean);
-  if (invite) return `conversing about ${invite[1]!.replace(/ on \w+ \w+ \d+ at .*$/, '')}`;
-  const told = convo.map((l) => ({ l, news: extractNews(l.text) })).find((x) => x.news);
+  if (invite) return `conversing about ${at(invite, 1, 'invitation').replace(/ on \w+ \w+ \d+ at .*$/, '')}`;
+  const told = convo.map((l) => ({ l, news: extractNews(l.text) })).find((x): x is { l: ChatLine; news: string } => !!x.news);
   if (!told) return 'conversing about their day';
   const teller = people.get(told.l.speaker);
-  const news = teller ? heardAs(told.news!, { firstName: teller.firstName, spec: teller }) : told.news!;
-  const g = news.split(/[.;!?]/)[0]!;
+  const news = teller ? heardAs(told.news, { firstName: teller.firstName, spec: teller }) : told.news;
+  const g = news.split(/[.;!?]/)[0] ?? news;
   return `conversing about news: ${g.length > 80 ? `${g.slice(0, g.lastIndexOf(' ', 77))}…` : g}`;
 }

@@ -10,7 +10,8 @@ const IRREGULAR: Record<string, string> = { is: 'am', has: 'have', does: 'do', g
 /** "wants" → "want", "watches" → "watch", "tries" → "try"; other words unchanged. */
 export function baseVerb(verb: string): string {
   const v = verb.toLowerCase();
-  if (IRREGULAR[v]) return IRREGULAR[v]!;
+  const irregular = IRREGULAR[v];
+  if (irregular) return irregular;
   if (/[^aeiou]ies$/.test(v)) return `${v.slice(0, -3)}y`;
   if (/(ss|sh|ch|x|zz|o)es$/.test(v)) return v.slice(0, -2);
   if (/[^s]s$/.test(v)) return v.slice(0, -1);

@@ -3,6 +3,7 @@ import type { Persona } from '../persona/persona';
 import { DAY, dayStart, formatDate, minuteOfDay } from '../clock';
 import { VALENTINE_PARTY as P } from './party';
 import { byCodeUnits } from '../order';
+import { at, defined } from '../checked';
 import { generatedTexts, scanPhrasing, type PhrasingFlaw } from './phrasing';
 
 /**
@@ -100,14 +101,14 @@ class PlanWatch {
  * one of those residents, or an errand naming the event. Null when nothing new was in mind.
  */
 function followUp(sim: Simulation, p: Persona, today: Set<string>, day: number): { done: string | null } | null {
-  const first = (n: string) => n.split(' ')[0]!;
+  const first = (n: string) => n.split(' ')[0] ?? n;
   const named = (text: string, who: string) => new RegExp(`\\b${first(who)}\\b`).test(text);
   const fresh = sim.personas.filter((o) => o !== p && named(p.currently, o.name) && !named(p.spec.currently, o.name)).map((o) => first(o.name));
   const events = p.commitments.filter((c) => (c.day === day || c.day === day + 1) && /party|celebration|dinner|wedding|birthday/i.test(c.event)).map((c) => c.event);
   if (fresh.length === 0 && events.length === 0) return null;
   for (const a of today) {
     const visit = /^(?:visiting|seeing|looking for) ([A-Z][\w'-]*)\b/.exec(a);
-    if (visit && fresh.includes(visit[1]!)) return { done: a };
+    if (visit && fresh.includes(at(visit, 1, 'visited name'))) return { done: a };
     if (events.some((e) => a.includes(` ${e} `) && !/^(going to|hosting) /.test(a))) return { done: a };
   }
   return { done: null };
@@ -122,7 +123,7 @@ function guestsPerTile(sim: Simulation, r: StepResult, sector: string, host: str
     if (f.name === host || (sim.byName.get(f.name)?.scratch.plannedPath.length ?? 0) > 0) continue;
     const i = f.tile.y * w.width + f.tile.x;
     const s = w.sectorAt[i];
-    if (s === undefined || s < 0 || w.sectors[s]!.name !== sector) continue;
+    if (s === undefined || s < 0 || w.sectors[s]?.name !== sector) continue;
     counts.set(i, (counts.get(i) ?? 0) + 1);
   }
   return [...counts.values()];
@@ -143,7 +144,7 @@ function taskFact(sim: Simulation, task: string): string[] {
   const parent = task.replace(/ \([^()]*\)$/, '');
   const place = [...sim.world.sectors].sort((a, b) => b.name.length - a.name.length).find((s) => parent.includes(s.name));
   if (place) return [place.name];
-  if (/at home$|^sleeping/.test(parent)) return [parent.split(' ')[0]!, 'home'];
+  if (/at home$|^sleeping/.test(parent)) return [parent.split(' ')[0] ?? parent, 'home'];
   return [parent.split(' ').slice(0, 2).join(' ')];
 }
 
@@ -164,8 +165,8 @@ function taskAt(p: Persona, minute: number): string {
  */
 function interviewCases(sim: Simulation): InterviewCase[] {
   const sorted = [...sim.personas].sort((a, b) => byCodeUnits(a.id, b.id));
-  const host = sim.byId.get(P.host)!;
-  const picks = [host, ...[sorted[3]!, sorted[15]!, sorted[9]!].filter((p) => p !== host)].slice(0, 3);
+  const host = defined(sim.byId.get(P.host), `the host ${P.host}`);
+  const picks = [host, ...[at(sorted, 3, 'resident'), at(sorted, 15, 'resident'), at(sorted, 9, 'resident')].filter((p) => p !== host)].slice(0, 3);
   const today = Math.floor(dayStart(sim.now) / DAY);
   const nowMin = minuteOfDay(sim.now);
   const out: InterviewCase[] = [];
@@ -179,12 +180,12 @@ function interviewCases(sim: Simulation): InterviewCase[] {
     ask('What will you be doing at 3 pm?', anyOf(taskFact(sim, taskAt(p, 15 * 60))));
     const [r0, r1] = p.spec.relationships;
     const nameOf = (id: string) => sim.byId.get(id)?.name ?? id;
-    if (r0) ask(`Who is your ${r0.kind}?`, anyOf([nameOf(r0.id).split(' ')[0]!]));
-    if (r1) ask(`What do you think of ${nameOf(r1.id).split(' ')[0]}?`, anyOf([r1.kind, ...r1.note.split(/[;,.]/)[0]!.split(' ').filter((w) => w.length > 5)]));
+    if (r0) ask(`Who is your ${r0.kind}?`, anyOf([nameOf(r0.id).split(' ')[0] ?? r0.id]));
+    if (r1) ask(`What do you think of ${nameOf(r1.id).split(' ')[0]}?`, anyOf([r1.kind, ...(r1.note.split(/[;,.]/)[0] ?? '').split(' ').filter((w) => w.length > 5)]));
     const party = p.commitments.find((c) => P.topic.test(c.event));
     ask("Are you going to the Valentine's Day party?", p === host ? /\bhost|\bthrowing|\bmy party/i : party ? /\byes\b|I'm going|I am going|I'll be there/i : /\bno\b|not going|haven't heard|don't know|can't/i);
-    const talked = [...new Set(sim.conversations.filter((c) => Math.floor(dayStart(c.time) / DAY) === today && c.participants.includes(p.name)).map((c) => c.participants.find((n) => n !== p.name)!))];
-    ask('Who did you talk to today?', talked.length > 0 ? anyOf(talked.map((n) => n.split(' ')[0]!)) : /nobody|no one|haven't talked|haven't spoken/i);
+    const talked = [...new Set(sim.conversations.filter((c) => Math.floor(dayStart(c.time) / DAY) === today && c.participants.includes(p.name)).flatMap((c) => c.participants.filter((n) => n !== p.name)))];
+    ask('Who did you talk to today?', talked.length > 0 ? anyOf(talked.map((n) => n.split(' ')[0] ?? n)) : /nobody|no one|haven't talked|haven't spoken/i);
     const wake = p.scratch.wakeUpHour;
     ask('What time do you usually wake up?', new RegExp(`\\b${wake % 12 === 0 ? 12 : wake % 12}(:00)?\\s*(am|a\\.m\\.|in the morning)`, 'i'));
     ask('What do you know about the harvest festival?', /I don't know|no idea|haven't heard/i);
@@ -217,7 +218,7 @@ interface WeekFigures {
  * the whole run, the interview set asked at 2 pm on the party day, guests per tile during the party.
  */
 export async function runWeek(sim: Simulation, days: number, onStep?: (step: number) => void): Promise<WeekFigures> {
-  const host = sim.byId.get(P.host)!;
+  const host = defined(sim.byId.get(P.host), `the host ${P.host}`);
   const whisperAt = Date.parse(`${P.whisperAt}Z`);
   const askAt = P.partyStart - 3 * 3_600_000;
   const end = sim.clock.startMs + days * DAY;
@@ -257,7 +258,7 @@ export async function runWeek(sim: Simulation, days: number, onStep?: (step: num
   const lines = sim.conversations.flatMap((c) => c.lines.map((l) => l.text));
   const texts = generatedTexts(sim).concat(
     interviews.map((i) => {
-      const p = sim.byId.get(i.persona)!;
+      const p = defined(sim.byId.get(i.persona), i.persona);
       return { text: i.answer, source: `interview of ${p.name}`, speaker: { name: p.name, firstName: p.firstName } };
     }),
   );

@@ -1,5 +1,6 @@
 import type { Simulation } from '../simulation';
 import { DAY } from '../clock';
+import { at, defined } from '../checked';
 
 /** What a run of the economy came to, per persona (seed 004's week-long check: nobody starves, nobody hoards without limit). */
 interface EconomyFigures {
@@ -65,7 +66,7 @@ export async function runEconomy(sim: Simulation, days: number, onStep?: (step: 
       if (r.pulse.skipped) skipped++;
     }
     for (const e of r.economyEvents) {
-      const f = people[index.get(e.personaId)!]!;
+      const f = at(people, defined(index.get(e.personaId), e.personaId), 'figures');
       if (e.action === 'checkin') f.checkIns++;
       if (e.action === 'purchase') f.purchases++;
       const amount = Number(/([+−])(\d+) credits\)$/.exec(e.what)?.[2] ?? 0);
@@ -74,21 +75,21 @@ export async function runEconomy(sim: Simulation, days: number, onStep?: (step: 
     }
     const day = Math.min(days - 1, Math.floor((r.time - startMs) / DAY));
     sim.personas.forEach((p, k) => {
-      const f = people[k]!;
+      const f = at(people, k, 'figures');
       const c = p.agent.wallet.credits;
       f.minCredits = Math.min(f.minCredits, c);
       f.maxCredits = Math.max(f.maxCredits, c);
       f.maxHeld = Math.max(f.maxHeld, Object.values(p.agent.wallet.holdings).reduce((a, b) => a + b, 0));
       if (p.scratch.actionId === 'EAT' && p.scratch.actionAt === r.time) {
-        if (r.time - lastMeal[k]! >= SAME_MEAL_MS) f.mealsPerDay[day]!++;
+        if (r.time - (lastMeal[k] ?? -Infinity) >= SAME_MEAL_MS) f.mealsPerDay[day] = (f.mealsPerDay[day] ?? 0) + 1;
         lastMeal[k] = r.time;
       }
     });
     // The end of a game day (the step before midnight of the run's clock).
-    if (Math.floor((r.time + sim.clock.stepSeconds * 1000 - startMs) / DAY) > Math.floor((r.time - startMs) / DAY)) sim.personas.forEach((p, k) => people[k]!.daily.push(p.agent.wallet.credits));
+    if (Math.floor((r.time + sim.clock.stepSeconds * 1000 - startMs) / DAY) > Math.floor((r.time - startMs) / DAY)) sim.personas.forEach((p, k) => at(people, k, 'figures').daily.push(p.agent.wallet.credits));
     onStep?.(i);
   }
-  sim.personas.forEach((p, k) => (people[k]!.end = p.agent.wallet.credits));
+  sim.personas.forEach((p, k) => (at(people, k, 'figures').end = p.agent.wallet.credits));
   return { days, rounds, skippedRounds: skipped, people };
 }
 

@@ -65,7 +65,7 @@ export class EventTracker {
     for (const f of r.personas) {
       const i = f.tile.y * this.world.width + f.tile.x;
       const s = this.world.sectorAt[i];
-      if (s === undefined || s < 0 || this.world.sectors[s]!.name !== w.sector) continue;
+      if (s === undefined || s < 0 || this.world.sectors[s]?.name !== w.sector) continue;
       names.push(f.name);
       if (f.name === w.host) this.hostArrived ??= r.time;
       else if (this.lastTile.get(f.name) === i) perTile.set(i, (perTile.get(i) ?? 0) + 1);

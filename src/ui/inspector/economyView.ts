@@ -33,8 +33,9 @@ function creditsChart(v: EconomyView, selectedId: string | null): Element {
   const x = (i: number) => (samples.length < 2 ? W / 2 : (i / (samples.length - 1)) * (W - 2) + 1);
   const y = (c: number) => H - 2 - ((c - min) / (max - min)) * (H - 4);
   const sel = v.people.findIndex((p) => p.id === selectedId);
+  const selected = v.people[sel];
   const title = document.createElementNS(SVG, 'title');
-  title.textContent = `Credits per person over the last ${samples.length} game hours (${min}–${max})${sel >= 0 ? `; ${v.people[sel]!.name} in bold` : ''}`;
+  title.textContent = `Credits per person over the last ${samples.length} game hours (${min}–${max})${selected ? `; ${selected.name} in bold` : ''}`;
   svg.append(title);
   const order = v.people.map((_, i) => i).filter((i) => i !== sel);
   if (sel >= 0) order.push(sel);

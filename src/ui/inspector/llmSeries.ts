@@ -48,10 +48,10 @@ export function seriesFromCalls(calls: readonly { gameTime: number; tokens: { pr
 
 /** Hours without calls between the first and last become zero buckets, so the chart's x axis is game time. */
 function fillGaps(sorted: HourBucket[]): HourBucket[] {
-  if (sorted.length < 2) return sorted;
+  const first = sorted[0]?.hour;
+  const last = sorted[sorted.length - 1]?.hour;
+  if (sorted.length < 2 || first === undefined || last === undefined) return sorted;
   const out: HourBucket[] = [];
-  const first = sorted[0]!.hour;
-  const last = sorted[sorted.length - 1]!.hour;
   if (last - first > 24 * 14) return sorted;
   const by = new Map(sorted.map((b) => [b.hour, b]));
   for (let h = first; h <= last; h++) out.push(by.get(h) ?? { hour: h, calls: 0, tokens: 0, cost: 0, fallbacks: 0 });

@@ -16,8 +16,8 @@ export function filterMemories<T extends Filterable>(nodes: readonly T[], types:
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
   const out: T[] = [];
   for (let i = nodes.length - 1; i >= 0; i--) {
-    const n = nodes[i]!;
-    if (!types.has(n.type)) continue;
+    const n = nodes[i];
+    if (!n || !types.has(n.type)) continue;
     if (words.length > 0) {
       const hay = `${n.description} ${n.keywords.join(' ')} ${n.predicate ?? ''} #${n.id}`.toLowerCase();
       if (!words.every((w) => hay.includes(w))) continue;

@@ -1,4 +1,5 @@
 import type { HamletStore } from '../../store/store';
+import { defined } from '../../sim/checked';
 import type { Tile } from '../../sim/world/types';
 import { button, h } from './dom';
 import type { InspectorSource } from './source';
@@ -20,7 +21,7 @@ interface PersonaPanel {
 function pathKey(path: readonly Tile[]): string {
   const a = path[0];
   const b = path[path.length - 1];
-  return path.length === 0 ? '' : `${path.length}:${a!.x},${a!.y}:${b!.x},${b!.y}`;
+  return a && b ? `${path.length}:${a.x},${a.y}:${b.x},${b.y}` : '';
 }
 
 /** The persona panel: a header (name, follow, close) and tabs; only the shown tab refreshes. */
@@ -93,14 +94,17 @@ export function personaPanel(store: HamletStore): PersonaPanel {
     follow.classList.toggle('active', s.followId === p.id);
     // Whisper and Ask change or question a live town: not in a replay.
     const liveOnlyHidden = src.mode !== 'live';
-    for (const t of tabs) if (t.liveOnly) buttons.get(t.id)!.hidden = liveOnlyHidden;
+    for (const t of tabs) {
+      const b = buttons.get(t.id);
+      if (t.liveOnly && b) b.hidden = liveOnlyHidden;
+    }
     if (liveOnlyHidden && tabs.find((t) => t.id === active)?.liveOnly) return show('now');
     const pk = pathKey(p.path);
     if (pk !== lastPath) {
       lastPath = pk;
       store.setState({ selectedPath: p.path.map((t) => ({ x: t.x, y: t.y })) });
     }
-    const tab = tabs.find((t) => t.id === active)!;
+    const tab = defined(tabs.find((t) => t.id === active), `the ${active} tab`);
     tab.refresh({ source: src, persona: p, now: s.time, step: s.step, store, goTo: (id, nodeId) => show(id, nodeId) });
   }
 

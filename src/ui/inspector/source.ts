@@ -1,4 +1,5 @@
 import type { TownPlan } from '../../sim/town/planningTool';
+import { at } from '../../sim/checked';
 import type { Simulation } from '../../sim/simulation';
 import type { WorldModel, Tile } from '../../sim/world/types';
 import type { ChatLine, NodeType } from '../../sim/persona/memory';
@@ -167,7 +168,7 @@ export function liveSource(simOf: () => Simulation | null, llm: () => CallLogHan
       byPersona.clear();
     }
     for (; upTo < recs.length; upTo++) {
-      const r = recs[upTo]!;
+      const r = at(recs, upTo, 'call record');
       let list = byPersona.get(r.persona);
       if (!list) byPersona.set(r.persona, (list = []));
       list.push(r);
@@ -179,8 +180,9 @@ export function liveSource(simOf: () => Simulation | null, llm: () => CallLogHan
     mode: 'live',
     world: () => simOf()?.world ?? null,
     persona(id) {
-      const p = simOf()?.byId.get(id);
-      if (!p) return null;
+      const sim = simOf();
+      const p = sim?.byId.get(id);
+      if (!sim || !p) return null;
       const s = p.scratch;
       return {
         id: p.id,
@@ -211,7 +213,7 @@ export function liveSource(simOf: () => Simulation | null, llm: () => CallLogHan
           lastRejection: p.agent.lastRejection,
           credits: p.agent.wallet.credits,
           holdings: p.agent.wallet.holdings,
-          workToday: simOf()!.walletOf(p).workToday,
+          workToday: sim.walletOf(p).workToday,
           recent: p.agent.recent,
         },
       };

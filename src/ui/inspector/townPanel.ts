@@ -133,12 +133,13 @@ export function townPanel(store: HamletStore): TownPanel {
       speedButtons.forEach((b, i) => b.classList.toggle('active', SPEEDS[i] === s.speed));
       const use = source.llm();
       const t = use?.totals;
-      renderIfChanged(llm, t ? `${t.calls}|${t.fallbacks}|${use!.hourly.length}` : `off|${source.mode}|${s.replay?.brain ?? ""}|${source.guardFallbacks()}`, () =>
+      const hourly = use?.hourly ?? [];
+      renderIfChanged(llm, t ? `${t.calls}|${t.fallbacks}|${hourly.length}` : `off|${source.mode}|${s.replay?.brain ?? ""}|${source.guardFallbacks()}`, () =>
         t
           ? [
               h('div', { class: 'town-totals', text: `LLM: ${t.calls} calls · ${t.tokens.toLocaleString('en')} tokens · $${t.cost.toFixed(3)} · ${t.fallbacks} fallbacks` }),
-              chart(use!.hourly),
-              h('div', { class: 'town-chart-axis' }, h('span', { text: `calls per game hour (${hourLabel(use!.hourly.slice(-24)[0]?.hour)}…)` }), h('span', { text: 'fallbacks in red' })),
+              chart(hourly),
+              h('div', { class: 'town-chart-axis' }, h('span', { text: `calls per game hour (${hourLabel(hourly.slice(-24)[0]?.hour)}…)` }), h('span', { text: 'fallbacks in red' })),
             ]
           : [h('div', { class: 'town-totals', text: source.mode === 'replay' ? noCallsText(s.replay?.brain) : `Offline brain: no model calls · ${source.guardFallbacks()} fallbacks` })],
       );
@@ -155,7 +156,7 @@ export function townPanel(store: HamletStore): TownPanel {
         ...(queued > 0 ? [h('div', { class: 'insp-muted', text: `${queued} request${queued === 1 ? '' : 's'} waiting for the next step…` })] : []),
         ...townPlans.slice().reverse().map((pl) => planView(pl, names, (id) => store.getState().select(id))),
       ]);
-      economy.refresh(source.economy?.() ?? null, s.selectedId, source.setPulse ? (on) => source.setPulse!(on) : null, (id) => store.getState().select(id));
+      economy.refresh(source.economy?.() ?? null, s.selectedId, source.setPulse?.bind(source) ?? null, (id) => store.getState().select(id));
       const act = actionLine(s.personas);
       actions.hidden = act === null;
       if (act !== null && actions.textContent !== act) actions.textContent = act;

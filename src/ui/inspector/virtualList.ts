@@ -1,4 +1,5 @@
 import { h } from './dom';
+import { at } from '../../sim/checked';
 import { rowsAddedAbove, rowWindow, scrollToRow } from './virtualWindow';
 
 /**
@@ -35,7 +36,8 @@ export class VirtualList<T> {
   set(items: readonly T[], version: string): void {
     if (version === this.version && items.length === this.items.length) return;
     if (this.keyOf && this.el.scrollTop > 0 && this.items.length > 0 && items.length > 0) {
-      const above = rowsAddedAbove(this.keyOf(this.items[0]!), items.slice(0, 1001).map(this.keyOf));
+      const top = this.items[0];
+      const above = top === undefined ? 0 : rowsAddedAbove(this.keyOf(top), items.slice(0, 1001).map(this.keyOf));
       if (above > 0) this.el.scrollTop += above * this.rowHeight;
     }
     this.items = items;
@@ -67,7 +69,7 @@ export class VirtualList<T> {
     this.inner.style.height = `${w.total}px`;
     const rows: HTMLElement[] = [];
     for (let i = w.start; i < w.end; i++) {
-      const row = this.renderRow(this.items[i]!, i);
+      const row = this.renderRow(at(this.items, i, 'list row'), i);
       row.style.position = 'absolute';
       row.style.top = `${i * this.rowHeight}px`;
       row.style.height = `${this.rowHeight}px`;

@@ -61,14 +61,15 @@ async function filesOfEntry(entry: FileSystemEntry, depth = 0): Promise<PickedFi
 
 /** A folder dropped whole: prefer its meta.json + master_movement.json pair when it has one. */
 function preferSmallvillePair(files: PickedFile[]): PickedFile[] {
-  const base = (n: string) => n.split('/').pop()!.toLowerCase();
+  const base = (n: string) => (n.split('/').pop() ?? n).toLowerCase();
   const meta = files.filter((f) => base(f.name) === 'meta.json');
   const move = files.filter((f) => base(f.name) === 'master_movement.json');
-  if (move.length >= 1) {
-    const dir = move[0]!.name.slice(0, move[0]!.name.length - 'master_movement.json'.length);
+  const [movement] = move;
+  if (movement) {
+    const dir = movement.name.slice(0, movement.name.length - 'master_movement.json'.length);
     const m = meta.find((f) => f.name.startsWith(dir)) ?? meta[0];
     const mapFiles = files.filter((f) => /\.(png|tmj)$/i.test(f.name) || (/\.json$/i.test(f.name) && !['meta.json', 'master_movement.json'].includes(base(f.name))));
-    return [...(m ? [m] : []), move[0]!, ...mapFiles];
+    return [...(m ? [m] : []), movement, ...mapFiles];
   }
   return files;
 }
@@ -192,7 +193,7 @@ export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: Repla
     const entries = items.map((i) => i.webkitGetAsEntry?.() ?? null);
     const plainFiles = [...(e.dataTransfer?.files ?? [])];
     // A saved game (.hamlet.json.gz) is the saves feature's to import (src/ui/saves.ts).
-    if (plainFiles.length === 1 && /\.hamlet\.json(\.gz)?$/i.test(plainFiles[0]!.name)) return;
+    if (plainFiles.length === 1 && /\.hamlet\.json(\.gz)?$/i.test(plainFiles[0]?.name ?? '')) return;
     void attempt(async () => {
       let files: PickedFile[];
       if (entries.some((x) => x?.isDirectory)) {

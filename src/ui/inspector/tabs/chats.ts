@@ -20,15 +20,21 @@ export function chatsTab(): Tab {
       const mem = p.memory;
       const live = p.chat ? `${p.chat.length}:${p.chat[p.chat.length - 1]?.text ?? ''}` : '';
       let newest = 0;
-      for (let i = mem.length - 1; i >= 0; i--) if (mem[i]!.type === 'chat') {
-        newest = mem[i]!.id;
-        break;
+      for (let i = mem.length - 1; i >= 0; i--) {
+        const m = mem[i];
+        if (m?.type === 'chat') {
+          newest = m.id;
+          break;
+        }
       }
       renderIfChanged(el, `${p.id}|${newest}|${shown}|${live}`, () => {
         const out: Node[] = [];
         if (p.chat && p.chat.length > 0) out.push(transcriptCard(`Now, with ${p.chattingWith ?? 'someone'}`, p.chat, 'live'));
         const chats = [];
-        for (let i = mem.length - 1; i >= 0 && chats.length < shown + 1; i--) if (mem[i]!.type === 'chat') chats.push(mem[i]!);
+        for (let i = mem.length - 1; i >= 0 && chats.length < shown + 1; i--) {
+          const m = mem[i];
+          if (m?.type === 'chat') chats.push(m);
+        }
         for (const c of chats.slice(0, shown)) out.push(transcriptCard(`${when(c.created)} · ${c.description}`, c.transcript, ''));
         if (out.length === 0) out.push(h('p', { class: 'insp-muted', text: 'No conversations yet.' }));
         if (chats.length > shown) out.push(button('Show older', () => ((shown += PAGE), this.refresh(ctx))));

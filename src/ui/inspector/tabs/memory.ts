@@ -137,7 +137,7 @@ export function memoryTab(): Tab {
       for (const r of focal.rows) {
         const n = nodeById(ctx.persona.memory, r.id);
         const tr2 = h('tr', { title: 'Show this memory' }, h('td', { text: String(r.id) }), h('td', { class: 'insp-ellipsis', text: n?.description ?? '' }), h('td', { text: f2(r.recency) }), h('td', { text: f2(r.importance) }), h('td', { text: f2(r.relevance) }), h('td', { text: f2(r.score) }));
-        tr2.addEventListener('click', () => tab.focusNode!(r.id));
+        tr2.addEventListener('click', () => tab.focusNode(r.id));
         body.append(tr2);
       }
       table.append(body);
@@ -147,7 +147,7 @@ export function memoryTab(): Tab {
 
   let lastKey = '';
   let filtered: MemoryView[] = [];
-  const tab: Tab = {
+  const tab = {
     id: 'memory',
     label: 'Memory',
     el,
@@ -187,7 +187,7 @@ export function memoryTab(): Tab {
       }
       renderDetail(ctx);
     },
-  };
+  } satisfies Tab;
   return tab;
 }
 

@@ -78,12 +78,13 @@ function agentRows(ctx: TabContext, a: AgentView, action: string, pending: Agent
   if (a.reason && a.reason !== action) rows.push(['Why', h('span', { class: 'insp-reason', text: a.reason })]);
   const brain = h('span', { class: 'insp-brain-mode', text: MODE_TEXT[a.mode] });
   const cell = h('span', null, brain);
-  if (ctx.source.setBrainMode && a.mode !== 'human') {
+  const setBrainMode = ctx.source.setBrainMode;
+  if (setBrainMode && a.mode !== 'human') {
     const next = pending && pending !== a.mode ? pending : null;
     if (next) cell.append(h('span', { class: 'insp-note', text: ` · switching to ${next} at the next step` }));
     else {
       const other = a.mode === 'generative' ? 'registry' : 'generative';
-      cell.append(' ', button(`Use the ${other} brain`, () => ctx.source.setBrainMode!(ctx.persona.id, other), 'insp-btn insp-switch-brain', `From the next step on; the current action runs to its end`));
+      cell.append(' ', button(`Use the ${other} brain`, () => setBrainMode(ctx.persona.id, other), 'insp-btn insp-switch-brain', `From the next step on; the current action runs to its end`));
     }
   }
   rows.push(['Brain', cell]);

@@ -129,8 +129,8 @@ export function talkTab(): Tab {
     for (const w of mine) {
       if (w.thought !== null) continue;
       for (let i = w.from; i < ctx.persona.memory.length; i++) {
-        const n = ctx.persona.memory[i]!;
-        if (n.type === 'thought' && n.predicate === 'thinks' && (n.object === undefined || n.object === 'a whisper') && !mine.some((o) => o !== w && o.thought === n.description && o.from <= i)) {
+        const n = ctx.persona.memory[i];
+        if (n?.type === 'thought' && n.predicate === 'thinks' && (n.object === undefined || n.object === 'a whisper') && !mine.some((o) => o !== w && o.thought === n.description && o.from <= i)) {
           w.thought = n.description;
           const c = ctx.persona.commitments.slice(w.plansFrom).find((x) => x.source === 'whisper');
           if (c) w.plan = commitmentPhrase(c);

@@ -20,13 +20,19 @@ export function thoughtsTab(): Tab {
       const mem = ctx.persona.memory;
       // Only a new thought redraws (not every new memory): the newest thought's id is the key.
       let newest = 0;
-      for (let i = mem.length - 1; i >= 0; i--) if (mem[i]!.type === 'thought') {
-        newest = mem[i]!.id;
-        break;
+      for (let i = mem.length - 1; i >= 0; i--) {
+        const m = mem[i];
+        if (m?.type === 'thought') {
+          newest = m.id;
+          break;
+        }
       }
       renderIfChanged(el, `${ctx.persona.id}|${newest}|${shown}`, () => {
         const thoughts = [];
-        for (let i = mem.length - 1; i >= 0 && thoughts.length < shown + 1; i--) if (mem[i]!.type === 'thought') thoughts.push(mem[i]!);
+        for (let i = mem.length - 1; i >= 0 && thoughts.length < shown + 1; i--) {
+          const m = mem[i];
+          if (m?.type === 'thought') thoughts.push(m);
+        }
         if (thoughts.length === 0) return [h('p', { class: 'insp-muted', text: 'No thoughts yet: reflections come once enough has happened to the persona.' })];
         const ul = h('ul', { class: 'insp-cards' });
         for (const t of thoughts.slice(0, shown)) {
