@@ -343,17 +343,21 @@ export const CALLS: PromptBindings = {
 
   actionDetails: {
     prompt: 'action_details',
-    vars: ({ persona: p }, actions, places) => ({
-      first_name: p.firstName,
-      name: p.name,
-      living_sector: p.spec.household,
-      bedroom: f.arenaText(p.spec.livingArea),
-      work: f.workText(p),
-      haunts: f.commaList(p.spec.haunts),
-      places: f.knownPlacesText(places),
-      current_place: f.placeOf(p.scratch.actAddress),
-      actions: f.numbered(actions),
-    }),
+    vars: ({ persona: p }, actions, places) => {
+      const offered = f.placesOffered(p, places);
+      return {
+        first_name: p.firstName,
+        name: p.name,
+        living_sector: p.spec.household,
+        bedroom: f.arenaText(p.spec.livingArea),
+        work: f.workText(p),
+        haunts: f.commaList(p.spec.haunts),
+        places: offered.known,
+        more_places: offered.more,
+        current_place: f.placeOf(p.scratch.actAddress),
+        actions: f.numbered(actions),
+      };
+    },
     maxTokens: 1500,
   },
 
@@ -374,8 +378,8 @@ export const CALLS: PromptBindings = {
       target_name: target.name,
       identity: f.briefIdentityOf(p),
       target_identity: f.briefIdentityOf(target),
-      memories: f.memoryStatements(f.notInIdentity(initMemories, p)),
-      target_memories: f.memoryStatements(f.notInIdentity(targetMemories, target)),
+      memories: f.memoryStatements(f.bearingOn(initMemories, p, target), '(nothing in particular)'),
+      target_memories: f.memoryStatements(f.bearingOn(targetMemories, target, p), '(nothing in particular)'),
       context: f.pairContext(p, target, now),
       time: formatAmPm(now),
       date: formatDate(now),

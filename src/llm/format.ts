@@ -169,17 +169,48 @@ export function briefIdentityOf(p: Persona): string {
   return `${p.name}, ${p.spec.age}: ${p.spec.innate}. Currently: ${p.currently}`;
 }
 
-/** The places a persona knows, one area per line: "- Quinn Cottage: bedroom (bed, wardrobe); kitchen (stove)". */
-export function knownPlacesText(places: readonly { sector: string; arenas: readonly { arena: string; objects: readonly string[] }[] }[]): string {
-  if (places.length === 0) return NONE;
-  return places
-    .map((pl) => `- ${pl.sector}${pl.arenas.length > 0 ? `: ${pl.arenas.map((a) => (a.objects.length > 0 ? `${a.arena} (${a.objects.join(', ')})` : a.arena)).join('; ')}` : ''}`)
-    .join('\n');
+/** "Quinn Cottage: bedroom (bed, wardrobe); kitchen (stove)", or the area alone when no parts are offered. */
+function placeLine(pl: { sector: string; arenas: readonly { arena: string; objects: readonly string[] }[] }): string {
+  return `- ${pl.sector}${pl.arenas.length > 0 ? `: ${pl.arenas.map((a) => (a.objects.length > 0 ? `${a.arena} (${a.objects.join(', ')})` : a.arena)).join('; ')}` : ''}`;
+}
+
+/**
+ * The places a packed action call offers, in two parts: `known`, every area the persona knows, one
+ * per line, with the parts (objects) of its home, workplace and haunts ("- Quinn Cottage: bedroom
+ * (bed, wardrobe); kitchen (stove)") and the others by name: the same from call to call while the
+ * persona's spatial memory is, so it belongs to the prompt's stable part; `more`, the parts of the
+ * other areas offered this time (where the persona is, an area an action names), or "".
+ */
+export function placesOffered(p: Persona, places: readonly { sector: string; arenas: readonly { arena: string; objects: readonly string[] }[]; unlisted?: boolean }[]): { known: string; more: string } {
+  if (places.length === 0) return { known: NONE, more: '' };
+  const own = new Set([p.spec.household, p.spec.occupation?.workplace, ...p.spec.haunts]);
+  const more = places.filter((pl) => pl.arenas.length > 0 && !own.has(pl.sector));
+  return {
+    known: places.map((pl) => placeLine(own.has(pl.sector) ? pl : { sector: pl.sector, arenas: [] })).join('\n'),
+    more: more.length > 0 ? `Parts of other areas:\n${more.map(placeLine).join('\n')}\n\n` : '',
+  };
 }
 
 /** Memories not already said in the persona's brief identity (its "currently" is among its memories too). */
-export function notInIdentity(nodes: readonly ConceptNode[], p: Persona): ConceptNode[] {
+function notInIdentity(nodes: readonly ConceptNode[], p: Persona): ConceptNode[] {
   return nodes.filter((n) => !p.currently.includes(n.description));
+}
+
+/**
+ * What of a persona's recalled memories bears on a conversation with `other`: its thoughts and chats
+ * (plans, news, what was said before) and what it saw the other do. Its own doings, objects' states
+ * and other people's doings are dropped: the prompt says what both are doing now, and such events
+ * are what retrieval recalls for a name that has little else attached to it. Each text once.
+ */
+export function bearingOn(nodes: readonly ConceptNode[], self: Persona, other: Persona): ConceptNode[] {
+  const seen = new Set<string>();
+  return notInIdentity(nodes, self).filter((n) => {
+    if (n.type === 'event' && n.subject !== other.name && n.object !== other.name && !n.description.includes(other.name)) return false;
+    // The same words twice (an event seen again, a memo said twice) say nothing new.
+    if (seen.has(n.description)) return false;
+    seen.add(n.description);
+    return true;
+  });
 }
 
 /**
@@ -206,17 +237,26 @@ function upcomingOf(p: Persona, now: number) {
   return p.commitments.filter((c) => c.day > today || (c.day === today && c.start + c.minutes > minuteOfDay(now)));
 }
 
-/** Each side's plan ahead on one line: "Ann Test, until 5:00 pm: 12:16 pm working; 1:00 pm lunch"; a note when none. */
+/**
+ * Each side's plan ahead on one line, the steps of one activity ("task (step)", as decomposition
+ * names them) grouped with their minutes: "Ann Test, until 5:00 pm: 12:16 pm working (filing 44 min,
+ * calls 60 min); 2:00 pm lunch"; a note when none.
+ */
 export function plansAhead(ahead: readonly { persona: Persona; from: number; until: number; items: readonly ScheduleItem[] }[]): string {
   if (ahead.length === 0) return '(none to re-plan: give "after": [])';
   return ahead
     .map((a) => {
       let t = a.from;
-      const items = a.items.map(([task, minutes]) => {
-        const item = `${minuteLabel(t)} ${task}`;
+      const groups: { start: number; base: string; steps: string[] }[] = [];
+      for (const [task, minutes] of a.items) {
+        const m = /^(.*\S) \(([^()]+)\)$/.exec(task);
+        const [base, step] = m ? [m[1] ?? task, m[2] ?? ''] : [task, ''];
+        const last = groups.at(-1);
+        if (step && last && last.base === base && last.steps.length > 0) last.steps.push(`${step} ${minutes} min`);
+        else groups.push({ start: t, base, steps: step ? [`${step} ${minutes} min`] : [] });
         t += minutes;
-        return item;
-      });
+      }
+      const items = groups.map((g) => `${minuteLabel(g.start)} ${g.base}${g.steps.length > 0 ? ` (${g.steps.join(', ')})` : ''}`);
       return `${a.persona.name}, until ${minuteLabel(a.until)}: ${items.join('; ')}`;
     })
     .join('\n');

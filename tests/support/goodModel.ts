@@ -315,36 +315,41 @@ function registryChoice(prompt: string): { action: string; target: string; reaso
 
 /** What an action_details prompt offers: the persona, its places and the activities to detail. */
 export function packedActionPrompt(prompt: string): { name: string; first: string; home: string; bedroom: string | undefined; work: { place: string; arena: string } | null; haunts: string[]; places: { sector: string; arenas: { arena: string; objects: string[] }[] }[]; actions: string[] } {
-  const head = /^(\S+) lives in (.*?); \S+ own bedroom is the (.*?)\.$/m.exec(prompt);
+  const head = /^(.+?) lives in (.*?); (\S+)'s own bedroom is the (.*?)\.$/m.exec(prompt);
   const workM = /^Work: .*? at (.+?) \(([^)]+)\),/m.exec(prompt);
-  const placesBlock = prompt.split(/^The places .* knows .*:$/m)[1]?.split('\n\n')[0] ?? '';
-  const places = placesBlock
-    .split('\n')
-    .filter((l) => l.startsWith('- '))
-    .map((l) => {
-      const body = l.slice(2);
-      const colon = body.indexOf(': ');
-      if (colon < 0) return { sector: body, arenas: [] };
-      return {
-        sector: body.slice(0, colon),
-        arenas: body
-          .slice(colon + 2)
-          .split('; ')
-          .map((part) => {
-            const m = /^(.*?) \((.*)\)$/.exec(part);
-            return m ? { arena: m[1]!, objects: m[2]!.split(', ') } : { arena: part, objects: [] };
-          }),
-      };
-    });
+  // Every area known, then the parts of other areas offered this time (an area listed by name in the first block).
+  const blocks = [prompt.split(/^The places .* knows .*:$/m)[1]?.split('\n\n')[0] ?? '', prompt.split(/^Parts of other areas:$/m)[1]?.split('\n\n')[0] ?? ''];
+  const [all = [], more = []] = blocks.map((block) =>
+    block
+      .split('\n')
+      .filter((l) => l.startsWith('- '))
+      .map((l) => {
+        const body = l.slice(2);
+        const colon = body.indexOf(': ');
+        if (colon < 0) return { sector: body, arenas: [] };
+        return {
+          sector: body.slice(0, colon),
+          arenas: body
+            .slice(colon + 2)
+            .split('; ')
+            .map((part) => {
+              const m = /^(.*?) \((.*)\)$/.exec(part);
+              return m ? { arena: m[1]!, objects: m[2]!.split(', ') } : { arena: part, objects: [] };
+            }),
+        };
+      }),
+  );
+  // An area listed by name whose parts are offered further down is the one with its parts, in its place.
+  const places = [...all.map((pl) => more.find((o) => o.sector === pl.sector) ?? pl), ...more.filter((o) => !all.some((pl) => pl.sector === o.sector))];
   const actions = (prompt.split(/^Activities:$/m)[1]?.split('\n\n')[0] ?? '')
     .split('\n')
     .map((l) => /^\d+\. (.*)$/.exec(l)?.[1])
     .filter((a): a is string => !!a);
   return {
-    name: /with (.+?) as the subject/.exec(prompt)?.[1] ?? '',
-    first: head?.[1] ?? '',
+    name: head?.[1] ?? '',
+    first: head?.[3] ?? '',
     home: head?.[2] ?? '',
-    bedroom: head?.[3]?.split(' in ')[0],
+    bedroom: head?.[4]?.split(' in ')[0],
     work: workM ? { place: workM[1]!, arena: workM[2]! } : null,
     haunts: (/^Favourite places: (.*)$/m.exec(prompt)?.[1] ?? '').split(', ').filter((h) => h && h !== '(none)'),
     places,

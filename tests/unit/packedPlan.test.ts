@@ -6,6 +6,7 @@ import type { Brain, CallContext } from '../../src/sim/brain/port';
 import { GuardedBrain } from '../../src/sim/brain/guard';
 import { RANDOM_OBJECT, parseAddress } from '../../src/sim/world/actionAddress';
 import { determineAction, fitSubtasks, longTermPlanning } from '../../src/sim/cognition/plan';
+import { knownPlaces } from '../../src/sim/cognition/actionDetails';
 import { CHAT_BUFFER_STEPS, chatReact, shouldReact } from '../../src/sim/cognition/react';
 import { scheduleMinutes } from '../../src/sim/cognition/schedule';
 import { addScored, expectedPoignancy, mayReachTrigger, POIGNANCY_BATCH, PROVISIONAL_POIGNANCY, SCORE_EVERY_HOURS, scoreDue } from '../../src/sim/cognition/poignancy';
@@ -181,6 +182,38 @@ describe('packed determining the action', () => {
     expect(t.calls.filter((c) => c.name === 'actionDetails')).toHaveLength(2);
   });
 
+  it('offers the parts of home, workplace, haunts and where the persona is, other areas by name; an answer choosing one of those is asked again with its parts', async () => {
+    const t = planned({
+      actionDetails: async (ctx, actions, places) =>
+        actions.map((a) => {
+          // Visiting goes to Little House: among the names at first, then with its parts.
+          const sector = /visiting/.test(a) ? 'Little House' : ctx.persona.spec.household;
+          const arena = places.find((pl) => pl.sector === sector)?.arenas[0]?.arena ?? '';
+          return { sector, arena, object: RANDOM_OBJECT, emoji: '🙂', event: [ctx.persona.name, 'is', a], objectState: '', objectEvent: ['', '', ''] };
+        }),
+    });
+    t.ann.scratch.fDailySchedule = [['sleeping', 420], ['visiting cy (saying hello)', 20], ['morning routine (dressing)', 40], ['working at the café', 360], ['relaxing at home', 300], ['sleeping', 300]];
+    t.ann.spatial.learn('Little House', 'kitchen', 'stove');
+    t.ann.scratch.actAddress = parseAddress('Mini:Test House:bedroom:bed');
+    at(t.sim, 7, 0);
+    await determineAction(t.sim, t.ann);
+    const asked = t.calls.filter((c) => c.name === 'actionDetails');
+    expect(asked).toHaveLength(2);
+    const first = asked[0]!.args[1] as { sector: string; arenas: unknown[]; unlisted?: boolean }[];
+    // Home (where she is too) and the café (work, haunt) with their parts; Little House by name.
+    expect(first.find((pl) => pl.sector === 'Little House')).toEqual({ sector: 'Little House', arenas: [], unlisted: true });
+    expect(first.find((pl) => pl.sector === 'Test House')!.arenas.length).toBeGreaterThan(0);
+    expect(first.find((pl) => pl.sector === 'Bramble Café')!.arenas.length).toBeGreaterThan(0);
+    // Asked again for the visit alone, among Little House's parts.
+    expect(asked[1]!.args[0]).toEqual(['visiting cy (saying hello)']);
+    expect(asked[1]!.args[1]).toEqual([{ sector: 'Little House', arenas: [{ arena: 'kitchen', objects: ['stove'] }] }]);
+    expect(t.ann.scratch.actDescription).toBe('visiting cy (saying hello)');
+    expect(t.ann.scratch.actAddress).toMatchObject({ place: { sector: 'Little House', arena: 'kitchen' } });
+    // An area an activity names is offered with its parts at once.
+    const named = knownPlaces(t.ann, ['dropping by Little House']);
+    expect(named.find((pl) => pl.sector === 'Little House')).toEqual({ sector: 'Little House', arenas: [{ arena: 'kitchen', objects: ['stove'] }] });
+  });
+
   it('an answer naming an unknown place or an object the part lacks is refused: the offline brain answers the call, counted; "<random>" is accepted', async () => {
     const personas = miniPersonas();
     const offline = new OfflineBrain(1, personas);
@@ -215,6 +248,7 @@ describe('packed poignancy: a persona’s new memories scored together', () => {
   it(`stores with a provisional score, then one call scores all waiting memories at the turn of every ${SCORE_EVERY_HOURS} game hours; the reflection trigger counts them then`, async () => {
     const { sim, ann, calls } = town({ poignancies: async (_c, ms) => ms.map((m) => (m.description.includes('fire') ? 9 : 2)) });
     at(sim, 10, 30);
+    ann.scratch.actDescription = 'reading the paper';
     const before = ann.scratch.importanceTriggerCurr;
     const fire = await addScored(sim, ann, 'event', { created: sim.now, subject: 'Bob Test', predicate: 'see', object: 'fire', description: 'Bob Test sees a fire', keywords: [] }, { kind: 'event', text: 'Bob Test sees a fire', trigger: true });
     const tea = await addScored(sim, ann, 'thought', { created: sim.now, subject: 'Ann Test', predicate: 'want', object: 'tea', description: 'I want tea', keywords: [] }, { kind: 'thought', text: 'I want tea', trigger: false });
@@ -236,6 +270,31 @@ describe('packed poignancy: a persona’s new memories scored together', () => {
     expect(ann.waitingPoignancy).toEqual([]);
   });
 
+  it('lets a sleeper’s turn wait until it wakes (nothing of its own retrieves meanwhile), but still scores at once for the reflection trigger', async () => {
+    const { sim, ann, calls } = town({ poignancies: async (_c, ms) => ms.map(() => 3) });
+    at(sim, 3, 10);
+    ann.scratch.actDescription = 'sleeping';
+    await event(sim, ann, 'snoring');
+    at(sim, 3, 59, 50);
+    await scoreDue(sim, sim.personas);
+    expect(calls.filter((c) => c.name === 'poignancies')).toHaveLength(0);
+    expect(ann.waitingPoignancy).toHaveLength(1);
+    // Awake at the next turn: scored then.
+    ann.scratch.actDescription = 'waking up and getting ready';
+    at(sim, 7, 59, 50);
+    await scoreDue(sim, sim.personas);
+    expect(calls.filter((c) => c.name === 'poignancies')).toHaveLength(1);
+    // Asleep again, close to the trigger: scored at once, turn or not.
+    ann.scratch.actDescription = 'sleeping';
+    at(sim, 22, 10);
+    ann.scratch.importanceTriggerCurr = 5;
+    await event(sim, ann, 'dreaming');
+    await event(sim, ann, 'turning over');
+    await scoreDue(sim, sim.personas);
+    expect(calls.filter((c) => c.name === 'poignancies')).toHaveLength(2);
+    expect(ann.scratch.importanceTriggerCurr).toBe(5 - 2 * 3);
+  });
+
   it(`scores early once ${POIGNANCY_BATCH} memories wait`, async () => {
     const { sim, ann, calls } = town();
     at(sim, 10, 10);
@@ -252,6 +311,7 @@ describe('packed poignancy: a persona’s new memories scored together', () => {
   it('scores at once when the waiting memories, at the persona’s usual score, would reach the reflection trigger, so it reflects at that step', async () => {
     const { sim, ann, calls } = town({ poignancies: async (_c, ms) => ms.map(() => 3) });
     at(sim, 10, 10);
+    ann.scratch.actDescription = 'reading the paper';
     // Scored memories set the expectation: this persona's events score 3 (an "is idle" 1 does not count: it is never asked).
     for (let i = 0; i < 4; i++) await event(sim, ann, `warming up ${i}`);
     ann.memory.add('event', { created: sim.now, subject: 'Bob Test', predicate: 'is', object: 'idle', description: 'Bob Test is idle', keywords: [], poignancy: 1 });

@@ -230,7 +230,7 @@ describe('prompt templates on disk', () => {
     }
     expect(describeReply(CONTRACTS.dailyPlan.reply!)).toBe('{"plan": [5 to 8 × an activity with its time (≤ 200 chars)]}');
     expect(describeReply(CONTRACTS.wakeUpHour.reply!)).toBe('{"hour": integer 0-23}');
-    expect(describeReply(CONTRACTS.decideToTalk.reply!)).toBe('{"reason": one sentence (≤ 400 chars), "answer": "yes" or "no"}');
+    expect(describeReply(CONTRACTS.decideToTalk.reply!)).toBe('{"reason": one sentence, "answer": "yes" or "no"}');
   });
 
   it('refuses an "# output:" header: the reply format is the contract\'s', () => {
@@ -275,21 +275,47 @@ describe('template errors', () => {
   });
 });
 
+describe('the packed action prompt: the places offered', () => {
+  it('lists every known area, with parts for home, workplace and haunts in the stable part, and the other areas offered this time after it', () => {
+    const p = nora();
+    const home = { sector: p.spec.household, arenas: [{ arena: 'kitchen', objects: ['stove', 'sink'] }, { arena: 'bathroom', objects: [] }] };
+    const work = { sector: p.spec.occupation!.workplace, arenas: [{ arena: 'pharmacy', objects: ['counter'] }] };
+    const townHall = { sector: 'Town Hall', arenas: [], unlisted: true };
+    const visited = { sector: 'Moreno House', arenas: [{ arena: 'kitchen', objects: ['stove'] }] };
+    const vars = CALLS.actionDetails.vars({ persona: p, now: NOW }, ['visiting Sofia'], [home, townHall, work, visited]);
+    expect((vars.places ?? '').split('\n')).toEqual([`- ${home.sector}: kitchen (stove, sink); bathroom`, '- Town Hall', `- ${work.sector}: pharmacy (counter)`, '- Moreno House']);
+    expect(vars.more_places).toBe('Parts of other areas:\n- Moreno House: kitchen (stove)\n\n');
+    const text = render(loadPromptsNode().get('action_details')!, vars);
+    // The instructions and the persona's places come before what changes (the other areas, where it is, the activities).
+    expect(text.indexOf('- Town Hall')).toBeLessThan(text.indexOf('Parts of other areas'));
+    expect(text.indexOf('Parts of other areas')).toBeLessThan(text.indexOf('Activities:'));
+    expect(CALLS.actionDetails.vars({ persona: p, now: NOW }, ['reading'], [home]).more_places).toBe('');
+  });
+});
+
 describe('the packed conversation prompt: each fact once, only the facts there are', () => {
-  it('leaves out memories its brief identity already says, gives only the notes, chats and plans that exist, and each side’s plan ahead on one line', () => {
+  it('leaves out memories its brief identity already says and those that do not bear on the other, each text once; gives only the notes, chats and plans that exist, and each side’s plan ahead on one line, steps grouped', () => {
     const p = nora();
     const sofia = persona('sofia-moreno');
     const tom = persona('tom-hartwell');
     // Nora's "currently" is among her memories too (the persona file seeds them): said once, in her identity.
     const said = p.memory.add('thought', { created: NOW, subject: p.name, predicate: 'is', object: 'busy', description: p.currently, poignancy: 5, keywords: [] });
     const fence = p.memory.nodes.find((n) => n.description === 'Tom Hartwell is repairing the fence')!;
-    const ahead = [{ persona: p, from: 545, until: 720, items: [['working at the pharmacy counter (counting pills)', 55], ['working at the pharmacy counter (serving)', 120]] as [string, number][] }];
-    const vars = CALLS.conversation.vars({ persona: p, now: NOW }, { target: sofia, initMemories: [said, fence], targetMemories: [], ahead });
-    expect(vars.memories).toBe('1. Tom Hartwell is repairing the fence');
+    const own = p.memory.add('event', { created: NOW, subject: p.name, predicate: 'is', object: 'counting pills', description: 'Nora Hartwell is counting pills', poignancy: 2, keywords: [] });
+    const counter = p.memory.add('event', { created: NOW, subject: 'counter', predicate: 'is', object: 'in use', description: 'counter is in use', poignancy: 1, keywords: [] });
+    const news = p.memory.add('thought', { created: NOW, subject: p.name, predicate: 'heard', object: 'Sofia Moreno', description: 'Sofia is launching an open-mic night', poignancy: 5, keywords: [] });
+    const again = p.memory.add('thought', { created: NOW, subject: p.name, predicate: 'heard', object: 'Sofia Moreno', description: 'Sofia is launching an open-mic night', poignancy: 5, keywords: [] });
+    const ahead = [{ persona: p, from: 545, until: 780, items: [['working at the pharmacy counter (counting pills)', 55], ['working at the pharmacy counter (serving)', 120], ['having lunch', 60]] as [string, number][] }];
+    const vars = CALLS.conversation.vars({ persona: p, now: NOW }, { target: sofia, initMemories: [said, fence, own, counter, news, again], targetMemories: [], ahead });
+    // With Sofia: neither Tom at his fence, nor Nora's own doings, nor the counter; the news about Sofia once.
+    expect(vars.memories).toBe('1. Sofia is launching an open-mic night');
+    expect(vars.target_memories).toBe('(nothing in particular)');
+    // With Tom: what she saw him do.
+    expect(CALLS.conversation.vars({ persona: p, now: NOW }, { target: tom, initMemories: [said, fence, own], targetMemories: [] }).memories).toBe('1. Tom Hartwell is repairing the fence');
     expect(vars.identity).toContain(p.currently);
     // Nora and Sofia: no notes on each other, no chat, no plans: one line says so.
     expect(vars.context).toBe('Nora Hartwell and Sofia Moreno have no particular relationship and have not talked recently; neither has special plans coming up.');
-    expect(vars.plans_ahead).toBe('Nora Hartwell, until 12:00 pm: 9:05 am working at the pharmacy counter (counting pills); 10:00 am working at the pharmacy counter (serving)');
+    expect(vars.plans_ahead).toBe('Nora Hartwell, until 1:00 pm: 9:05 am working at the pharmacy counter (counting pills 55 min, serving 120 min); 12:00 pm having lunch');
     // Nora and Tom: both notes (each from its own file), nothing about chats or plans that are not there.
     const withTom = (CALLS.conversation.vars({ persona: p, now: NOW }, { target: tom, initMemories: [], targetMemories: [], ahead: [] }).context ?? '').split('\n');
     expect(withTom).toHaveLength(2);

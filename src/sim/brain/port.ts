@@ -211,7 +211,8 @@ export interface IdentityRevision {
 }
 
 /** The places a persona knows, as the packed action call offers them: sector → arena → objects. */
-export type KnownPlaces = { sector: string; arenas: { arena: string; objects: string[] }[] }[];
+/** `unlisted`: the persona knows parts of it, but they are not offered (by name only: an answer choosing it is asked again with them). */
+export type KnownPlaces = { sector: string; arenas: { arena: string; objects: string[] }[]; unlisted?: boolean }[];
 
 export type { ActionDetails };
 

@@ -198,6 +198,9 @@ interface JsonSchema {
   anyOf?: JsonSchema[];
 }
 
+/** Lengths from this up are not declared to the model (see describeJson). */
+const SHOWN_LIMIT = 400;
+
 function describeJson(s: JsonSchema): string {
   if (s.type === 'object' && s.properties) {
     return `{${Object.entries(s.properties)
@@ -219,5 +222,6 @@ function describeJson(s: JsonSchema): string {
             ? `integer ${s.minimum}-${s.maximum}`
             : (s.type ?? 'value');
   const what = s.description ? `${s.description}${s.enum || s.const !== undefined ? ` (${base})` : ''}` : base;
-  return s.maxLength !== undefined ? `${what} (≤ ${s.maxLength} chars)` : what;
+  // A short limit is guidance (a phrase, an emoji); a long one (a sentence, a paragraph, a place's name) only a bound, enforced on reading.
+  return s.maxLength !== undefined && s.maxLength < SHOWN_LIMIT ? `${what} (≤ ${s.maxLength} chars)` : what;
 }

@@ -1,7 +1,7 @@
 import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
 import type { ActionDetails, KnownPlaces } from '../brain/port';
-import { RANDOM_OBJECT, placeAddress, randomIn, type ActionAddress } from '../world/actionAddress';
+import { RANDOM_OBJECT, mapAddressOf, placeAddress, randomIn, type ActionAddress } from '../world/actionAddress';
 import { DETAILS_MAX } from '../brain/contracts';
 import { at } from '../checked';
 
@@ -10,9 +10,21 @@ const DETAILS_BATCH = DETAILS_MAX;
 /** …and only those starting within this many minutes of the new one. */
 const DETAILS_AHEAD_MIN = 180;
 
-/** The persona's spatial memory as the packed action call offers it: every sector, arena and object it knows. */
-function knownPlaces(p: Persona): KnownPlaces {
-  return p.spatial.sectors().map((sector) => ({ sector, arenas: p.spatial.arenas(sector).map((arena) => ({ arena, objects: p.spatial.objects(sector, arena) })) }));
+/**
+ * The persona's spatial memory as the packed action call offers it: every sector it knows, with the
+ * parts (and their objects) of those the day is likely to use: home, workplace and haunts (the same
+ * in every call, so the prompt's stable part stays the same), where the persona is, and any sector an
+ * action names. The rest are offered by name (`unlisted`): an answer choosing one is asked again
+ * with its parts (`packedActionDetails`), so no choice is lost, only words not sent.
+ */
+export function knownPlaces(p: Persona, actions: readonly string[]): KnownPlaces {
+  const here = p.scratch.actAddress ? mapAddressOf(p.scratch.actAddress)?.sector : undefined;
+  const inView = new Set([p.spec.household, p.spec.occupation?.workplace, ...p.spec.haunts, here]);
+  return p.spatial.sectors().map((sector) => {
+    const arenas = p.spatial.arenas(sector);
+    if (arenas.length > 0 && !inView.has(sector) && !actions.some((a) => a.includes(sector))) return { sector, arenas: [], unlisted: true };
+    return { sector, arenas: arenas.map((arena) => ({ arena, objects: p.spatial.objects(sector, arena) })) };
+  });
 }
 
 /** The address an action's details point at (Smallville's act_address): the sector, or an object of the arena (any one for none). */
@@ -55,7 +67,17 @@ export async function packedActionDetails(sim: SimContext, p: Persona, action: s
     if (batch.includes(next) || cached(sim, p, next)) continue;
     if (isFinal(next, minutes)) batch.push(next);
   }
-  const details = await sim.brain.actionDetails({ persona: p, now: sim.clock.now }, batch, knownPlaces(p));
+  const ctx = { persona: p, now: sim.clock.now };
+  const places = knownPlaces(p, batch);
+  const details = await sim.brain.actionDetails(ctx, batch, places);
+  // An answer that chose an area offered by name is asked again with that area's parts (one call per area).
+  const unlisted = new Set(places.filter((pl) => pl.unlisted).map((pl) => pl.sector));
+  for (const sector of new Set(details.filter((d) => unlisted.has(d.sector)).map((d) => d.sector))) {
+    const which = batch.flatMap((a, i) => (at(details, i, 'action details').sector === sector ? [i] : []));
+    const full = { sector, arenas: p.spatial.arenas(sector).map((arena) => ({ arena, objects: p.spatial.objects(sector, arena) })) };
+    const again = await sim.brain.actionDetails(ctx, which.map((i) => at(batch, i, 'action')), [full]);
+    which.forEach((i, k) => (details[i] = at(again, k, 'action details')));
+  }
   // Answers whose options have changed since are dropped (the cache holds only what is still valid).
   for (const key of Object.keys(p.detailsCache)) if (!cached(sim, p, key)) delete p.detailsCache[key];
   batch.forEach((a, i) => {

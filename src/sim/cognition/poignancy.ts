@@ -3,6 +3,7 @@ import type { Persona } from '../persona/persona';
 import type { ConceptNode, NewNode, NodeType } from '../persona/memory';
 import type { MemoryToRate } from '../brain/port';
 import { HOUR } from '../clock';
+import { isAsleep } from '../actions/registry';
 import { at } from '../checked';
 
 /**
@@ -89,5 +90,6 @@ export async function scoreDue(sim: SimContext, personas: readonly Persona[]): P
   const step = sim.clock.stepSeconds * 1000;
   const every = SCORE_EVERY_HOURS * HOUR;
   const turn = (sim.clock.now + step) % every < step;
-  await Promise.all(personas.filter((p) => p.waitingPoignancy.length >= (turn ? 1 : POIGNANCY_BATCH) || mayReachTrigger(p)).map((p) => scoreWaiting(sim, p)));
+  // A sleeper's turn waits for its waking (nothing of its own retrieves while it sleeps; the trigger still scores at once).
+  await Promise.all(personas.filter((p) => p.waitingPoignancy.length >= (turn && !isAsleep(p) ? 1 : POIGNANCY_BATCH) || mayReachTrigger(p)).map((p) => scoreWaiting(sim, p)));
 }
