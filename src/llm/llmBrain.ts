@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Brain, BrainCall, CallContext } from '../sim/brain/port';
+import type { WorldModel } from '../sim/world/types';
 import { readReply, replySchemaFor } from '../sim/brain/contracts';
 import { describeReply } from '../sim/brain/reply';
 import { DAY } from '../sim/clock';
@@ -86,6 +87,11 @@ export class LlmBrain {
   /** The offline brain answers, for the same call, what the model failed to answer (the guard asks it; counted as a fallback). */
   get standIn(): Brain {
     return this.opts.offline;
+  }
+
+  /** The model reads places from its prompts; the offline brain standing in plans from the map. */
+  knowTown(world: WorldModel): void {
+    this.opts.offline.knowTown?.(world);
   }
 
   /** Calls go over the network (so a step does not wait for them), unless the offline brain stands in for the rest of the day. */

@@ -169,6 +169,7 @@ export class Simulation implements SimContext {
   constructor(opts: SimulationOptions) {
     this.world = opts.world;
     this.brain = opts.brain instanceof GuardedBrain ? opts.brain : new GuardedBrain(opts.brain);
+    this.brain.knowTown(opts.world);
     this.stepMode = opts.stepMode ?? 'async';
     if (this.stepMode === 'async') this.brain.gate = this.gate;
     this.clock = new GameClock(opts.start, opts.stepSeconds ?? 10);

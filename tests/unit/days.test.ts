@@ -4,7 +4,8 @@ import { Simulation } from '../../src/sim/simulation';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
 import { DAY, formatDate, parseHHMM } from '../../src/sim/clock';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
-import { loadTownPersonas } from '../../src/node/town';
+import { loadTownPersonas, loadTownWorld } from '../../src/node/town';
+import { townPlaces } from '../../src/llm/offline/townPlaces';
 import { Persona } from '../../src/sim/persona/persona';
 import { hourlyPlan } from '../../src/llm/offline/dayPlan';
 import { Rng } from '../../src/sim/rng';
@@ -36,7 +37,7 @@ describe('days that differ', () => {
 
 describe('the offline day plan: weekdays, weekends, temper, habits and yesterday', () => {
   const specs = loadTownPersonas();
-  const town = { households: new Map(specs.map((s) => [s.id, s.household])), names: new Map(specs.map((s) => [s.id, s.name])), specs: new Map(specs.map((s) => [s.id, s])) };
+  const town = { households: new Map(specs.map((s) => [s.id, s.household])), names: new Map(specs.map((s) => [s.id, s.name])), specs: new Map(specs.map((s) => [s.id, s])), places: townPlaces(loadTownWorld()) };
   const make = (id: string) => new Persona(specs.find((s) => s.id === id)!, 'hamlet', { x: 0, y: 0 });
   /** The plan of a day (0 = Monday February 13, 2023), as the brain makes it for seed 1. */
   const planOf = (p: Persona, day: number) => {

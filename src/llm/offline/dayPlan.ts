@@ -6,28 +6,23 @@ import { parseLifestyle } from './lifestyle';
 import { at } from '../../sim/checked';
 import { SEEKING } from '../../sim/cognition/commitments';
 import { toneOf } from './talk';
+import type { TownPlaces } from './townPlaces';
+import { escapeRegExp } from '../../sim/brain/reply';
 
 /**
- * The town's public places the offline day draws on, by what they are for (the names of our map;
- * each activity names its place so the place can be read back from the text, as from a model's).
+ * What the day-planning needs besides the persona: where everyone lives, what they are called and
+ * their files, by id; and the town's public places by what they are for, read from the map.
  */
-const PLACES = {
-  cafe: 'Bramble Café',
-  bakery: 'Crumb & Crust Bakery',
-  grocery: 'Willow Grocery & Pharmacy',
-  park: 'Millbrook Park',
-  bookshop: 'Patel Books',
-  supplies: 'Hamlet Supply Co.',
-  square: 'Town Square',
-  college: 'Hamlet College',
-  bar: 'The Copper Kettle',
-} as const;
-
-/** What the day-planning needs besides the persona: where everyone lives, what they are called and their files, by id. */
 interface Townsfolk {
   households: ReadonlyMap<string, string>;
   names: ReadonlyMap<string, string>;
   specs: ReadonlyMap<string, PersonaSpec>;
+  places: TownPlaces;
+}
+
+/** `activity(place)` when the town has that place, else nothing: a day leaves out what the map has no place for. */
+function atPlace(place: string | null, activity: (place: string) => string): string[] {
+  return place ? [activity(place)] : [];
 }
 
 /** Whether someone is likely at home and awake at an hour of that day: up, not yet in bed, not at work. */
@@ -66,28 +61,32 @@ export function wakeOn(p: Persona, dayMs: number): number {
   return isWeekend(dayMs) && !workHours(p, dayMs) && wake <= 8 ? wake + 1 : wake;
 }
 
-/** A habit the lifestyle names before breakfast ("jogs around the pond in Millbrook Park"), as an activity. */
-function morningHabit(p: Persona): string | null {
-  const m = /\b(walks|jogs|runs)\b([^,.;]*?)\b(Town Square|Millbrook Park)\b/.exec(p.spec.lifestyle);
+/** A habit the lifestyle names before breakfast ("jogs around the pond in Millbrook Park": the town's square or park), as an activity. */
+function morningHabit(p: Persona, places: TownPlaces): string | null {
+  const outdoors = [places.square, places.park].filter((n): n is string => n !== null);
+  if (outdoors.length === 0) return null;
+  const m = new RegExp(`\\b(walks|jogs|runs)\\b([^,.;]*?)\\b(${outdoors.map(escapeRegExp).join('|')})\\b`).exec(p.spec.lifestyle);
   if (!m) return null;
   const verb = { walks: 'taking a walk', jogs: 'jogging', runs: 'going for a run' }[m[1] as 'walks' | 'jogs' | 'runs'];
   const where = /\bpond\b/.test(m[2] ?? '') ? ` around the pond in ${m[3]}` : ` in ${m[3]}`;
   return `${verb}${where}`;
 }
 
-/** Pastimes read from what the persona file says about the persona (music, painting, writing, books, baking …). */
-const PASTIMES: [RegExp, string[]][] = [
-  [/\b(guitar|piano)\b/i, ['playing guitar at home', 'writing a song at home']],
-  [/\b(sings?|singing)\b/i, ['singing along to records at home']],
-  [/\b(paint\w*|sketch\w*|canvas|draws)\b/i, [`sketching in ${PLACES.park}`, 'painting at home']],
-  [/\b(poems?|poetry|lamplight)\b/i, ['writing poems at home']],
-  [/\b(books?|librar\w+|archive|old documents)\b/i, ['reading a book at home', `browsing books at ${PLACES.bookshop}`]],
-  [/\b(bak(?:e|er|es|ing)|dough|recipes?)\b/i, ['trying out a new recipe at home']],
-  [/\b(garden\w*)\b/i, [`looking in on the flower beds in ${PLACES.park}`]],
-  [/\b(carpenter|furniture)\b/i, ['fixing up an old chair at home']],
-  [/\b(reporter|journalism)\b/i, ['writing up notes at home']],
-  [/\b(soil|trees|climate)\b/i, [`watching the birds in ${PLACES.park}`]],
-];
+/** Pastimes read from what the persona file says about the persona (music, painting, writing, books, baking …), at home or at the town's places. */
+function pastimes({ park, bookshop }: TownPlaces): [RegExp, string[]][] {
+  return [
+    [/\b(guitar|piano)\b/i, ['playing guitar at home', 'writing a song at home']],
+    [/\b(sings?|singing)\b/i, ['singing along to records at home']],
+    [/\b(paint\w*|sketch\w*|canvas|draws)\b/i, [...atPlace(park, (x) => `sketching in ${x}`), 'painting at home']],
+    [/\b(poems?|poetry|lamplight)\b/i, ['writing poems at home']],
+    [/\b(books?|librar\w+|archive|old documents)\b/i, ['reading a book at home', ...atPlace(bookshop, (x) => `browsing books at ${x}`)]],
+    [/\b(bak(?:e|er|es|ing)|dough|recipes?)\b/i, ['trying out a new recipe at home']],
+    [/\b(garden\w*)\b/i, atPlace(park, (x) => `looking in on the flower beds in ${x}`)],
+    [/\b(carpenter|furniture)\b/i, ['fixing up an old chair at home']],
+    [/\b(reporter|journalism)\b/i, ['writing up notes at home']],
+    [/\b(soil|trees|climate)\b/i, atPlace(park, (x) => `watching the birds in ${x}`)],
+  ];
+}
 
 /**
  * Its pastimes, from the sentences of its file about itself: "He is married to Yumi, a painter …"
@@ -99,7 +98,7 @@ function pastimesOf(p: Persona, town: Townsfolk): string[] {
     .split(/(?<=[.!?])\s+/)
     .filter((s) => !others.some((o) => new RegExp(`\\b${o}\\b`).test(s)))
     .join(' ');
-  return PASTIMES.filter(([re]) => re.test(own)).flatMap(([, acts]) => acts);
+  return pastimes(town.places).filter(([re]) => re.test(own)).flatMap(([, acts]) => acts);
 }
 
 /**
@@ -118,6 +117,12 @@ function friendVisit(p: Persona, rng: Rng, town: Townsfolk, plan: string[], at: 
   return `visiting ${f.name.split(' ')[0]} at ${f.home}`;
 }
 
+/** The home a note names first ("is coming to Becker House on Sunday afternoon"), if any. */
+function homeNamed(note: string, homes: readonly string[]): string | null {
+  const named = homes.map((name) => ({ name, at: note.indexOf(name) })).filter((h) => h.at >= 0);
+  return named.sort((a, b) => a.at - b.at || b.name.length - a.name.length)[0]?.name ?? null;
+}
+
 const FULL_DAY = { Sun: 'Sunday', Mon: 'Monday', Tue: 'Tuesday', Wed: 'Wednesday', Thu: 'Thursday', Fri: 'Friday', Sat: 'Saturday' } as const;
 const DAY_PARTS = { morning: [0, 12], afternoon: [12, 18], evening: [18, 24] } as const;
 
@@ -133,7 +138,7 @@ function standing(p: Persona, dayMs: number, town: Townsfolk): { activity: strin
     const name = town.names.get(r.id);
     if (!m || !name) continue;
     const first = name.split(' ')[0] ?? name;
-    const place = /\b([A-Z][a-z]+ (?:House|Cottage))\b/.exec(r.note)?.[1] ?? town.households.get(r.id) ?? p.spec.household;
+    const place = homeNamed(r.note, town.places.homes) ?? town.households.get(r.id) ?? p.spec.household;
     const [from, to] = DAY_PARTS[m[1] as keyof typeof DAY_PARTS];
     out.push({ activity: /\bchess\b/.test(r.note) ? `playing chess with ${first} at ${place}` : `seeing ${first} at ${place}`, from, to });
   }
@@ -158,8 +163,10 @@ function fromYesterday(p: Persona, dayMs: number, town: Townsfolk): { activity: 
   for (const c of p.commitments) {
     if (c.source === SEEKING || !/^the /.test(c.event)) continue;
     const festive = /party|celebration|dinner|wedding|birthday/i.test(c.event);
-    if (c.host && festive && (c.day === day || c.day === day + 1)) out.push({ activity: `shopping for ${c.event} at ${PLACES.grocery}`, before: c.day === day ? Math.floor(c.start / 60) - 1 : 24 });
-    else if (!c.host && festive && c.day === day) out.push({ activity: `buying a present for ${c.event} at ${PLACES.bookshop}`, before: Math.floor(c.start / 60) });
+    const { grocery, bookshop } = town.places;
+    if (c.host && festive && (c.day === day || c.day === day + 1)) {
+      if (grocery) out.push({ activity: `shopping for ${c.event} at ${grocery}`, before: c.day === day ? Math.floor(c.start / 60) - 1 : 24 });
+    } else if (!c.host && festive && c.day === day && bookshop) out.push({ activity: `buying a present for ${c.event} at ${bookshop}`, before: Math.floor(c.start / 60) });
   }
   return out;
 }
@@ -178,6 +185,7 @@ export function hourlyPlan(p: Persona, dayMs: number, rng: Rng, town: Townsfolk)
   const wake = wakeOn(p, dayMs);
   const work = workHours(p, dayMs);
   const job = p.spec.occupation;
+  const { cafe, bakery, grocery, park, bookshop, supplies, square, college, bar } = town.places;
   const weekday = weekdayOf(dayMs);
   const haunts = new Set(p.spec.haunts);
   const plan: string[] = new Array<string>(24).fill('');
@@ -190,7 +198,7 @@ export function hourlyPlan(p: Persona, dayMs: number, rng: Rng, town: Townsfolk)
     const [s, e] = work;
     if (e - s >= 6) {
       const lunch = s <= 12 && e > 13 ? 12 : s + Math.floor((e - s) / 2);
-      const where = rng.pick([PLACES.cafe, PLACES.bakery, job.workplace]);
+      const where = rng.pick([...atPlace(cafe, (x) => x), ...atPlace(bakery, (x) => x), job.workplace]);
       // The meal in the middle of an evening shift is not lunch.
       if (plan[lunch] !== 'sleeping') plan[lunch] = lunch < 15 ? `having lunch at ${where}` : `having a bite to eat at ${where}`;
     }
@@ -210,7 +218,7 @@ export function hourlyPlan(p: Persona, dayMs: number, rng: Rng, town: Townsfolk)
     return true;
   };
 
-  const habit = morningHabit(p);
+  const habit = morningHabit(p, town.places);
   if (habit) place(habit, wake + 1, wake + 2, true);
   for (const y of fromYesterday(p, dayMs, town)) {
     // A visit when the person is at home; an errand in the hours before the event.
@@ -219,18 +227,18 @@ export function hourlyPlan(p: Persona, dayMs: number, rng: Rng, town: Townsfolk)
   for (const s of standing(p, dayMs, town)) place(s.activity, s.from, s.to);
   if (!work || work[1] - work[0] <= 4) {
     if (weekday === 'Sat') {
-      place(`doing the weekly shop at ${PLACES.grocery}`, 8, 13);
+      if (grocery) place(`doing the weekly shop at ${grocery}`, 8, 13);
       if (rng.chance(0.6)) place('doing the housework at home', 8, 18);
     } else if (weekday === 'Sun') {
       place('having a long breakfast at home', wake + 1, wake + 3, true);
       // A Sunday visit to a friend at home some hour of the afternoon, or a long walk.
       if (rng.chance(0.7)) {
         const hour = rng.pick(free(13, 18).length > 0 ? free(13, 18) : [13]);
-        place(friendVisit(p, rng, town, plan, (id) => homeAt(town, id, dayMs, hour)) ?? `taking a long walk in ${PLACES.park}`, hour, hour + 1);
+        place(friendVisit(p, rng, town, plan, (id) => homeAt(town, id, dayMs, hour)) ?? (park ? `taking a long walk in ${park}` : 'reading the weekend paper at home'), hour, hour + 1);
       }
       if (rng.chance(0.5)) place('reading the weekend paper at home', 9, 13);
     } else {
-      place(rng.pick([`running errands at ${PLACES.supplies}`, `buying groceries at ${PLACES.grocery}`, 'catching up on chores at home']), 9, 17);
+      place(rng.pick([...atPlace(supplies, (x) => `running errands at ${x}`), ...atPlace(grocery, (x) => `buying groceries at ${x}`), 'catching up on chores at home']), 9, 17);
     }
   }
   // A pastime or two on a free day, now and then after work.
@@ -240,9 +248,21 @@ export function hourlyPlan(p: Persona, dayMs: number, rng: Rng, town: Townsfolk)
 
   const tone = toneOf(p);
   const social = tone === 'warm' ? 0.4 : tone === 'quiet' ? 0.12 : 0.25;
-  const morning = [`taking a coffee break at ${PLACES.cafe}`, `taking a walk in ${PLACES.park}`, `buying groceries at ${PLACES.grocery}`, 'relaxing in the living room at home'];
-  const afternoon = [`taking a coffee break at ${PLACES.cafe}`, `taking a walk in ${PLACES.park}`, `browsing books at ${PLACES.bookshop}`, `picking up supplies at ${PLACES.supplies}`, `sitting in ${PLACES.square}`, `reading in the library at ${PLACES.college}`, `buying groceries at ${PLACES.grocery}`];
-  const evening = tone === 'quiet' ? ['relaxing in the living room at home', 'relaxing in the living room at home', `having a drink at ${PLACES.bar}`] : ['relaxing in the living room at home', `having a drink at ${PLACES.bar}`, `having a drink at ${PLACES.bar}`];
+  const coffee = atPlace(cafe, (x) => `taking a coffee break at ${x}`);
+  const walk = atPlace(park, (x) => `taking a walk in ${x}`);
+  const groceries = atPlace(grocery, (x) => `buying groceries at ${x}`);
+  const drink = atPlace(bar, (x) => `having a drink at ${x}`);
+  const morning = [...coffee, ...walk, ...groceries, 'relaxing in the living room at home'];
+  const afternoon = [
+    ...coffee,
+    ...walk,
+    ...atPlace(bookshop, (x) => `browsing books at ${x}`),
+    ...atPlace(supplies, (x) => `picking up supplies at ${x}`),
+    ...atPlace(square, (x) => `sitting in ${x}`),
+    ...atPlace(college, (x) => `reading in the library at ${x}`),
+    ...groceries,
+  ];
+  const evening = tone === 'quiet' ? ['relaxing in the living room at home', 'relaxing in the living room at home', ...drink] : ['relaxing in the living room at home', ...drink, ...drink];
   const favour = (list: string[]) => {
     // Haunts are twice as likely: people go where they like to go; an errand already done today is not done again.
     const weighted = list.filter((a) => a.startsWith('relaxing') || !plan.includes(a)).flatMap((a) => ([...haunts].some((h) => a.includes(h)) ? [a, a] : [a]));
@@ -259,7 +279,8 @@ export function hourlyPlan(p: Persona, dayMs: number, rng: Rng, town: Townsfolk)
   // Smallville's diversity rule asks for ≥ 5 distinct activities; a quiet day gets an errand.
   if (new Set(plan).size < 5) {
     const idle = plan.findIndex((a, h) => h > wake && h < bed - 1 && a.startsWith('relaxing'));
-    if (idle >= 0) plan[idle] = `buying groceries at ${PLACES.grocery}`;
+    const errand = groceries[0] ?? coffee[0];
+    if (idle >= 0 && errand) plan[idle] = errand;
   }
   return plan;
 }

@@ -33,7 +33,9 @@ import type { PersonaSpec } from '../../sim/persona/schema';
 import { DAY, dayStart } from '../../sim/clock';
 import { Rng } from '../../sim/rng';
 import { dailyPlanItems, hourlyPlan, wakeOn } from './dayPlan';
-import { activitySteps, GENERIC_WORK, TEMPLATES, WORK_TASKS, splitMinutes } from './tasks';
+import { activitySteps, GENERIC_WORK, templatesFor, WORK_TASKS, splitMinutes, type Template } from './tasks';
+import { townPlaces, type TownPlaces } from './townPlaces';
+import type { WorldModel } from '../../sim/world/types';
 import { chooseArena, chooseObject, chooseSector } from './places';
 import { emojiFor } from './emoji';
 import { offlineTownPlan } from './townPlan';
@@ -64,6 +66,8 @@ export class OfflineBrain implements Brain {
   private readonly specsByName: Map<string, PersonaSpec>;
   private readonly specsById: Map<string, PersonaSpec>;
   private readonly planCache = new Map<string, string[]>();
+  /** The map's places by what they are for, and the task templates for them (from `knowTown`). */
+  private town: { world: WorldModel; places: TownPlaces; templates: Template[] } | null = null;
 
   constructor(
     private readonly seed: number,
@@ -73,6 +77,19 @@ export class OfflineBrain implements Brain {
     this.names = new Map(personas.map((p) => [p.id, p.name]));
     this.specsByName = new Map(personas.map((p) => [p.name, p]));
     this.specsById = new Map(personas.map((p) => [p.id, p]));
+  }
+
+  /** The map this brain plans for: its café, park, shops … are the places of the offline day. */
+  knowTown(world: WorldModel): void {
+    if (this.town?.world === world) return;
+    const places = townPlaces(world);
+    this.town = { world, places, templates: templatesFor(places) };
+    this.planCache.clear();
+  }
+
+  private get known(): { places: TownPlaces; templates: Template[] } {
+    if (!this.town) throw new Error('The offline brain does not know the town yet: a Simulation tells it (brain.knowTown(world)); a brain used on its own needs knowTown(world) first.');
+    return this.town;
   }
 
   private rng(ctx: CallContext, ...labels: (string | number)[]): Rng {
@@ -85,7 +102,7 @@ export class OfflineBrain implements Brain {
     const key = `${p.id}@${day}`;
     let plan = this.planCache.get(key);
     if (!plan) {
-      plan = hourlyPlan(p, day, Rng.derive(this.seed, p.id, 'day', day / DAY), { households: this.households, names: this.names, specs: this.specsById });
+      plan = hourlyPlan(p, day, Rng.derive(this.seed, p.id, 'day', day / DAY), { households: this.households, names: this.names, specs: this.specsById, places: this.known.places });
       if (this.planCache.size > 500) this.planCache.clear();
       this.planCache.set(key, plan);
     }
@@ -116,7 +133,7 @@ export class OfflineBrain implements Brain {
       // Consecutive repeats read as one long task; keep the list varied.
       steps = steps.filter((s, i) => i === 0 || s !== steps[i - 1]);
     } else {
-      steps = TEMPLATES.find((t) => t.match.test(task))?.steps ?? activitySteps(task);
+      steps = this.known.templates.find((t) => t.match.test(task))?.steps ?? activitySteps(task);
     }
     const fit = steps.slice(0, Math.max(1, Math.floor(minutes / 5)));
     const weights = fit.map(() => 1 + rng.next());
@@ -304,7 +321,7 @@ export class OfflineBrain implements Brain {
 
   /** A routine from the persona's lifestyle and job, among the options offered (src/llm/offline/registryChoice.ts). */
   async chooseAction(ctx: CallContext, input: ActionChoiceInput): Promise<ActionChoice> {
-    return offlineChooseAction(ctx.persona, ctx.now, input, this.rng(ctx, 'choose', input.rejection ?? ''));
+    return offlineChooseAction(ctx.persona, ctx.now, input, this.rng(ctx, 'choose', input.rejection ?? ''), this.known.places);
   }
 
   async townPlan(ctx: CallContext, input: TownPlanInput): Promise<TownPlanReply> {

@@ -4,12 +4,13 @@ import { hourOf, weekdayOf } from '../../sim/clock';
 import type { Rng } from '../../sim/rng';
 import { parseLifestyle } from './lifestyle';
 import { at, defined } from '../../sim/checked';
+import type { TownPlaces } from './townPlaces';
 
 /**
  * The offline brain's registry decision: a daily routine read from the persona's lifestyle and job,
  * choosing only among the options offered (so it never needs a retry). Deterministic for a seed.
  */
-export function offlineChooseAction(p: Persona, now: number, input: ActionChoiceInput, rng: Rng): ActionChoice {
+export function offlineChooseAction(p: Persona, now: number, input: ActionChoiceInput, rng: Rng, places: TownPlaces): ActionChoice {
   const has = (id: string): ActionOption | undefined => input.options.find((o) => o.id === id);
   const pick = (id: string, reason: string, target?: string): ActionChoice | null => {
     const o = has(id);
@@ -45,7 +46,7 @@ export function offlineChooseAction(p: Persona, now: number, input: ActionChoice
     (night && (pick('SLEEP', `It's late; ${p.firstName} goes to bed.`) || pick('GO_HOME', 'It is late: time to head home.'))) ||
     (onShift && o && !student && (pick('CHECK_IN', `Time to start the shift at ${o.workplace}.`) || pick('WORK', `On shift at ${o.workplace}.`))) ||
     (onShift && o && student && (pick('STUDY', 'Classes are on.') || pick('GO_TO', 'Off to classes.', o.workplace))) ||
-    ((h === wake + 1 || h === 12 || h === dinner) && (pick('EAT', 'It is mealtime.') || (h === 12 && p.agent.wallet.credits >= 10 && pick('BUY', 'Lunch out today.', 'Bramble Café')) || (h === dinner && pick('GO_HOME', 'Heading home for dinner.')))) ||
+    ((h === wake + 1 || h === 12 || h === dinner) && (pick('EAT', 'It is mealtime.') || (h === 12 && p.agent.wallet.credits >= 10 && pick('BUY', 'Lunch out today.', places.cafe ?? undefined)) || (h === dinner && pick('GO_HOME', 'Heading home for dinner.')))) ||
     (h >= bed - 1 && pick('GO_HOME', 'Winding down: heading home.')) ||
     // After dinner at home, the evening is spent at home.
     (evening && atHome && (rng.chance(0.5) ? pick('USE_OBJECT', 'A quiet evening at home.') : pick('IDLE', 'Resting at home.'))) ||

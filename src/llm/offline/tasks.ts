@@ -1,4 +1,6 @@
 import { at } from '../../sim/checked';
+import { escapeRegExp } from '../../sim/brain/reply';
+import type { TownPlaces } from './townPlaces';
 /**
  * The offline brain's activity vocabulary. Every description names its place ("… at Bramble Café",
  * "… at home"), so the place can be read back from the text alone, as a model would.
@@ -27,27 +29,40 @@ export const WORK_TASKS: Record<string, string[]> = {
 };
 export const GENERIC_WORK = ['working at the desk', 'tidying the workspace', 'talking with a colleague', 'taking care of the day\'s tasks'];
 
-/** Decomposition templates by activity kind (matched by a keyword of the hourly activity). */
-export const TEMPLATES: { match: RegExp; steps: string[] }[] = [
-  { match: /^hosting .*(party|celebration|dinner)/, steps: ['decorating the room with streamers', 'setting out snacks and drinks on a table', 'greeting guests at the door', 'chatting with guests at a table', 'serving drinks at the counter', 'tidying up after the guests'] },
-  { match: /^going to .*(party|celebration|dinner)/, steps: ['arriving and greeting the host', 'getting a drink at the counter', 'chatting with friends at a table', 'dancing with friends', 'saying goodbye to the host'] },
-  { match: /^(hosting|going to) /, steps: ['arriving and finding a seat', 'listening and joining in', 'chatting with the others afterwards'] },
-  { match: /getting ready for the day/, steps: ['waking up and stretching in bed', 'using the toilet in the bathroom', 'taking a shower', 'getting dressed at the wardrobe', 'making breakfast at the stove', 'eating breakfast at the kitchen table'] },
-  { match: /getting ready for bed/, steps: ['washing up at the bathroom sink', 'brushing teeth at the bathroom sink', 'changing into pyjamas at the wardrobe', 'reading in bed'] },
-  { match: /lunch/, steps: ['ordering lunch', 'eating lunch at a table', 'finishing lunch with a coffee'] },
-  { match: /coffee break/, steps: ['ordering a coffee at the counter', 'drinking coffee at a café table', 'reading the news over coffee at a café table'] },
-  { match: /groceries/, steps: ['picking up a basket', 'choosing vegetables at the produce stand', 'browsing the grocery shelf', 'paying at the cash register'] },
-  { match: /books at/, steps: ['browsing the bookshelf', 'reading a few pages in the reading chair', 'paying at the cash register'] },
-  { match: /supplies/, steps: ['browsing the supply shelf', 'looking at the tool rack', 'paying at the cash register'] },
-  { match: /walk in Millbrook Park/, steps: ['strolling across the lawn', 'sitting on a bench', 'watching the ducks at the pond bank bench', 'looking at the flower bed'] },
-  { match: /Town Square/, steps: ['reading the notice board', 'sitting on a bench by the fountain', 'watching people pass by the fountain'] },
-  { match: /^visiting/, steps: ['greeting the hosts', 'having tea on the sofa', 'chatting in the living room'] },
-  { match: /Copper Kettle/, steps: ['ordering a drink at the bar counter', 'sitting on a bar stool', 'sharing a pub table with friends'] },
-  { match: /dinner/, steps: ['cooking dinner at the stove', 'eating dinner at the kitchen table', 'washing the dishes at the sink'] },
-  { match: /relaxing/, steps: ['watching tv on the sofa', 'reading a book on the sofa', 'tidying the living room'] },
-  { match: /library at Hamlet College/, steps: ['finding books at the bookshelf', 'reading at a library table', 'taking notes at a library table'] },
-  { match: /hobby/, steps: ['setting up at home', 'working on a personal project on the sofa', 'cleaning up'] },
-];
+export interface Template {
+  match: RegExp;
+  steps: string[];
+}
+
+/**
+ * Decomposition templates by activity kind, matched by a keyword of the hourly activity; the first
+ * that matches is used. Some are for a place the day names (a walk in the town's park, its square,
+ * its pub, its college library): they match that place's name on this map, and are left out when
+ * the map has no such place.
+ */
+export function templatesFor(places: TownPlaces): Template[] {
+  const named = (place: string | null, match: (name: string) => string, steps: string[]): Template[] => (place ? [{ match: new RegExp(match(escapeRegExp(place))), steps }] : []);
+  return [
+    { match: /^hosting .*(party|celebration|dinner)/, steps: ['decorating the room with streamers', 'setting out snacks and drinks on a table', 'greeting guests at the door', 'chatting with guests at a table', 'serving drinks at the counter', 'tidying up after the guests'] },
+    { match: /^going to .*(party|celebration|dinner)/, steps: ['arriving and greeting the host', 'getting a drink at the counter', 'chatting with friends at a table', 'dancing with friends', 'saying goodbye to the host'] },
+    { match: /^(hosting|going to) /, steps: ['arriving and finding a seat', 'listening and joining in', 'chatting with the others afterwards'] },
+    { match: /getting ready for the day/, steps: ['waking up and stretching in bed', 'using the toilet in the bathroom', 'taking a shower', 'getting dressed at the wardrobe', 'making breakfast at the stove', 'eating breakfast at the kitchen table'] },
+    { match: /getting ready for bed/, steps: ['washing up at the bathroom sink', 'brushing teeth at the bathroom sink', 'changing into pyjamas at the wardrobe', 'reading in bed'] },
+    { match: /lunch/, steps: ['ordering lunch', 'eating lunch at a table', 'finishing lunch with a coffee'] },
+    { match: /coffee break/, steps: ['ordering a coffee at the counter', 'drinking coffee at a café table', 'reading the news over coffee at a café table'] },
+    { match: /groceries/, steps: ['picking up a basket', 'choosing vegetables at the produce stand', 'browsing the grocery shelf', 'paying at the cash register'] },
+    { match: /books at/, steps: ['browsing the bookshelf', 'reading a few pages in the reading chair', 'paying at the cash register'] },
+    { match: /supplies/, steps: ['browsing the supply shelf', 'looking at the tool rack', 'paying at the cash register'] },
+    ...named(places.park, (park) => `walk in ${park}`, ['strolling across the lawn', 'sitting on a bench', 'watching the ducks at the pond bank bench', 'looking at the flower bed']),
+    ...named(places.square, (square) => square, ['reading the notice board', 'sitting on a bench by the fountain', 'watching people pass by the fountain']),
+    { match: /^visiting/, steps: ['greeting the hosts', 'having tea on the sofa', 'chatting in the living room'] },
+    ...named(places.bar, (bar) => bar, ['ordering a drink at the bar counter', 'sitting on a bar stool', 'sharing a pub table with friends']),
+    { match: /dinner/, steps: ['cooking dinner at the stove', 'eating dinner at the kitchen table', 'washing the dishes at the sink'] },
+    { match: /relaxing/, steps: ['watching tv on the sofa', 'reading a book on the sofa', 'tidying the living room'] },
+    ...named(places.college, (college) => `library at ${college}`, ['finding books at the bookshelf', 'reading at a library table', 'taking notes at a library table']),
+    { match: /hobby/, steps: ['setting up at home', 'working on a personal project on the sofa', 'cleaning up'] },
+  ];
+}
 
 /** Split `total` minutes into 5-minute multiples across `n` parts with the given weights. */
 export function splitMinutes(total: number, weights: number[]): number[] {

@@ -2,6 +2,7 @@ import type { Brain, CallContext, GuardedCall } from './port';
 import { GUARDED_CALLS, contractOf } from './contracts';
 import { ReplyError } from './reply';
 import type { StepGate } from './stepGate';
+import type { WorldModel } from '../world/types';
 
 interface CallStats {
   calls: number;
@@ -39,11 +40,21 @@ export class GuardedBrain {
   /** Why each call last fell back (the pulse logs why it skipped a round). */
   readonly lastFallbackReason = new Map<GuardedCall, string>();
 
+  /** The map the simulation told (passed on to a brain swapped in later). */
+  private world: WorldModel | null = null;
+
   constructor(public inner: Brain) {}
 
   /** Swap the brain behind the guard between steps (settings changed); counts carry on. */
   setInner(brain: Brain): void {
     this.inner = brain;
+    if (this.world) brain.knowTown?.(this.world);
+  }
+
+  /** Tell the brain behind the guard (and any swapped in later) the map it thinks for. */
+  knowTown(world: WorldModel): void {
+    this.world = world;
+    this.inner.knowTown?.(world);
   }
 
   get name(): string {

@@ -2,6 +2,7 @@ import type { ActionDetails } from '../persona/packedState';
 import type { Persona } from '../persona/persona';
 import type { ChatLine, ConceptNode } from '../persona/memory';
 import type { ScheduleItem, Triple } from '../persona/scratch';
+import type { WorldModel } from '../world/types';
 
 /** What every brain call knows: who is thinking, and when (game ms). */
 export interface CallContext {
@@ -298,6 +299,13 @@ export interface Brain {
    * offline brain): the guard asks it before the contract's fixed default, and counts a fallback.
    */
   readonly standIn?: Brain;
+  /**
+   * The map the brain thinks for, told once by the simulation (and again to a brain the guard swaps
+   * in). A brain that plans from the town's places keeps what it needs (the offline brain: which
+   * place is the café, the park … src/llm/offline/townPlaces.ts); a model reads places from its
+   * prompts and may leave this out. Not a call: nothing is asked or counted.
+   */
+  knowTown?(world: WorldModel): void;
   wakeUpHour(ctx: CallContext): Promise<number>;
   /** The first day's plan: broad items with times ("wake up and complete the morning routine at 6:00 am"); limits in contracts.ts. */
   dailyPlan(ctx: CallContext, wakeUpHour: number): Promise<string[]>;
@@ -365,7 +373,7 @@ export interface Brain {
 }
 
 /** The calls answered from a prompt template (embed goes to the embeddings endpoint instead). */
-export type BrainCall = Exclude<keyof Brain, 'name' | 'remote' | 'standIn' | 'embed'>;
+export type BrainCall = Exclude<keyof Brain, 'name' | 'remote' | 'standIn' | 'knowTown' | 'embed'>;
 
 /** Every call the guard checks and counts: the templated ones and embed. */
 export type GuardedCall = BrainCall | 'embed';
