@@ -3,7 +3,6 @@ import { loadWorld } from '../../src/sim/world/loadWorld';
 import { addressOf, isValidActionAddress } from '../../src/sim/world/address';
 import { Simulation } from '../../src/sim/simulation';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
-import type { Brain } from '../../src/sim/brain/port';
 import { LlmBrain, MAX_VALIDATION_RETRIES } from '../../src/llm/llmBrain';
 import { LlmClient, MAX_RATE_LIMIT_WAITS } from '../../src/llm/client';
 import { DEFAULT_CONFIG, type LlmConfig } from '../../src/llm/config';
@@ -180,7 +179,8 @@ describe('a misbehaving model: retries with the error fed back, then a counted f
   it('a call that fails for good is answered by the offline brain for that same call, counted as a fallback', async () => {
     fake.setResponder(() => content('I am not sure.'));
     const b = brainFor(fake.url);
-    const offline: Brain = new OfflineBrain(1, miniPersonas());
+    const offline = new OfflineBrain(1, miniPersonas());
+    offline.knowTown(b.sim.world);
     const answeredBy: string[] = [];
     b.sim.brain.onFallback = (e) => answeredBy.push(e.answeredBy);
     const ctx = b.ctx();
@@ -189,7 +189,7 @@ describe('a misbehaving model: retries with the error fed back, then a counted f
     expect(wake).not.toBe(8); // not the contract's fixed default
     // An hour of the day is the offline schedule's, never "asleep" for a waking hour.
     const hour = await b.sim.brain.hourlySchedule(ctx, 10, [], 0);
-    expect(hour).toBe(await offline.hourlySchedule(ctx, 10, [], 0));
+    expect(hour).toBe(await offline.hourlySchedule(ctx, 10));
     expect(hour).not.toMatch(/asleep|sleeping/);
     // A place: the offline brain's choice among the options, not the first one listed.
     const arenas = ['bathroom', 'kitchen', 'bedroom'];

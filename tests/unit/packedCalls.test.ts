@@ -8,7 +8,7 @@ import { PersonaSchema } from '../../src/sim/persona/schema';
 import { GuardedBrain } from '../../src/sim/brain/guard';
 import type { Brain, BrainCall, KnownPlaces, NewDecompInput } from '../../src/sim/brain/port';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
-import { loadTownPersonas } from '../../src/node/town';
+import { loadTownPersonas, loadTownWorld } from '../../src/node/town';
 
 /**
  * Each packed call (docs/call-plans.md): its reply schema and checks as the LLM brain applies them
@@ -143,6 +143,7 @@ describe('packed call schemas: a good reply becomes the answer, a bad one an err
 describe('packed call fallbacks: the offline brain’s answer to the same call, counted', () => {
   const personas = loadTownPersonas();
   const offline = new OfflineBrain(1, personas);
+  offline.knowTown(loadTownWorld());
   const packed: BrainCall[] = ['planDay', 'reviseIdentity', 'actionDetails', 'poignancies', 'conversation', 'replanStretches', 'reflectionInsights'];
   /** A model that fails every packed call. */
   const failing = new Proxy(offline, {

@@ -31,7 +31,8 @@ function scripted(personas = miniPersonas(), over: Partial<Brain> = {}): { brain
   const brain = new Proxy(base, {
     get(target, prop, recv) {
       const impl = (over as Record<string | symbol, unknown>)[prop] ?? Reflect.get(target, prop, recv);
-      if (typeof impl !== 'function') return impl;
+      // Calls are recorded; being told the map (knowTown) is not a call.
+      if (typeof impl !== 'function' || prop === 'knowTown') return impl;
       return (ctx: CallContext, ...args: unknown[]) => {
         calls.push({ name: String(prop), now: ctx.now, args });
         return (impl as (...a: unknown[]) => unknown).call(over[prop as keyof Brain] ? over : target, ctx, ...args);
