@@ -192,7 +192,7 @@ export interface ActionChoice {
 /** Packed long-term planning: the wake-up hour, the daily plan and the whole hourly schedule in one answer. */
 export interface DayPlan {
   wakeUpHour: number;
-  /** 4–8 broad items with times (used on the first day; a new day keeps yesterday's, as Smallville does). */
+  /** Broad items with times, as many as the planDay contract asks (used on the first day; a new day keeps yesterday's, as Smallville does). */
   dailyPlan: string[];
   /** 24 activities, one per hour from midnight ("sleeping" before waking). */
   hourly: string[];
@@ -362,7 +362,7 @@ export interface Brain {
   actionDetails(ctx: CallContext, actions: string[], places: KnownPlaces): Promise<ActionDetails[]>;
   /** 1–10 for each memory, in order. */
   poignancies(ctx: CallContext, memories: MemoryToRate[]): Promise<number[]>;
-  /** decide_to_talk, then the whole conversation (at most 16 lines), its summary and what each side takes away, in one call. */
+  /** decide_to_talk, then the whole conversation (at most MAX_ROUNDS rounds, cognition/converse.ts), its summary and what each side takes away, in one call. */
   conversation(ctx: CallContext, input: ConversationInput): Promise<WholeConversation>;
   /** new_decomp_schedule for several personas at once (both sides of a chat); one answer per stretch, in order. */
   replanStretches(ctx: CallContext, stretches: StretchToReplan[]): Promise<SubTask[][]>;
