@@ -204,7 +204,8 @@ export const CALLS: PromptBindings = {
 
   focalPoints: {
     prompt: 'focal_points',
-    vars: ({ persona: p }, statements, n) => ({ name: p.name, statements: f.numbered(statements), n: String(n) }),
+    // Each statement once: the questions cite none, and a memory seen many times (a neighbour at work all morning) says nothing more.
+    vars: ({ persona: p }, statements, n) => ({ name: p.name, statements: f.numbered([...new Set(statements)]), n: String(n) }),
   },
 
   insights: {

@@ -4,7 +4,7 @@ import { Simulation } from '../../src/sim/simulation';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
 import type { Brain, CallContext } from '../../src/sim/brain/port';
 import { GuardedBrain } from '../../src/sim/brain/guard';
-import { RANDOM_OBJECT, parseAddress } from '../../src/sim/world/actionAddress';
+import { RANDOM_OBJECT, mapAddressOf, parseAddress } from '../../src/sim/world/actionAddress';
 import { determineAction, fitSubtasks, longTermPlanning } from '../../src/sim/cognition/plan';
 import { knownPlaces } from '../../src/sim/cognition/actionDetails';
 import { CHAT_BUFFER_STEPS, chatReact, shouldReact } from '../../src/sim/cognition/react';
@@ -172,13 +172,39 @@ describe('packed determining the action', () => {
     expect(t.ann.scratch.actDescription).toBe('morning routine (dressing)');
   });
 
-  it('a cached answer stands while the options are the same, and is asked again once the persona learns a new place', async () => {
+  it('details a block not decomposed yet by the subtasks the plan prepared for it, so they start without a call once decomposed', async () => {
     const t = planned();
-    t.ann.scratch.fDailySchedule = [['sleeping', 420], ['morning routine (showering)', 20], ['morning routine (dressing)', 40], ['working at the café', 360], ['relaxing at home', 300], ['sleeping', 300]];
+    t.ann.scratch.fDailySchedule = [['sleeping', 420], ['morning routine (showering)', 30], ['morning routine (dressing)', 30], ['reading the paper', 60], ['working at the café', 300], ['relaxing at home', 300], ['sleeping', 300]];
+    t.ann.scratch.fDailyScheduleHourlyOrg = [['sleeping', 420], ['morning routine', 60], ['reading the paper', 60], ['working at the café', 300], ['relaxing at home', 300], ['sleeping', 300]];
+    t.ann.scratch.preparedSubtasks = { 'reading the paper': [{ task: 'skimming', minutes: 20 }, { task: 'crossword', minutes: 40 }], 'working at the café': [{ task: 'opening up', minutes: 60 }, { task: 'serving', minutes: 240 }] };
     at(t.sim, 7, 0);
     await determineAction(t.sim, t.ann);
-    t.ann.spatial.learn('Little House');
+    const asked = t.calls.filter((c) => c.name === 'actionDetails');
+    expect(asked).toHaveLength(1);
+    // 8 am's block is decomposed an hour ahead only later; its subtasks come along by the names decomposition gives them.
+    expect(asked[0]!.args[0]).toEqual(['morning routine (showering)', 'morning routine (dressing)', 'reading the paper (skimming)', 'reading the paper (crossword)', 'working at the café (opening up)', 'working at the café (serving)']);
+    for (const [h, m] of [[7, 30], [8, 0], [8, 20], [9, 0]] as const) {
+      at(t.sim, h, m);
+      await determineAction(t.sim, t.ann);
+    }
+    expect(t.ann.scratch.actDescription).toBe('working at the café (opening up)');
+    expect(t.calls.filter((c) => c.name === 'actionDetails')).toHaveLength(1);
+  });
+
+  it('a cached answer stands while the options it chose among are the same: asked again once the chosen area gains a part, not for an area learned in passing', async () => {
+    const t = planned();
+    t.ann.scratch.fDailySchedule = [['sleeping', 420], ['morning routine (showering)', 20], ['morning routine (dressing)', 20], ['morning routine (tidying)', 20], ['working at the café', 360], ['relaxing at home', 300], ['sleeping', 240]];
+    at(t.sim, 7, 0);
+    await determineAction(t.sim, t.ann);
+    const chosen = mapAddressOf(t.ann.scratch.actAddress!)!.sector!;
+    // Passing by Little House (nobody's haunt, named by no action): the answers stand.
+    t.ann.spatial.learn('Little House', 'kitchen', 'stove');
     at(t.sim, 7, 20);
+    await determineAction(t.sim, t.ann);
+    expect(t.calls.filter((c) => c.name === 'actionDetails')).toHaveLength(1);
+    // The chosen area has a part it did not have: the next action is asked again.
+    t.ann.spatial.learn(chosen, 'attic');
+    at(t.sim, 7, 40);
     await determineAction(t.sim, t.ann);
     expect(t.calls.filter((c) => c.name === 'actionDetails')).toHaveLength(2);
   });
@@ -294,6 +320,20 @@ describe('packed poignancy: a persona’s new memories scored together', () => {
     await scoreDue(sim, sim.personas);
     expect(calls.filter((c) => c.name === 'poignancies')).toHaveLength(2);
     expect(ann.scratch.importanceTriggerCurr).toBe(5 - 2 * 3);
+  });
+
+  it('asks a memory seen again once and gives every copy its score (each counts toward the trigger)', async () => {
+    const { sim, ann, calls } = town({ poignancies: async (_c, ms) => ms.map((m) => (m.description.includes('fire') ? 9 : 2)) });
+    at(sim, 10, 30);
+    ann.scratch.actDescription = 'reading the paper';
+    const before = ann.scratch.importanceTriggerCurr;
+    const fires = [await event(sim, ann, 'watching a fire'), await event(sim, ann, 'sweeping'), await event(sim, ann, 'watching a fire')];
+    at(sim, 11, 59, 50);
+    await scoreDue(sim, sim.personas);
+    const asked = calls.filter((c) => c.name === 'poignancies');
+    expect(asked.map((c) => c.args[0])).toEqual([[{ kind: 'event', description: 'Bob Test is watching a fire' }, { kind: 'event', description: 'Bob Test is sweeping' }]]);
+    expect(fires.map((n) => n.poignancy)).toEqual([9, 2, 9]);
+    expect(ann.scratch.importanceTriggerCurr).toBe(before - 20);
   });
 
   it(`scores early once ${POIGNANCY_BATCH} memories wait`, async () => {

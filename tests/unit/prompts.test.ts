@@ -228,7 +228,7 @@ describe('prompt templates on disk', () => {
         }
       }
     }
-    expect(describeReply(CONTRACTS.dailyPlan.reply!)).toBe('{"plan": [5 to 8 × an activity with its time (≤ 200 chars)]}');
+    expect(describeReply(CONTRACTS.dailyPlan.reply!)).toBe('{"plan": [5 to 8 × an activity with its time]}');
     expect(describeReply(CONTRACTS.wakeUpHour.reply!)).toBe('{"hour": integer 0-23}');
     expect(describeReply(CONTRACTS.decideToTalk.reply!)).toBe('{"reason": one sentence, "answer": "yes" or "no"}');
   });
@@ -272,6 +272,13 @@ describe('template errors', () => {
   it('never expands placeholders inside a value', () => {
     const t = parseTemplate(good, 'greet');
     expect(render(t, { who: '{{who}}' })).toBe('Hello {{who}}.');
+  });
+});
+
+describe('the focal points prompt', () => {
+  it('numbers each statement once (the questions cite none)', () => {
+    const vars = CALLS.focalPoints.vars({ persona: nora(), now: NOW }, ['Tom is at work', 'bed is in use', 'Tom is at work', 'Lily is reading'], 3);
+    expect(vars.statements).toBe('1. Tom is at work\n2. bed is in use\n3. Lily is reading');
   });
 });
 

@@ -643,13 +643,13 @@ export const CONTRACTS: Contracts = {
       actions: z
         .array(
           z.object({
-            sector: str(TARGET, 'one of the areas'),
-            arena: str(TARGET, 'one of that area\'s parts, or ""'),
+            sector: str(TARGET, "an area: the current one if the activity can be done there; home for sleep, washing, meals; the workplace for work; not others' homes unless visiting"),
+            arena: str(TARGET, 'one of its parts given (not others\' rooms), or ""'),
             object: str(TARGET, 'one of that part\'s objects, or "<random>"'),
             emoji: str(64, '1 to 3 emoji, no letters'),
-            event: z.array(str(TRIPLE.object)).min(2).max(2).describe('[predicate, object] (the persona is the subject)'),
-            object_state: str(200, 'a few words, or "" for <random>'),
-            object_event: z.array(str(TRIPLE.object)).min(2).max(2).describe('[predicate, state] (the object is the subject)'),
+            event: z.array(str(TRIPLE.object)).min(2).max(2).describe('[verb, object], like ["eat", "breakfast"]'),
+            object_state: str(200, 'what the object is doing, like "in use"; "" for <random>'),
+            object_event: z.array(str(TRIPLE.object)).min(2).max(2).describe('[verb, rest], like ["is", "in use"]; ["", ""] for <random>'),
           }),
         )
         .min(1)
@@ -728,11 +728,11 @@ export const CONTRACTS: Contracts = {
    */
   conversation: {
     reply: z.object({
-      talk: z.boolean().describe('whether they talk'),
-      lines: z.array(str(SENTENCE, 'what the speaker says (the two take turns, the first person named first)')).max(MAX_LINES),
-      summary: str(300, 'what it was about, or "" if they do not talk'),
-      takeaways: z.array(z.object({ planning: str(PARAGRAPH, 'first person, or ""'), memo: str(PARAGRAPH, 'first person') })).max(2).describe('one per person, in the order named'),
-      after: z.array(z.array(z.object({ task: str(ACTIVITY, 'short lowercase phrase'), minutes: z.number().int().positive().describe('minutes') }))).max(2).describe("each person's plan after the conversation, in the order named ([] for a person: carry on as planned; [] if they do not talk)"),
+      talk: z.boolean().describe('whether the first person starts it'),
+      lines: z.array(str(SENTENCE, '1 to 3 sentences')).max(MAX_LINES).describe('in turn, the first person first, in their own voices, moving on (news, questions, plans; a host may invite, naming place, day and time), ending with goodbyes'),
+      summary: str(300, 'what it was about in a few words, or ""'),
+      takeaways: z.array(z.object({ planning: str(PARAGRAPH, 'an appointment, promise or invitation (accepted or not) with place and time, or ""'), memo: str(PARAGRAPH, 'what they found interesting, one sentence') })).max(2).describe("each one's, in order, in the first person"),
+      after: z.array(z.array(z.object({ task: str(ACTIVITY, 'short lowercase phrase'), minutes: z.number().int().positive() }))).max(2).describe('per plan ahead, in order: [] to carry on after, or its rest re-planned to its end time'),
     }),
     fromReply: (o, { persona }, { target, ahead }) => {
       if (!o.talk) return { talk: false, lines: [], summary: '', takeaways: {} };

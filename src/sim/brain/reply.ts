@@ -199,7 +199,7 @@ interface JsonSchema {
 }
 
 /** Lengths from this up are not declared to the model (see describeJson). */
-const SHOWN_LIMIT = 400;
+const SHOWN_LIMIT = 200;
 
 function describeJson(s: JsonSchema): string {
   if (s.type === 'object' && s.properties) {
@@ -208,8 +208,10 @@ function describeJson(s: JsonSchema): string {
       .join(', ')}}`;
   }
   if (s.type === 'array' && s.items) {
+    // A list of plain values with a description says what it holds in words ("[verb, object] …", "the numbers of …").
+    if (s.description && !s.items.description && s.items.type !== 'object' && s.items.type !== 'array') return s.description;
     const count = s.minItems !== undefined && s.maxItems !== undefined ? (s.minItems === s.maxItems ? `${s.minItems} × ` : `${s.minItems} to ${s.maxItems} × `) : s.minItems !== undefined && s.minItems > 0 ? `${s.minItems} or more × ` : '';
-    return `[${count}${describeJson(s.items)}]`;
+    return `[${count}${describeJson(s.items)}]${s.description ? ` (${s.description})` : ''}`;
   }
   const base =
     s.enum !== undefined
@@ -218,10 +220,10 @@ function describeJson(s: JsonSchema): string {
         ? JSON.stringify(s.const)
         : s.anyOf
           ? s.anyOf.map(describeJson).join(' or ')
-          : s.type === 'integer' && s.minimum !== undefined && s.maximum !== undefined
+          : s.type === 'integer' && s.minimum !== undefined && s.maximum !== undefined && s.maximum < Number.MAX_SAFE_INTEGER
             ? `integer ${s.minimum}-${s.maximum}`
             : (s.type ?? 'value');
   const what = s.description ? `${s.description}${s.enum || s.const !== undefined ? ` (${base})` : ''}` : base;
-  // A short limit is guidance (a phrase, an emoji); a long one (a sentence, a paragraph, a place's name) only a bound, enforced on reading.
+  // A short limit is guidance (a phrase, an emoji); a long one (a plan item, a sentence, a paragraph, a place's name) only a bound, enforced on reading.
   return s.maxLength !== undefined && s.maxLength < SHOWN_LIMIT ? `${what} (≤ ${s.maxLength} chars)` : what;
 }

@@ -19,7 +19,7 @@ const DETAILS_AHEAD_MIN = 180;
  */
 export function knownPlaces(p: Persona, actions: readonly string[]): KnownPlaces {
   const here = p.scratch.actAddress ? mapAddressOf(p.scratch.actAddress)?.sector : undefined;
-  const inView = new Set([p.spec.household, p.spec.occupation?.workplace, ...p.spec.haunts, here]);
+  const inView = ownSectors(p).add(here ?? undefined);
   return p.spatial.sectors().map((sector) => {
     const arenas = p.spatial.arenas(sector);
     if (arenas.length > 0 && !inView.has(sector) && !actions.some((a) => a.includes(sector))) return { sector, arenas: [], unlisted: true };
@@ -34,19 +34,34 @@ export function addressOfDetails(sim: SimContext, d: ActionDetails): ActionAddre
   return d.object && d.object !== RANDOM_OBJECT ? placeAddress(sim.world.name, d.sector, d.arena, d.object) : randomIn(arena);
 }
 
+/** The areas whose parts every packed action call offers: the persona's home, workplace and haunts. */
+function ownSectors(p: Persona): Set<string | undefined> {
+  return new Set([p.spec.household, p.spec.occupation?.workplace, ...p.spec.haunts]);
+}
+
 /**
- * What the persona's spatial memory offered for an answer: how many sectors it knew, how many arenas
- * in the chosen sector and objects in the chosen arena. Spatial memory only grows, so the same
- * counts mean the same options at every step of the choice.
+ * What an answer chose among, as counts: the likely areas the persona knew (its home, workplace and
+ * haunts, and areas the action names: those offered with their parts), the parts of the chosen area
+ * and the objects of the chosen part. Spatial memory only grows, so the same counts mean the same
+ * options. An area learned elsewhere in passing (offered by name only) does not unsettle an answer:
+ * on a first day a persona passes a new area every hour or so, and asking again each time cost a
+ * third of the calls; it is chosen when an action names it or a new action's call offers it.
  */
-function optionsSeen(p: Persona, d: ActionDetails): string {
-  return `${p.spatial.sectors().length}|${p.spatial.arenas(d.sector).length}|${d.arena ? p.spatial.objects(d.sector, d.arena).length : 0}`;
+function optionsSeen(p: Persona, action: string, d: ActionDetails): string {
+  const own = ownSectors(p);
+  const likely = p.spatial.sectors().filter((s) => own.has(s) || action.includes(s)).length;
+  return `${likely}|${p.spatial.arenas(d.sector).length}|${d.arena ? p.spatial.objects(d.sector, d.arena).length : 0}`;
 }
 
 /** A cached answer stands while the map and the persona's spatial memory offer the same options it chose among. */
 function cached(sim: SimContext, p: Persona, action: string): ActionDetails | undefined {
   const c = p.detailsCache[action];
-  return c && c.map === sim.world.name && c.options === optionsSeen(p, c.details) ? c.details : undefined;
+  return c && c.map === sim.world.name && c.options === optionsSeen(p, action, c.details) ? c.details : undefined;
+}
+
+/** The subtasks a block not decomposed yet will have, by the names decomposition gives them (packed: the subtasks the day's plan came with). */
+function coming(p: Persona, block: string): string[] {
+  return (p.scratch.preparedSubtasks[block] ?? []).map((t) => `${block} (${t.task})`);
 }
 
 /**
@@ -64,8 +79,10 @@ export async function packedActionDetails(sim: SimContext, p: Persona, action: s
   for (const [next, minutes] of p.scratch.fDailySchedule.slice(index)) {
     if (batch.length >= DETAILS_BATCH || ahead >= DETAILS_AHEAD_MIN) break;
     ahead += minutes;
-    if (batch.includes(next) || cached(sim, p, next)) continue;
-    if (isFinal(next, minutes)) batch.push(next);
+    // A block still to be decomposed comes as the subtasks the plan prepared for it.
+    for (const a of isFinal(next, minutes) ? [next] : coming(p, next)) {
+      if (batch.length < DETAILS_BATCH && !batch.includes(a) && !cached(sim, p, a)) batch.push(a);
+    }
   }
   const ctx = { persona: p, now: sim.clock.now };
   const places = knownPlaces(p, batch);
@@ -82,7 +99,7 @@ export async function packedActionDetails(sim: SimContext, p: Persona, action: s
   for (const key of Object.keys(p.detailsCache)) if (!cached(sim, p, key)) delete p.detailsCache[key];
   batch.forEach((a, i) => {
     const d = at(details, i, 'action details');
-    p.detailsCache[a] = { map: sim.world.name, options: optionsSeen(p, d), details: d };
+    p.detailsCache[a] = { map: sim.world.name, options: optionsSeen(p, a, d), details: d };
   });
   return at(details, 0, 'action details');
 }

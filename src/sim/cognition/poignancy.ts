@@ -42,13 +42,18 @@ export async function addScored(sim: SimContext, p: Persona, type: NodeType, nod
   return added;
 }
 
-/** Score all of a persona's waiting memories in one call, and count them toward the reflection trigger. */
+/** Score all of a persona's waiting memories in one call (each text once), and count them toward the reflection trigger. */
 export async function scoreWaiting(sim: SimContext, p: Persona): Promise<void> {
   const waiting = p.waitingPoignancy.splice(0);
   if (waiting.length === 0) return;
-  const scores = await sim.brain.poignancies({ persona: p, now: sim.clock.now }, waiting.map((w) => ({ kind: w.kind, description: w.text })));
-  waiting.forEach((w, i) => {
-    const score = scores[i] ?? PROVISIONAL_POIGNANCY;
+  // The same memory seen again (an event perceived twice, "bed is in use" every night) is asked once.
+  const keyOf = (w: { kind: string; text: string }) => `${w.kind}|${w.text}`;
+  const asked = new Map<string, MemoryToRate>();
+  for (const w of waiting) if (!asked.has(keyOf(w))) asked.set(keyOf(w), { kind: w.kind, description: w.text });
+  const keys = [...asked.keys()];
+  const scores = await sim.brain.poignancies({ persona: p, now: sim.clock.now }, [...asked.values()]);
+  waiting.forEach((w) => {
+    const score = scores[keys.indexOf(keyOf(w))] ?? PROVISIONAL_POIGNANCY;
     const node = p.memory.nodes[w.id - 1];
     if (node && node.id === w.id) node.poignancy = score;
     if (w.trigger) p.scratch.importanceTriggerCurr -= score;
