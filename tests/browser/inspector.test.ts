@@ -28,7 +28,7 @@ interface Handle {
   sim: {
     now: number;
     world: { width: number; height: number; name: string };
-    byId: Map<string, { name: string; memory: { nodes: Node[]; add(type: string, n: unknown): Node } }>;
+    byId: Map<string, { name: string; memory: { nodes: Node[]; add(type: string, n: unknown): Node }; scratch: { importanceTriggerCurr: number; importanceTriggerMax: number }; lastReflection: number | null }>;
   };
   brains: { llm: { log: { records: { persona: string }[]; forPersona(id: string): { module: string; promptText: string }[] } } | null } | null;
   screenPositionOf(id: string): { x: number; y: number } | null;
@@ -253,6 +253,17 @@ describe('the inspector overlay', () => {
     }, id);
     await tab('thoughts');
     await page.waitForFunction(() => document.querySelector('.insp-thoughts .insp-card-text')?.textContent === 'I seem to spend my mornings the same way');
+    // Over the thoughts: how near the next reflection is, from the persona's own counters.
+    const at = await page.evaluate((pid) => {
+      const h = (window as unknown as { hamlet: Handle }).hamlet;
+      const p = h.sim.byId.get(pid)!;
+      p.scratch.importanceTriggerCurr = p.scratch.importanceTriggerMax - 37;
+      p.lastReflection = h.sim.now - 2 * 3600_000;
+      const d = new Date(p.lastReflection);
+      return `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+    }, id);
+    await page.waitForFunction(() => /: 37 so far/.test(document.querySelector('.insp-reflect-next')?.textContent ?? ''));
+    expect(await page.textContent('.insp-reflect-next')).toMatch(new RegExp(`^Next reflection when the poignancy of what happens adds up to 150: 37 so far · last reflected \\w+ ${at}$`));
     await screenshot(page, 'inspector-thoughts');
     await page.click(`.insp-thoughts .insp-card >> nth=0 >> .insp-ev >> nth=0`);
     await page.waitForSelector('.insp-memory:not([hidden])');

@@ -94,6 +94,8 @@ export function replaySource(store: HamletStore, world: () => WorldModel | null)
             f.actionId || f.wallet
               ? { mode: f.brainMode ?? 'generative', actionId: f.actionId ?? null, target: f.actionTarget ?? '', reason: f.actionReason ?? null, stats: null, lastRejection: null, credits: f.wallet?.credits ?? null, holdings: f.wallet?.holdings ?? null, workToday: f.wallet?.workToday ?? null, recent: [] }
               : null,
+          // A replay records the reflections, not the poignancy gathered towards the next one.
+          reflection: null,
         };
       });
     },

@@ -86,6 +86,19 @@ export interface PersonaView {
   retrieval: RetrievalTrace | null;
   /** The registered action and the brain, or null when not known (a replay recorded without them). */
   agent: AgentView | null;
+  /**
+   * How near the next reflection is (seed 000: it comes when the poignancy of what happened since the
+   * last one adds up to the threshold), and when the last one was; null when not known (a replay).
+   */
+  reflection: ReflectionView | null;
+}
+
+export interface ReflectionView {
+  /** Poignancy gathered since the last reflection, and the sum that sets off the next. */
+  gathered: number;
+  threshold: number;
+  /** Game time (ms) of the last reflection, or null before the first. */
+  last: number | null;
 }
 
 export interface LlmView {
@@ -216,6 +229,7 @@ export function liveSource(simOf: () => Simulation | null, llm: () => CallLogHan
           workToday: sim.walletOf(p).workToday,
           recent: p.agent.recent,
         },
+        reflection: { gathered: s.importanceTriggerMax - s.importanceTriggerCurr, threshold: s.importanceTriggerMax, last: p.lastReflection },
       };
     },
     calls,

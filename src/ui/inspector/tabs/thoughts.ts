@@ -1,9 +1,17 @@
 import { h, renderIfChanged, button } from '../dom';
 import { nodeById } from '../memoryFilter';
+import type { ReflectionView } from '../source';
 import type { Tab, TabContext } from '../tab';
 import { evidenceLink, when } from './memory';
 
 const PAGE = 60;
+
+/** The line over the thoughts: how near the next reflection is, and when the last one was. */
+function reflectionLine(r: ReflectionView): string {
+  const gathered = Math.max(0, Math.min(r.threshold, Math.floor(r.gathered)));
+  const next = `Next reflection when the poignancy of what happens adds up to ${r.threshold}: ${gathered} so far`;
+  return r.last === null ? `${next} · not reflected yet` : `${next} · last reflected ${when(r.last)}`;
+}
 
 /** Thoughts: reflections and other thoughts, newest first, each with links that jump to its evidence. */
 export function thoughtsTab(): Tab {
@@ -27,13 +35,15 @@ export function thoughtsTab(): Tab {
           break;
         }
       }
-      renderIfChanged(el, `${ctx.persona.id}|${newest}|${shown}`, () => {
+      const r = ctx.persona.reflection;
+      renderIfChanged(el, `${ctx.persona.id}|${newest}|${shown}|${r ? `${Math.floor(r.gathered)}|${r.last}` : ''}`, () => {
+        const head = r ? h('p', { class: 'insp-muted insp-reflect-next', text: reflectionLine(r) }) : null;
         const thoughts = [];
         for (let i = mem.length - 1; i >= 0 && thoughts.length < shown + 1; i--) {
           const m = mem[i];
           if (m?.type === 'thought') thoughts.push(m);
         }
-        if (thoughts.length === 0) return [h('p', { class: 'insp-muted', text: 'No thoughts yet: reflections come once enough has happened to the persona.' })];
+        if (thoughts.length === 0) return [head, h('p', { class: 'insp-muted', text: 'No thoughts yet: reflections come once enough has happened to the persona.' })].filter((x) => x !== null);
         const ul = h('ul', { class: 'insp-cards' });
         for (const t of thoughts.slice(0, shown)) {
           const ev = h('div', { class: 'insp-evidence' });
@@ -56,7 +66,7 @@ export function thoughtsTab(): Tab {
             ),
           );
         }
-        const out: Node[] = [ul];
+        const out: Node[] = head ? [head, ul] : [ul];
         if (thoughts.length > shown) out.push(button('Show older', () => ((shown += PAGE), this.refresh(ctx))));
         return out;
       });
