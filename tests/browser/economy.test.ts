@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { buildApp, launch, screenshot, serve, watchErrors } from './harness';
+import { closeAll, openTown, screenshot, setSpeed, startSession, type Session } from './harness';
 
 interface FeedLine {
   time: number;
@@ -25,38 +25,31 @@ const PAYLOAD = '<img src=x onerror="window.__pwned=1">';
  * town panel charts the economy.
  */
 describe('the economy in the page', () => {
-  let server: { url: string; close: () => Promise<void> };
+  let server: Session['server'];
   let ctx: BrowserContext;
   let page: Page;
   let errors: string[];
 
   beforeAll(async () => {
-    server = await serve(await buildApp());
-    ctx = await launch();
-    page = await ctx.newPage();
-    errors = watchErrors(page);
+    ({ server, ctx, page, errors } = await startSession());
     // Just before nine on a Monday: the 9:00 pulse sends people to work and to the shops.
-    await page.goto(`${server.url}?paused&start=2023-02-13T08:50`);
-    await page.waitForFunction(() => (window as unknown as { hamlet?: Handle }).hamlet?.ready === true, null, { timeout: 90_000 });
+    await openTown(page, `${server.url}?paused&start=2023-02-13T08:50`);
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(ctx, server));
 
   const economyLines = () =>
     page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.hud-feed-list li.feed-econ')].map((li) => ({ id: li.dataset.persona!, what: li.querySelector('.feed-text')!.textContent!, text: li.textContent! })));
 
   it('shows economy events in the feed as they happen, newest first, each with name, what, time and reason', async () => {
     expect(await economyLines()).toEqual([]);
-    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(60));
+    await setSpeed(page, 60);
     await page.waitForFunction(() => document.querySelectorAll('.hud-feed-list li.feed-econ').length > 0, null, { timeout: 90_000 });
     const first = await economyLines();
     const firstStep = await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().step);
     // More arrive while the town runs (the next pulse, purchases on the way): the list grows at the top.
     await page.waitForFunction((n) => document.querySelectorAll('.hud-feed-list li.feed-econ').length > n, first.length, { timeout: 120_000 });
-    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(0));
+    await setSpeed(page, 0);
     const later = await economyLines();
     expect(later.length).toBeGreaterThan(first.length);
     // The earlier lines are still there, below the new ones (their relative times have moved on).

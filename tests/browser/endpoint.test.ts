@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { buildApp, launch, screenshot, serve, watchErrors } from './harness';
+import { closeAll, openTown, screenshot, setSpeed, startSession, whenReady, type Session } from './harness';
 import { deadUrl, startFakeLlm, type FakeLlm } from '../support/fakeLlm';
 import { goodModel } from '../support/goodModel';
 
@@ -28,7 +28,7 @@ const state = (page: Page) => page.evaluate(() => {
 const banner = 'div.endpoint-banner';
 
 describe('a model endpoint that stops answering, in the page', () => {
-  let server: { url: string; close: () => Promise<void> };
+  let server: Session['server'];
   let fake: FakeLlm;
   let ctx: BrowserContext;
   let page: Page;
@@ -36,19 +36,11 @@ describe('a model endpoint that stops answering, in the page', () => {
 
   beforeAll(async () => {
     fake = await startFakeLlm(goodModel());
-    server = await serve(await buildApp());
-    ctx = await launch();
-    page = await ctx.newPage();
-    errors = watchErrors(page);
-    await page.goto(`${server.url}?paused`);
-    await page.waitForFunction(() => (window as unknown as { hamlet?: Handle }).hamlet?.ready === true, null, { timeout: 90_000 });
+    ({ server, ctx, page, errors } = await startSession());
+    await openTown(page, `${server.url}?paused`);
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-    await server?.close();
-    await fake?.close();
-  });
+  afterAll(() => closeAll(ctx, server, fake));
 
   /** Steps go by (the clock runs) within a generous real-time allowance. */
   const clockRuns = async (steps = 10) => {
@@ -67,7 +59,7 @@ describe('a model endpoint that stops answering, in the page', () => {
     await page.fill('input[name=embeddingModel]', '');
     await page.click('button[name=apply]');
     await page.click('.settings button:text("Close")');
-    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(10));
+    await setSpeed(page, 10);
     await page.waitForSelector(`${banner}[data-state=down]`, { timeout: 30_000 });
     const text = await page.textContent(banner);
     expect(text).toContain(`The model at ${fake.url} is not answering: retrying in`);
@@ -123,13 +115,13 @@ describe('a model endpoint that stops answering, in the page', () => {
       localStorage.setItem('hamlet.llm.settings', JSON.stringify({ ...s, enabled: true, config: { ...s.config, baseURL: url } }));
     }, dead);
     await page.reload();
-    await page.waitForFunction(() => (window as unknown as { hamlet?: Handle }).hamlet?.ready === true, null, { timeout: 60_000 });
+    await whenReady(page, 60_000);
     await page.waitForSelector(`${banner}[data-state=unreachable]`, { timeout: 20_000 });
     expect(await page.textContent(banner)).toContain(`The model at ${dead} is not answering: the town started on the offline brain.`);
     const s = await state(page);
     expect(s.brainName).toBe('offline');
     expect(await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.brains?.llm ?? null)).toBeNull();
-    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(10));
+    await setSpeed(page, 10);
     await clockRuns();
     // Retry: still dead, still named.
     await page.click('button[name=endpoint-retry]');
@@ -153,7 +145,7 @@ describe('a model endpoint that stops answering, in the page', () => {
     await page.reload();
     await page.waitForFunction(() => (window as unknown as { hamlet?: Handle }).hamlet?.store.getState().brainName.startsWith('llm:'), null, { timeout: 30_000 });
     expect(await page.isHidden(banner)).toBe(true);
-    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(10));
+    await setSpeed(page, 10);
     await page.waitForFunction(() => ((window as unknown as { hamlet: Handle }).hamlet.brains?.llm?.log.records.length ?? 0) > 0, null, { timeout: 30_000 });
     expect(modelsBeforeFirstCall).toBe(probes + 1);
     expect(errors.filter((e) => !/net::ERR|Failed to load resource/.test(e))).toEqual([]);

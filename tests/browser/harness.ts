@@ -69,6 +69,43 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/** Wait until the page's debug handle (`window.hamlet`, src/main.ts) says the town is on screen. */
+export async function whenReady(page: Page, timeout = 90_000): Promise<void> {
+  await page.waitForFunction(() => (window as unknown as { hamlet?: { ready: boolean } }).hamlet?.ready === true, null, { timeout });
+}
+
+/** Open the town page at `url` (the server's address and a query) and wait until it is ready. */
+export async function openTown(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await whenReady(page);
+}
+
+/** What most browser test files start from: the built app served, Chromium with one page whose errors are collected. */
+export interface Session {
+  server: { url: string; close: () => Promise<void> };
+  ctx: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/** Build and serve the app (or serve an already built `dist`), launch Chromium and open a page. */
+export async function startSession(dist?: string): Promise<Session> {
+  const server = await serve(dist ?? (await buildApp()));
+  const ctx = await launch();
+  const page = await ctx.newPage();
+  return { server, ctx, page, errors: watchErrors(page) };
+}
+
+/** Close what a test file opened (browser, server, fake model), in order, skipping what never started. */
+export async function closeAll(...things: ({ close(): Promise<void> } | undefined)[]): Promise<void> {
+  for (const t of things) await t?.close();
+}
+
+/** Set the town's clock speed (0 pauses) through the store, as the HUD's buttons do. */
+export async function setSpeed(page: Page, speed: number): Promise<void> {
+  await page.evaluate((s) => (window as unknown as { hamlet: { store: { getState(): { setSpeed(s: number): void } } } }).hamlet.store.getState().setSpeed(s), speed);
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SHOTS, { recursive: true });
   const path = join(SHOTS, `${name}.png`);

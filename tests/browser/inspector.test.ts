@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { buildApp, launch, screenshot, serve, watchErrors } from './harness';
+import { closeAll, openTown, screenshot, setSpeed, startSession, type Session } from './harness';
 import { startFakeLlm, type FakeLlm } from '../support/fakeLlm';
 import { goodModel } from '../support/goodModel';
 
@@ -37,7 +37,7 @@ interface Handle {
 const PAYLOAD = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
 
 describe('the inspector overlay', () => {
-  let server: { url: string; close: () => Promise<void> };
+  let server: Session['server'];
   let fake: FakeLlm;
   let ctx: BrowserContext;
   let page: Page;
@@ -47,23 +47,15 @@ describe('the inspector overlay', () => {
 
   beforeAll(async () => {
     fake = await startFakeLlm(goodModel());
-    server = await serve(await buildApp());
-    ctx = await launch();
-    page = await ctx.newPage();
-    errors = watchErrors(page);
-    await page.goto(`${server.url}?paused`);
-    await page.waitForFunction(() => (window as unknown as { hamlet?: Handle }).hamlet?.ready === true, null, { timeout: 90_000 });
+    ({ server, ctx, page, errors } = await startSession());
+    await openTown(page, `${server.url}?paused`);
     // Let the town live a little (plans, actions, memories), then pause.
-    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(60));
+    await setSpeed(page, 60);
     await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().step >= 40, null, { timeout: 60_000 });
-    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(0));
+    await setSpeed(page, 0);
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-    await server?.close();
-    await fake?.close();
-  });
+  afterAll(() => closeAll(ctx, server, fake));
 
   async function tab(t: string): Promise<void> {
     await page.click(`.insp-tab-btn[data-tab=${t}]`);
@@ -346,9 +338,9 @@ describe('the inspector overlay', () => {
     await page.click('button[name=apply]');
     await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().brainName.startsWith('llm:'));
     await page.click('.settings button:text-is("Close")');
-    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(60));
+    await setSpeed(page, 60);
     await page.waitForFunction(() => ((window as unknown as { hamlet: Handle }).hamlet.brains?.llm?.log.records.length ?? 0) >= 10, null, { timeout: 60_000 });
-    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(0));
+    await setSpeed(page, 0);
     // Inspect the persona the model has thought most for, picked from the town panel.
     const busiest = await page.evaluate(() => {
       const counts = new Map<string, number>();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { buildApp, screenshot, serve, watchErrors } from './harness';
+import { buildApp, openTown, screenshot, serve, setSpeed, watchErrors, type Session } from './harness';
 
 interface Handle {
   ready: boolean;
@@ -81,7 +81,7 @@ async function personaInTheOpen(page: Page): Promise<{ id: string; x: number; y:
 }
 
 describe('the page fits every screen', () => {
-  let server: { url: string; close: () => Promise<void> };
+  let server: Session['server'];
   let browser: Browser;
 
   beforeAll(async () => {
@@ -97,8 +97,7 @@ describe('the page fits every screen', () => {
     const ctx = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: opts.dpr ?? 1, hasTouch: !!opts.touch, isMobile: !!opts.touch });
     const page = await ctx.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}${opts.query ?? '?paused'}`);
-    await page.waitForFunction(() => (window as unknown as { hamlet?: Handle }).hamlet?.ready === true, null, { timeout: 90_000 });
+    await openTown(page, `${server.url}${opts.query ?? '?paused'}`);
     await page.waitForTimeout(300);
     return { ctx, page, errors };
   }
@@ -216,7 +215,7 @@ describe('the page fits every screen', () => {
     await page.waitForFunction((id) => (window as unknown as { hamlet: Handle }).hamlet.store.getState().selectedId === id, who!.id, { timeout: 5000 });
     await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().select(null));
     // Run the town a while and look at the labels several times: no two names ever cover each other.
-    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(60));
+    await setSpeed(page, 60);
     for (let i = 0; i < 8; i++) {
       await page.waitForTimeout(700);
       const boxes = (await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.labelBoxes())).map((b) => ({ name: b.id, ...b }));

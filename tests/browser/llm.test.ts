@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { buildApp, launch, screenshot, serve, watchErrors } from './harness';
+import { closeAll, openTown, screenshot, setSpeed, startSession, type Session } from './harness';
 import { startFakeLlm, type FakeLlm } from '../support/fakeLlm';
 import { goodModel } from '../support/goodModel';
 
@@ -11,7 +11,7 @@ interface Handle {
 }
 
 describe('playing against an OpenAI-compatible endpoint from the page', () => {
-  let server: { url: string; close: () => Promise<void> };
+  let server: Session['server'];
   let fake: FakeLlm;
   let ctx: BrowserContext;
   let page: Page;
@@ -20,19 +20,11 @@ describe('playing against an OpenAI-compatible endpoint from the page', () => {
 
   beforeAll(async () => {
     fake = await startFakeLlm(goodModel());
-    server = await serve(await buildApp());
-    ctx = await launch();
-    page = await ctx.newPage();
-    errors = watchErrors(page);
-    await page.goto(`${server.url}?paused`);
-    await page.waitForFunction(() => (window as unknown as { hamlet?: Handle }).hamlet?.ready === true, null, { timeout: 90_000 });
+    ({ server, ctx, page, errors } = await startSession());
+    await openTown(page, `${server.url}?paused`);
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-    await server?.close();
-    await fake?.close();
-  });
+  afterAll(() => closeAll(ctx, server, fake));
 
   it('switches to the model from the settings panel and runs the town on it', { timeout: 240_000 }, async () => {
     await page.click('button[name=settings]');
@@ -46,7 +38,7 @@ describe('playing against an OpenAI-compatible endpoint from the page', () => {
     await page.selectOption('select[name=callPlan]', 'faithful');
     await page.click('button[name=apply]');
     await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().brainName.startsWith('llm:'));
-    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(60));
+    await setSpeed(page, 60);
     // The clock never waits for the model: steps go by while the morning's planning calls are under
     // way, and the personas waiting on an answer show 💭.
     const during = await page.waitForFunction(

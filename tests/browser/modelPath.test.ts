@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { buildApp, launch, screenshot, serve, watchErrors } from './harness';
+import { closeAll, openTown, screenshot, setSpeed, startSession, type Session } from './harness';
 import { startFakeLlm, type FakeLlm } from '../support/fakeLlm';
 import { goodModel } from '../support/goodModel';
 
@@ -32,7 +32,7 @@ const hamlet = (page: Page) => page.evaluate(() => {
 });
 
 describe('the model path in the page', () => {
-  let server: { url: string; close: () => Promise<void> };
+  let server: Session['server'];
   let fake: FakeLlm;
   let ctx: BrowserContext;
   let page: Page;
@@ -44,12 +44,8 @@ describe('the model path in the page', () => {
 
   beforeAll(async () => {
     fake = await startFakeLlm(goodModel());
-    server = await serve(await buildApp());
-    ctx = await launch();
-    page = await ctx.newPage();
-    errors = watchErrors(page);
-    await page.goto(`${server.url}?paused`);
-    await page.waitForFunction(() => (window as unknown as { hamlet?: Handle }).hamlet?.ready === true, null, { timeout: 90_000 });
+    ({ server, ctx, page, errors } = await startSession());
+    await openTown(page, `${server.url}?paused`);
     await page.click('button[name=settings]');
     await page.selectOption('select[name=preset]', 'custom');
     await page.fill('input[name=baseURL]', fake.url);
@@ -57,11 +53,7 @@ describe('the model path in the page', () => {
     await page.fill('input[name=embeddingModel]', '');
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-    await server?.close();
-    await fake?.close();
-  });
+  afterAll(() => closeAll(ctx, server, fake));
 
   it('Test connection lists the models the endpoint offers, or shows the exact error', { timeout: 60_000 }, async () => {
     fake.setModels(() => ({ kind: 'models', ids: ['fake-model', 'tiny-llama-1b', '<b>not markup</b>'] }));
@@ -99,7 +91,7 @@ describe('the model path in the page', () => {
   it('an endpoint that echoes the key in its 401: the town lives on the stand-in; the key is nowhere in the page, its debug handle, the call log, the recording (which reopens and forks) or a save', { timeout: 90_000 }, async () => {
     fake.setResponder((_body, _task, _prompt, headers) => ({ kind: 'status', status: 401, body: echo(headers?.authorization) }));
     await page.click('button[name=apply]');
-    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(10));
+    await setSpeed(page, 10);
     // Refused keys open the breaker: the banner shows the (scrubbed) error.
     await page.waitForSelector('div.endpoint-banner[data-state=down]', { timeout: 30_000 });
     expect(await page.textContent('div.endpoint-banner')).toContain('Incorrect API key provided: [key removed]');
@@ -206,7 +198,7 @@ describe('the model path in the page', () => {
     await page.click('button[name=settings]');
     await page.fill('input[name=apiKey]', '');
     await page.click('button[name=apply]');
-    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(10));
+    await setSpeed(page, 10);
     await expect.poll(() => asked, { timeout: 30_000 }).toBeGreaterThan(0);
     const from = await hamlet(page);
     expect(from.brainName).toBe('llm:fake-model');

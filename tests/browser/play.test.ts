@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { buildApp, launch, screenshot, serve, watchErrors } from './harness';
+import { closeAll, screenshot, setSpeed, startSession, whenReady, type Session } from './harness';
 import { accepts } from '../../src/llm/offline/talk';
 
 interface Frame {
@@ -34,7 +34,7 @@ const h = (page: Page) => page.evaluate(() => 0);
 const INVITATION = 'Would you like to come to the photo party at Bramble Café tomorrow at 5 pm?';
 
 describe('playing in Hamlet (start screen, resident, chat, time)', () => {
-  let server: { url: string; close: () => Promise<void> };
+  let server: Session['server'];
   let ctx: BrowserContext;
   let page: Page;
   let errors: string[];
@@ -51,17 +51,11 @@ describe('playing in Hamlet (start screen, resident, chat, time)', () => {
   };
 
   beforeAll(async () => {
-    server = await serve(await buildApp());
-    ctx = await launch();
-    page = await ctx.newPage();
-    errors = watchErrors(page);
+    ({ server, ctx, page, errors } = await startSession());
     await page.goto(server.url);
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(ctx, server));
 
   it('opens on the start screen without URL parameters; a new town with your resident starts from it', async () => {
     await page.waitForSelector('.start-screen:not([hidden])', { timeout: 90_000 });
@@ -84,7 +78,7 @@ describe('playing in Hamlet (start screen, resident, chat, time)', () => {
     await page.selectOption('select[name=start-hour]', '9');
     await screenshot(page, 'play-start-1280');
     await page.click('button[name=new-town]');
-    await page.waitForFunction(() => (window as unknown as { hamlet?: Handle }).hamlet?.ready === true, null, { timeout: 90_000 });
+    await whenReady(page);
     await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().player !== null);
     const s = await state();
     expect(new Date(s.time).toISOString()).toMatch(/^2023-02-13T09:0/);
@@ -96,7 +90,7 @@ describe('playing in Hamlet (start screen, resident, chat, time)', () => {
   });
 
   it('walks by keyboard, a tile per key press', async () => {
-    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(10));
+    await setSpeed(page, 10);
     const from = (await me()).tile;
     // A direction with three free tiles from where the resident stands.
     const dir = await page.evaluate((t) => {
@@ -162,7 +156,8 @@ describe('playing in Hamlet (start screen, resident, chat, time)', () => {
       const s = (window as unknown as { hamlet: Handle }).hamlet.store.getState();
       const p = s.personas.find((f) => f.id === s.player!.id)!;
       return (p as unknown as { actionTarget: string }).actionTarget === `${t.x},${t.y}`;
-    }, target!, { timeout: 10_000 });    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(60));
+    }, target!, { timeout: 10_000 });
+    await setSpeed(page, 60);
     await page.waitForFunction(
       (t) => {
         const s = (window as unknown as { hamlet: Handle }).hamlet.store.getState();
@@ -172,7 +167,7 @@ describe('playing in Hamlet (start screen, resident, chat, time)', () => {
       target!,
       { timeout: 150_000 },
     );
-    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(2));
+    await setSpeed(page, 2);
     // She may have moved on a few tiles meanwhile (baking at another counter): step up to her again.
     for (let tries = 0; tries < 5 && !(await page.isVisible('button[name=talk-luis-moreno]')); tries++) {
       await page.evaluate(() => {
@@ -184,7 +179,7 @@ describe('playing in Hamlet (start screen, resident, chat, time)', () => {
       });
       await page.waitForSelector('button[name=talk-luis-moreno]', { timeout: 4000 }).catch(() => undefined);
     }
-    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(1));
+    await setSpeed(page, 1);
     // Either we go up to her, or she has already started talking to us (personas may, by the same rules).
     const already = await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().player!.chat?.with ?? null);
     if (already === null) await page.click('button[name=talk-luis-moreno]');
@@ -268,7 +263,7 @@ describe('playing in Hamlet (start screen, resident, chat, time)', () => {
     await page.evaluate(() => (window as unknown as { hamlet: { store: { setState(x: unknown): void } } }).hamlet.store.setState({ followId: null, panTo: { x: 3, y: 3, seq: 1000 } }));
     await page.click('button[name=follow-action]');
     expect(await page.getAttribute('button[name=follow-action]', 'aria-pressed')).toBe('true');
-    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(10));
+    await setSpeed(page, 10);
     await page.waitForFunction(
       () => {
         const h = (window as unknown as { hamlet: { store: { getState(): { personas: Frame[]; spoken: { lines: { speaker: string }[] } } }; screenPositionOf(id: string): { x: number; y: number } | null } }).hamlet;
@@ -284,7 +279,7 @@ describe('playing in Hamlet (start screen, resident, chat, time)', () => {
   });
 
   it('skips to the next morning: the town runs headless to 6:00 with a progress bar, everyone in a valid state', async () => {
-    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(1));
+    await setSpeed(page, 1);
     const before = new Date((await state()).time);
     // The next 6:00: tomorrow's, or today's before 6 am.
     const day = before.getUTCDate() + (before.getUTCHours() >= 6 ? 1 : 0);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
-import { buildApp, launch, screenshot, serve, watchErrors } from './harness';
+import { closeAll, screenshot, setSpeed, startSession, type Session } from './harness';
 import { startFakeLlm, type FakeLlm, type FakeReply, type Responder } from '../support/fakeLlm';
 import { goodModel } from '../support/goodModel';
 
@@ -59,7 +59,7 @@ interface Handle {
 const hamlet = (page: Page) => page.evaluate(() => 0);
 
 describe('playing on a model (a fake OpenAI-compatible server through the real openai client)', () => {
-  let server: { url: string; close: () => Promise<void> };
+  let server: Session['server'];
   let fake: FakeLlm;
   let ctx: BrowserContext;
   let page: Page;
@@ -67,18 +67,11 @@ describe('playing on a model (a fake OpenAI-compatible server through the real o
 
   beforeAll(async () => {
     fake = await startFakeLlm(playerModel());
-    server = await serve(await buildApp());
-    ctx = await launch();
-    page = await ctx.newPage();
-    errors = watchErrors(page);
+    ({ server, ctx, page, errors } = await startSession());
     await page.goto(server.url);
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-    await server?.close();
-    await fake?.close();
-  });
+  afterAll(() => closeAll(ctx, server, fake));
 
   it('starts a town on the model from the start screen, with the call plan picked there', { timeout: 120_000 }, async () => {
     await page.waitForSelector('.start-screen:not([hidden])', { timeout: 90_000 });
@@ -121,7 +114,7 @@ describe('playing on a model (a fake OpenAI-compatible server through the real o
   });
 
   it('walks up to Ada and holds a 3-turn chat: the model gets the player’s words and answers them', { timeout: 120_000 }, async () => {
-    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(10));
+    await setSpeed(page, 10);
     // Walk next to her (by A*; the page's keys and clicks are play.test.ts's); she may move on, so step up again.
     for (let tries = 0; tries < 8; tries++) {
       const ready = await page.evaluate(() => {
@@ -139,7 +132,7 @@ describe('playing on a model (a fake OpenAI-compatible server through the real o
       if (ready) break;
       await page.waitForTimeout(3000);
     }
-    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(2));
+    await setSpeed(page, 2);
     // Talk from the inspector (or she came up to us first: personas may, by the same rules).
     await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().select('ada-quinn'));
     await page.click('.insp-tab-btn[data-tab=talk]');
@@ -198,7 +191,7 @@ describe('playing on a model (a fake OpenAI-compatible server through the real o
       return x.sim.step;
     });
     await page.waitForFunction((s) => (window as unknown as { hamlet: Handle }).hamlet.store.getState().step > s + 3, saved);
-    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(0));
+    await setSpeed(page, 0);
     await page.click('button[name=menu]');
     await page.waitForFunction(() => /Continue: After meeting Ada/.test(document.querySelector('button[name=continue]')?.textContent ?? ''));
     expect(await page.isDisabled('button[name=continue]')).toBe(false);

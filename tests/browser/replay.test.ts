@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildApp, launch, ROOT, screenshot, serve, watchErrors } from './harness';
+import { closeAll, openTown, ROOT, screenshot, startSession, type Session } from './harness';
 import { encodePng } from '../../scripts/art/png';
 import { decodeReplay } from '../../src/replay/codec';
 import { ReplayPlayer } from '../../src/replay/player';
@@ -45,7 +45,7 @@ async function pause(page: Page): Promise<void> {
 }
 
 describe('watching a recorded day in a real browser', () => {
-  let server: { url: string; close: () => Promise<void> };
+  let server: Session['server'];
   let ctx: BrowserContext;
   let page: Page;
   let errors: string[];
@@ -56,19 +56,12 @@ describe('watching a recorded day in a real browser', () => {
   beforeAll(async () => {
     demoBytes = readFileSync(join(ROOT, 'public/replays/demo.json.gz'));
     demo = await decodeReplay(new Uint8Array(demoBytes));
-    server = await serve(await buildApp());
-    ctx = await launch();
-    page = await ctx.newPage();
-    errors = watchErrors(page);
-    await page.goto(`${server.url}?paused&replay=replays/demo.json.gz`);
-    await page.waitForFunction(() => (window as unknown as { hamlet?: Handle }).hamlet?.ready === true, null, { timeout: 90_000 });
+    ({ server, ctx, page, errors } = await startSession());
+    await openTown(page, `${server.url}?paused&replay=replays/demo.json.gz`);
     await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().mode === 'replay', null, { timeout: 30_000 });
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(ctx, server));
 
   it('opens the demo from ?replay=, plays it, scrubs to noon and shows noon on the clock', async () => {
     const opened = await state(page);

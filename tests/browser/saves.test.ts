@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
-import { buildApp, launch, screenshot, serve, watchErrors } from './harness';
+import { closeAll, openTown, screenshot, setSpeed, startSession, whenReady, type Session } from './harness';
 import { decodeSave } from '../../src/save/saveFile';
 
 interface Handle {
@@ -13,10 +13,6 @@ const step = (page: Page) => page.evaluate(() => (window as unknown as { hamlet:
 const frames = (page: Page) => page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().personas.map((p) => `${p.id}@${p.tile.x},${p.tile.y} ${p.description}`));
 const snapshot = (page: Page) => page.evaluate(() => JSON.stringify((window as unknown as { hamlet: Handle }).hamlet.sim!.snapshot()));
 const status = (page: Page) => page.locator('.saves-status').textContent();
-
-async function ready(page: Page): Promise<void> {
-  await page.waitForFunction(() => (window as unknown as { hamlet?: Handle }).hamlet?.ready === true, null, { timeout: 90_000 });
-}
 
 /** Run the paused town exactly n steps with the ⏭ button. */
 async function stepN(page: Page, n: number): Promise<void> {
@@ -33,32 +29,25 @@ async function openDialog(page: Page): Promise<void> {
 }
 
 describe('saves in a real browser', () => {
-  let server: { url: string; close: () => Promise<void> };
+  let server: Session['server'];
   let ctx: BrowserContext;
   let page: Page;
   let errors: string[];
 
   beforeAll(async () => {
-    server = await serve(await buildApp());
-    ctx = await launch();
-    page = await ctx.newPage();
-    errors = watchErrors(page);
-    await page.goto(`${server.url}?paused&start=2023-02-13T07:50`);
-    await ready(page);
+    ({ server, ctx, page, errors } = await startSession());
+    await openTown(page, `${server.url}?paused&start=2023-02-13T07:50`);
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(ctx, server));
 
   let saved: { step: number; snap: string; after: string[] };
 
   it('saves the town under a name, autosaves on the hour, and after a reload loads it and continues exactly', async () => {
     // Past 8 am at 60×: an autosave is made on the hour.
-    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(60));
+    await setSpeed(page, 60);
     await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().step > 70, null, { timeout: 60_000 });
-    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(0));
+    await setSpeed(page, 0);
     await page.waitForTimeout(300);
     // A whisper waiting for the next step goes into the save too.
     await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.sim!.whisper('sofia-moreno', 'You want to bake bread at Bramble Café today at 10 am'));
@@ -77,7 +66,7 @@ describe('saves in a real browser', () => {
     saved.after = await frames(page);
 
     await page.reload();
-    await ready(page);
+    await whenReady(page);
     expect(await step(page)).toBe(0);
     await openDialog(page);
     await page.waitForSelector('.saves-row[data-name="Before the bakery"]');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildApp, launch, screenshot, serve, watchErrors } from './harness';
+import { buildApp, closeAll, openTown, screenshot, setSpeed, startSession, type Session } from './harness';
 
 interface Handle {
   ready: boolean;
@@ -13,7 +13,7 @@ interface Handle {
 }
 
 describe('the town in a real browser', () => {
-  let server: { url: string; close: () => Promise<void> };
+  let server: Session['server'];
   let ctx: BrowserContext;
   let page: Page;
   let errors: string[];
@@ -31,18 +31,11 @@ describe('the town in a real browser', () => {
       delete process.env.OPENAI_API_KEY;
       delete process.env.OPENAI_BASE_URL;
     }
-    server = await serve(dist);
-    ctx = await launch();
-    page = await ctx.newPage();
-    errors = watchErrors(page);
-    await page.goto(`${server.url}?paused`);
-    await page.waitForFunction(() => (window as unknown as { hamlet?: Handle }).hamlet?.ready === true, null, { timeout: 90_000 });
+    ({ server, ctx, page, errors } = await startSession(dist));
+    await openTown(page, `${server.url}?paused`);
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-    await server?.close();
-  });
+  afterAll(() => closeAll(ctx, server));
 
   it('shows the whole map with all 25 personas at their spawn points', async () => {
     const info = await page.evaluate(() => {
@@ -68,7 +61,7 @@ describe('the town in a real browser', () => {
   it('personas move when the clock runs', async () => {
     const before = await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.positions());
     // Run at 60× until the morning: people get up and walk.
-    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(60));
+    await setSpeed(page, 60);
     await page.waitForFunction(
       (start) => {
         const h = (window as unknown as { hamlet: Handle }).hamlet;
