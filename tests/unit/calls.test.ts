@@ -1,30 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { promptNameFor } from '../../src/llm/calls';
 import { readReply } from '../../src/sim/brain/contracts';
-import type { Checked } from '../../src/sim/brain/reply';
-import { Persona } from '../../src/sim/persona/persona';
-import { PersonaSchema } from '../../src/sim/persona/schema';
-
-function persona(id: string): Persona {
-  const json = JSON.parse(readFileSync(fileURLToPath(new URL(`../../personas/hamlet/${id}.json`, import.meta.url)), 'utf8'));
-  return new Persona(PersonaSchema.parse(json), 'Hamlet', { x: 1, y: 1 });
-}
+import { hamletPersona as persona, ok, err } from '../fixtures/hamletPersona';
 
 const nora = persona('nora-hartwell');
 const tom = persona('tom-hartwell');
 const ctx = { persona: nora, now: Date.parse('2023-02-13T09:05:00Z') };
 
-function ok<R>(r: Checked<R>): R {
-  if (!r.ok) throw new Error(`expected ok, got error: ${r.error}`);
-  return r.value;
-}
-
-function err(r: Checked<unknown>): string {
-  if (r.ok) throw new Error(`expected an error, got ${JSON.stringify(r.value)}`);
-  return r.error;
-}
 
 describe('wakeUpHour', () => {
   it('accepts 0–23 and explains an hour out of range', () => {

@@ -1,14 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readReply, sharedStatements } from '../../src/sim/brain/contracts';
-import type { Checked } from '../../src/sim/brain/reply';
-import { Persona } from '../../src/sim/persona/persona';
-import { PersonaSchema } from '../../src/sim/persona/schema';
 import { GuardedBrain } from '../../src/sim/brain/guard';
 import type { Brain, BrainCall, KnownPlaces, NewDecompInput } from '../../src/sim/brain/port';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
 import { loadTownPersonas, loadTownWorld } from '../../src/node/town';
+import { hamletPersona as persona, ok, err } from '../fixtures/hamletPersona';
 
 /**
  * Each packed call (docs/call-plans.md): its reply schema and checks as the LLM brain applies them
@@ -16,22 +12,9 @@ import { loadTownPersonas, loadTownWorld } from '../../src/node/town';
  * its fallback: the offline brain's answer to the same call, counted by the guard.
  */
 
-function persona(id: string): Persona {
-  const json = JSON.parse(readFileSync(fileURLToPath(new URL(`../../personas/hamlet/${id}.json`, import.meta.url)), 'utf8'));
-  return new Persona(PersonaSchema.parse(json), 'Hamlet', { x: 1, y: 1 });
-}
-
 const nora = persona('nora-hartwell');
 const tom = persona('tom-hartwell');
 const ctx = { persona: nora, now: Date.parse('2023-02-13T09:05:00Z') };
-const ok = <R>(r: Checked<R>): R => {
-  if (!r.ok) throw new Error(`expected ok, got error: ${r.error}`);
-  return r.value;
-};
-const err = (r: Checked<unknown>): string => {
-  if (r.ok) throw new Error(`expected an error, got ${JSON.stringify(r.value)}`);
-  return r.error;
-};
 
 const places: KnownPlaces = [
   { sector: 'Hartwell House', arenas: [{ arena: 'kitchen', objects: ['stove', 'kitchen table'] }, { arena: 'main bedroom', objects: ['bed'] }] },

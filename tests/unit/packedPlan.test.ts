@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadWorld } from '../../src/sim/world/loadWorld';
 import { Simulation } from '../../src/sim/simulation';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
-import type { Brain, CallContext } from '../../src/sim/brain/port';
+import type { Brain } from '../../src/sim/brain/port';
 import { GuardedBrain } from '../../src/sim/brain/guard';
 import { RANDOM_OBJECT, mapAddressOf, parseAddress } from '../../src/sim/world/actionAddress';
 import { determineAction, fitSubtasks, longTermPlanning } from '../../src/sim/cognition/plan';
@@ -14,44 +14,16 @@ import { reflect } from '../../src/sim/cognition/reflect';
 import type { Retrieved } from '../../src/sim/cognition/retrieve';
 import type { ConceptNode } from '../../src/sim/persona/memory';
 import { THIRTY_DAYS } from '../../src/sim/persona/memory';
-import type { ScheduleItem } from '../../src/sim/persona/scratch';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
+import { at, HOUR, MIN, MONDAY, plannedTown, scriptedTown } from '../fixtures/scriptedTown';
 
 /**
  * The seed 000/001 rules under the packed call plan (docs/plan-module.md, column "packed"): the same
  * rules as tests/unit/plan.test.ts checks for faithful, where the packed flow asks differently.
  */
 
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const MONDAY = Date.UTC(2023, 1, 13);
-
-type Calls = { name: string; now: number; args: unknown[] }[];
-
-/** The offline brain, some answers replaced, every call recorded; a packed town around it. */
-function town(over: Partial<Brain> = {}) {
-  const personas = miniPersonas();
-  const base = new OfflineBrain(1, personas);
-  const calls: Calls = [];
-  const brain = new Proxy(base, {
-    get(target, prop, recv) {
-      const impl = (over as Record<string | symbol, unknown>)[prop] ?? Reflect.get(target, prop, recv);
-      // Calls are recorded; being told the map (knowTown) is not a call.
-      if (typeof impl !== 'function' || prop === 'knowTown') return impl;
-      return (ctx: CallContext, ...args: unknown[]) => {
-        calls.push({ name: String(prop), now: ctx.now, args });
-        return (impl as (...a: unknown[]) => unknown).call(over[prop as keyof Brain] ? over : target, ctx, ...args);
-      };
-    },
-  }) as unknown as Brain;
-  const sim = new Simulation({ world: loadWorld(miniMap()), personas, brain, seed: 1, start: '2023-02-13T00:00:00', callPlan: 'packed' });
-  const [ann, bob] = sim.personas as [typeof sim.personas[0], typeof sim.personas[0]];
-  return { sim, calls, ann, bob, names: () => calls.map((c) => c.name) };
-}
-
-function at(sim: Simulation, hour: number, minute = 0, second = 0): void {
-  (sim.clock as unknown as { step: number }).step = ((hour * 60 + minute) * 60 + second) / sim.clock.stepSeconds;
-}
+/** A town on the packed call plan. */
+const town = (over: Partial<Brain> = {}) => scriptedTown(over, { callPlan: 'packed' });
 
 const day24 = (f: (h: number) => string) => Array.from({ length: 24 }, (_, h) => f(h));
 const varied = (h: number) => (h < 7 ? 'sleeping' : h < 9 ? 'morning routine' : h < 12 ? 'working at the café' : h === 12 ? 'having lunch' : h < 17 ? 'working at the café' : h < 20 ? 'relaxing at home' : h < 22 ? 'reading' : 'sleeping');
@@ -97,19 +69,7 @@ describe('packed long-term planning: one call for the wake-up hour, the plan and
 });
 
 describe('packed determining the action', () => {
-  const day: ScheduleItem[] = [
-    ['sleeping', 420],
-    ['morning routine', 60],
-    ['working at the café', 360],
-    ['relaxing at home', 300],
-    ['sleeping', 300],
-  ];
-  const planned = (over: Partial<Brain> = {}) => {
-    const t = town(over);
-    t.ann.scratch.fDailySchedule = day.map(([a, m]) => [a, m]);
-    t.ann.scratch.fDailyScheduleHourlyOrg = day.map(([a, m]) => [a, m]);
-    return t;
-  };
+  const planned = (over: Partial<Brain> = {}) => plannedTown(over, { callPlan: 'packed' });
 
   it('decomposes the block an hour ahead from the subtasks the plan came with, fitted to the block in 5-minute steps, without a task_decomp call', async () => {
     const t = planned();

@@ -1,7 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { loadWorld } from '../../src/sim/world/loadWorld';
-import { Simulation } from '../../src/sim/simulation';
-import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
 import type { Brain, CallContext, NewDecompInput, SubTask } from '../../src/sim/brain/port';
 import { RANDOM_OBJECT, mapAddressOf, objectOf, parseAddress, printAddress } from '../../src/sim/world/actionAddress';
 import { addNewAction, chooseAddress, determineAction, longTermPlanning, reviseIdentityFocalPoints } from '../../src/sim/cognition/plan';
@@ -11,50 +8,15 @@ import type { Retrieved } from '../../src/sim/cognition/retrieve';
 import type { ConceptNode } from '../../src/sim/persona/memory';
 import { THIRTY_DAYS } from '../../src/sim/persona/memory';
 import type { ScheduleItem } from '../../src/sim/persona/scratch';
-import { miniMap, miniPersonas } from '../fixtures/miniTown';
+import { miniPersonas } from '../fixtures/miniTown';
+import { at, HOUR, MIN, MONDAY, plannedTown, scriptedTown, type Calls } from '../fixtures/scriptedTown';
 
 /**
  * One test (at least) per rule of the plan module in seeds 000/001; docs/plan-module.md maps each
  * rule to its test. A scripted brain records what was asked so each rule is checked where it acts.
  */
 
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const MONDAY = Date.UTC(2023, 1, 13);
-
-type Calls = { name: string; now: number; args: unknown[] }[];
-
-/** The offline brain, with some answers replaced and every call recorded. */
-function scripted(personas = miniPersonas(), over: Partial<Brain> = {}): { brain: Brain; calls: Calls } {
-  const base = new OfflineBrain(1, personas);
-  const calls: Calls = [];
-  const brain = new Proxy(base, {
-    get(target, prop, recv) {
-      const impl = (over as Record<string | symbol, unknown>)[prop] ?? Reflect.get(target, prop, recv);
-      // Calls are recorded; being told the map (knowTown) is not a call.
-      if (typeof impl !== 'function' || prop === 'knowTown') return impl;
-      return (ctx: CallContext, ...args: unknown[]) => {
-        calls.push({ name: String(prop), now: ctx.now, args });
-        return (impl as (...a: unknown[]) => unknown).call(over[prop as keyof Brain] ? over : target, ctx, ...args);
-      };
-    },
-  }) as unknown as Brain;
-  return { brain, calls };
-}
-
-function town(over: Partial<Brain> = {}, start = '2023-02-13T00:00:00') {
-  const personas = miniPersonas();
-  const { brain, calls } = scripted(personas, over);
-  const sim = new Simulation({ world: loadWorld(miniMap()), personas, brain, seed: 1, start });
-  const [ann, bob, cy] = sim.personas as [typeof sim.personas[0], typeof sim.personas[0], typeof sim.personas[0]];
-  return { sim, calls, ann, bob, cy };
-}
-
-/** Move the clock to a time of the first day without running steps. */
-function at(sim: Simulation, hour: number, minute = 0, second = 0): void {
-  const steps = ((hour * 60 + minute) * 60 + second) / sim.clock.stepSeconds;
-  (sim.clock as unknown as { step: number }).step = steps;
-}
+const town = (over: Partial<Brain> = {}) => scriptedTown(over);
 
 describe('long-term planning (seed 000 §4)', () => {
   it('first day: asks the wake-up hour, then the first daily plan into daily_req', async () => {
@@ -147,19 +109,7 @@ describe('long-term planning (seed 000 §4)', () => {
 });
 
 describe('determining the action (seed 000 §5)', () => {
-  const day: ScheduleItem[] = [
-    ['sleeping', 420],
-    ['morning routine', 60],
-    ['working at the café', 360],
-    ['relaxing at home', 300],
-    ['sleeping', 300],
-  ];
-  const planned = (over: Partial<Brain> = {}) => {
-    const t = town(over);
-    t.ann.scratch.fDailySchedule = day.map(([a, m]) => [a, m]);
-    t.ann.scratch.fDailyScheduleHourlyOrg = day.map(([a, m]) => [a, m]);
-    return t;
-  };
+  const planned = (over: Partial<Brain> = {}) => plannedTown(over);
   const decomposed = (calls: Calls) => calls.filter((c) => c.name === 'taskDecomp').map((c) => c.args[0]);
 
   it('decomposes the block an hour ahead (≥ 60 minutes, not sleep) in 5-minute steps summing to the block', async () => {

@@ -1,5 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadPromptsFromRecord, parseTemplate, render, type Template } from '../../src/llm/prompts';
@@ -9,15 +8,10 @@ import { CONTRACTS } from '../../src/sim/brain/contracts';
 import { describeReply } from '../../src/sim/brain/reply';
 import type { BrainCall, CallContext } from '../../src/sim/brain/port';
 import { Persona } from '../../src/sim/persona/persona';
-import { PersonaSchema } from '../../src/sim/persona/schema';
 import { parseAddress } from '../../src/sim/world/actionAddress';
+import { hamletPersona as persona } from '../fixtures/hamletPersona';
 
 const NOW = Date.parse('2023-02-13T09:05:00Z');
-
-function persona(id: string): Persona {
-  const json = JSON.parse(readFileSync(fileURLToPath(new URL(`../../personas/hamlet/${id}.json`, import.meta.url)), 'utf8'));
-  return new Persona(PersonaSchema.parse(json), 'Hamlet', { x: 1, y: 1 });
-}
 
 /** Nora mid-morning: a plan, a schedule, places she knows, and a few memories. */
 function nora(): Persona {
