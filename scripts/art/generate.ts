@@ -32,7 +32,7 @@ import { TILE_NAMES } from './catalog';
 import { APPEARANCES } from './characters';
 import { type Actor, renderScene } from './mockup';
 import { cottage, square } from './scenes';
-import { encodePng } from './png';
+import { encodePng } from '../png';
 import { lineupPreview, seamPreview, tilesheetPreview } from './preview';
 import { buildCharacterSheet } from './sprite/sheet';
 import { buildTileset } from './tileset';

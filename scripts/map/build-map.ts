@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { checkTown } from './checks';
 import { type Rect, type Town, span } from './grid';
 import { renderOverview, renderPreview } from './overview';
-import { type Image, decodePng, encodePng } from './png';
+import { type Image, decodePng, encodeImage } from '../png';
 import { serializeMap, toTiled } from './tiled';
 import { buildTown } from './town';
 
@@ -50,11 +50,11 @@ function main(): void {
   const { town, problems, text } = buildMap();
   const out = resolve(ROOT, 'out/map');
   mkdirSync(out, { recursive: true });
-  writeFileSync(resolve(out, 'overview.png'), encodePng(renderOverview(town)));
+  writeFileSync(resolve(out, 'overview.png'), encodeImage(renderOverview(town)));
   // Quarter views at 10 px per tile, easier to read than the whole overview.
   const big = renderOverview(town, 10);
   for (const [name, qx, qy] of [['nw', 0, 0], ['ne', 70, 0], ['sw', 0, 50], ['se', 70, 50]] as const) {
-    writeFileSync(resolve(out, `zoom-${name}.png`), encodePng(crop(big, qx * 10, qy * 10, 700, 500)));
+    writeFileSync(resolve(out, `zoom-${name}.png`), encodeImage(crop(big, qx * 10, qy * 10, 700, 500)));
   }
   if (problems.length) {
     console.error(`maps/hamlet.tmj NOT written: ${problems.length} problem(s):`);
@@ -69,7 +69,7 @@ function main(): void {
   if (existsSync(tilesPath)) {
     const tiles = decodePng(readFileSync(tilesPath));
     for (const [name, r] of Object.entries(PREVIEWS)) {
-      writeFileSync(resolve(out, `preview-${name}.png`), encodePng(renderPreview(town, tiles, r)));
+      writeFileSync(resolve(out, `preview-${name}.png`), encodeImage(renderPreview(town, tiles, r)));
     }
     console.log(`previews in ${out}`);
   }

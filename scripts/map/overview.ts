@@ -5,7 +5,7 @@
  */
 import { TILE_NAMES, TILE_SIZE, TILESET_COLUMNS, type TileName } from '../art/catalog';
 import { type Rect, TILE_LAYERS, type Town } from './grid';
-import type { Image } from './png';
+import type { Image } from '../png';
 import { at } from '../../src/sim/checked';
 
 type RGB = [number, number, number];

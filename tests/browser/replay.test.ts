@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { closeAll, openTown, ROOT, screenshot, startSession, type Session } from './harness';
-import { encodePng } from '../../scripts/art/png';
+import { encodePng } from '../../scripts/png';
 import { decodeReplay } from '../../src/replay/codec';
 import { ReplayPlayer } from '../../src/replay/player';
 import type { ReplayFile } from '../../src/replay/format';

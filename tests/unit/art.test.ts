@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TILE_NAMES, TILESET_COLUMNS, TILE_SIZE } from '../../scripts/art/catalog';
 import { APPEARANCES } from '../../scripts/art/characters';
-import { encodePng, readPngSize } from '../../scripts/art/png';
+import { decodePng, encodePng, readPngSize } from '../../scripts/png';
 import { buildCharacterSheet } from '../../scripts/art/sprite/sheet';
 import { PAINTERS, buildTileset, paintTile } from '../../scripts/art/tileset';
 import { at, defined } from '../../src/sim/checked';
@@ -77,5 +77,16 @@ describe('png encoder', () => {
     const png = encodePng(3, 2, new Uint8Array(3 * 2 * 4));
     expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     expect(readPngSize(png)).toEqual({ width: 3, height: 2 });
+  });
+
+  it('decodes what it encodes, pixel for pixel, and the committed tileset the map build reads', () => {
+    const rgba = Uint8Array.from({ length: 5 * 3 * 4 }, (_, i) => (i * 37 + (i >> 2) * 11) & 0xff);
+    const back = decodePng(encodePng(5, 3, rgba));
+    expect([back.width, back.height]).toEqual([5, 3]);
+    expect([...back.data]).toEqual([...rgba]);
+    const tiles = readFileSync(join(ASSETS, 'tiles.png'));
+    const img = decodePng(tiles);
+    expect({ width: img.width, height: img.height }).toEqual(readPngSize(tiles));
+    expect(encodePng(img.width, img.height, img.data).equals(tiles)).toBe(true);
   });
 });
