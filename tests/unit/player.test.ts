@@ -120,6 +120,21 @@ describe('the player’s resident', () => {
 
   });
 
+  it('is offered only what makes sense now: no waking up for a resident who arrived awake, until it has slept', async () => {
+    const sim = town();
+    await sim.tick();
+    const ids = () => sim.player!.options(sim).map((o) => o.id);
+    const w = actionWorldOf(sim);
+    expect(sceneOf(w, me(sim))).toBe('MORNING');
+    expect(ids()).toContain('IDLE');
+    expect(ids()).not.toContain('WAKE_UP');
+    sim.playerInput({ kind: 'act', action: 'WAKE_UP', target: '' });
+    expect((await sim.tick()).player!.refusals).toEqual(['WAKE_UP: Alex is already up']);
+    // After a night's sleep (up for a word with someone before getting up), waking up makes sense again.
+    me(sim).agent.lastStarted.SLEEP = sim.clock.now - 8 * 3_600_000;
+    expect(ids()).toContain('WAKE_UP');
+  });
+
   it('cannot run an unregistered action, walk into a wall or talk from afar; WALK is the player’s alone', async () => {
     const sim = town();
     await sim.tick();

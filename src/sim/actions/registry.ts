@@ -228,9 +228,10 @@ function createDefaultRegistry(): ActionRegistry {
     emoji: '🌅',
     target: 'none',
     precondition: (w, p) => {
-      // Asleep, or not yet up today (a word with someone at dawn before getting up still counts).
-      const woke = p.agent.lastStarted.WAKE_UP;
-      if (!isAsleep(p) && woke !== undefined && w.now - woke < 12 * 60 * 60_000) return `${p.firstName} is already up`;
+      // Asleep, or not yet up today (a word with someone at dawn before getting up still counts). Up:
+      // woke in the last 12 hours, or never slept nor woke here (a resident who arrived awake).
+      const { WAKE_UP: woke, SLEEP: slept } = p.agent.lastStarted;
+      if (!isAsleep(p) && (woke === undefined ? slept === undefined : w.now - woke < 12 * 60 * 60_000)) return `${p.firstName} is already up`;
       const h = hourOf(w.now);
       return h >= 4 && h < 12 ? null : `it is ${h}:00: people wake up between 4:00 and 12:00`;
     },
