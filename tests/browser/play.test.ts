@@ -180,10 +180,16 @@ describe('playing in Hamlet (start screen, resident, chat, time)', () => {
       await page.waitForSelector('button[name=talk-luis-moreno]', { timeout: 4000 }).catch(() => undefined);
     }
     await setSpeed(page, 1);
-    // Either we go up to her, or she has already started talking to us (personas may, by the same rules).
-    const already = await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().player!.chat?.with ?? null);
-    if (already === null) await page.click('button[name=talk-luis-moreno]');
-    else expect(already).toBe('Luis Moreno');
+    // Either we go up to her, or she has already started talking to us (personas may, by the same rules),
+    // maybe just now: then her button is disabled and the chat is with her.
+    const chatWith = () => page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().player!.chat?.with ?? null);
+    if ((await chatWith()) === null) {
+      await page.click('button[name=talk-luis-moreno]', { timeout: 5_000 }).catch(async (e: unknown) => {
+        if ((await chatWith()) === null) throw e;
+      });
+    }
+    const partner = await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().player!.chat?.with ?? null, null, { timeout: 30_000 });
+    expect(await partner.jsonValue()).toBe('Luis Moreno');
     await page.waitForSelector('[data-panel=chat]:not([hidden])');
     await page.waitForFunction(() => document.querySelectorAll('.chat-log li.them').length === 1, null, { timeout: 20_000 });
     const say = async (text: string, n: number) => {
