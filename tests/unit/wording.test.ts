@@ -61,6 +61,17 @@ describe('the offline brain says it properly', () => {
     expect(summary).toBe("conversing about news: Tom is building a small wooden stage for his daughter's reading");
   });
 
+  it('a chat summary keeps news to its first sentence, not to its first full stop, and cuts long news where a clause ends', () => {
+    const about = (news: string) => summarize([{ speaker: 'Somebody New', text: `Did you hear? ${news}` }]);
+    // "Dr." and "p.m." do not end a sentence (the summary was "Nora is helping Dr").
+    expect(about('Nora is helping Dr. Okafor at 5 p.m. today. It is for the clinic.')).toBe('conversing about news: Nora is helping Dr. Okafor at 5 p.m. today');
+    // Long news: up to the end of a clause, not "…, which opens…" nor "… at 7 pm,…".
+    expect(about("Yumi is curating the studio's spring exhibition, 'Hamlet Seen', which opens on Friday at the studio.")).toBe("conversing about news: Yumi is curating the studio's spring exhibition, 'Hamlet Seen'");
+    expect(about('Owen has a crush on his dorm-mate Mia Novak and is working up the courage to ask her out.')).toBe('conversing about news: Owen has a crush on his dorm-mate Mia Novak');
+    // No clause to end at: whole words, none left hanging ("… at dusk for the…").
+    expect(about('Mia is finishing a large painting of the Millbrook Park pond at dusk for the spring show in March.')).toBe('conversing about news: Mia is finishing a large painting of the Millbrook Park pond at dusk…');
+  });
+
   it('one\'s own news keeps one subject: "I\'m curating …, and I am finishing my own painting", not "and she is finishing"', () => {
     const yumi = make('yumi-sato');
     const mia = make('mia-novak');

@@ -8,7 +8,7 @@ import type { Commitment } from '../../sim/persona/commitment';
 import { extractNews, heardAs, pronounsOf } from '../../sim/cognition/converse';
 import type { PersonaSpec } from '../../sim/persona/schema';
 import { answerQuestion } from './answer';
-import { baseVerb, clockOf, firstPerson, lowerFirst, sentence } from './voice';
+import { baseVerb, clockOf, firstPerson, gistOf, lowerFirst, sentence, sentences } from './voice';
 import { at } from '../../sim/checked';
 
 const FAMILY = /wife|husband|son|daughter|mother|father|sister|brother|partner|parent|niece|nephew|aunt|uncle|cousin|grand/i;
@@ -447,8 +447,7 @@ function turn(speaker: Persona, listener: Persona, convo: ChatLine[], memories: 
 }
 
 function firstSentences(text: string, n: number): string {
-  const parts = text.split(/(?<=[.!?])\s+/);
-  return parts.slice(0, n).join(' ');
+  return sentences(text).slice(0, n).join(' ');
 }
 
 /**
@@ -472,6 +471,5 @@ export function summarize(convo: ChatLine[], people: ReadonlyMap<string, Persona
   if (!told) return 'conversing about their day';
   const teller = people.get(told.l.speaker);
   const news = teller ? heardAs(told.news, { firstName: teller.firstName, spec: teller }) : told.news;
-  const g = news.split(/[.;!?]/)[0] ?? news;
-  return `conversing about news: ${g.length > 80 ? `${g.slice(0, g.lastIndexOf(' ', 77))}…` : g}`;
+  return `conversing about news: ${gistOf(news)}`;
 }

@@ -46,6 +46,45 @@ export function sentence(text: string): string {
   return /[.!?…]$/.test(t) ? t : `${t}.`;
 }
 
+/** A full stop after one of these does not end a sentence ("Dr. Okafor", "at 5 p.m. on Friday", "J. Turner"). */
+const ABBREVIATION = /(?:^|[\s(])(?:Dr|Mr|Mrs|Ms|St|Mt|Jr|Sr|Prof|vs|etc|approx|a\.m|p\.m|e\.g|i\.e|[A-Z])\.$/;
+
+/** A text's sentences: each ends at ., ! or ? before a space (not at an abbreviation's full stop). */
+export function sentences(text: string): string[] {
+  const out: string[] = [];
+  let from = 0;
+  for (const m of text.matchAll(/[.!?]+(?=\s)/g)) {
+    const end = m.index + m[0].length;
+    if (m[0] === '.' && ABBREVIATION.test(text.slice(from, end))) continue;
+    out.push(text.slice(from, end).trim());
+    from = end;
+  }
+  const rest = text.slice(from).trim();
+  if (rest) out.push(rest);
+  return out;
+}
+
+/** Words a shortened text should not end on: "… the pond at dusk for the…" reads as cut mid-thought. */
+const DANGLING = /\s+(?:the|a|an|and|or|but|of|for|to|at|in|on|with|by|from|about|his|her|their|its|my|our|your|this|next|last|who|which|that|whose|where|when|is|are|was|will|has|have)$/i;
+
+/**
+ * The gist of news in at most `max` characters: its first sentence (to a semicolon), without the
+ * closing stop; a longer one is cut where a clause ends (", which opens …", " and is …"), else
+ * after a whole word that does not leave the thought hanging, with "…".
+ */
+export function gistOf(text: string, max = 80): string {
+  const first = (sentences(text)[0] ?? '').split(/;\s/)[0]?.replace(/[\s.!?,:;—–-]+$/, '') ?? '';
+  if (first.length <= max) return first;
+  const head = first.slice(0, max + 1);
+  const MIN_CLAUSE = 40;
+  const clauseEnds = (re: RegExp) => [...head.matchAll(re)].map((m) => m.index).filter((i) => i >= MIN_CLAUSE);
+  const clause = clauseEnds(/(?:,| —| –)\s/g).at(-1) ?? clauseEnds(/\s(?:and|but|while|because|so)\s/g).at(-1);
+  if (clause !== undefined) return first.slice(0, clause);
+  let cut = first.slice(0, first.lastIndexOf(' ', max - 1));
+  while (DANGLING.test(cut)) cut = cut.replace(DANGLING, '');
+  return `${cut.replace(/[,;:]$/, '')}…`;
+}
+
 /** "a, b and c" */
 export function listOf(items: string[]): string {
   if (items.length <= 1) return items[0] ?? '';
