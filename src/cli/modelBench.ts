@@ -13,6 +13,7 @@ import type { WorldModel } from '../sim/world/types';
 import { startFakeLlm, type FakeLlm, type FakeReply, type Responder } from '../../tests/support/fakeLlm';
 import { goodModel } from '../../tests/support/goodModel';
 import { at } from '../sim/checked';
+import { talkativeModel } from '../../tests/support/talkativeModel';
 
 /**
  * The model path under a real model's pace and under faults (issue 15, point 7), on a local fake
@@ -99,9 +100,11 @@ interface LatencyResult {
 /** The latency run: the town on a slow local model (or, `parallel` 0, on the offline brain, for reference), driven as the page drives it, for `seconds` of real time. */
 async function latencyRun(town: Town, parallel: number, seconds: number, speed: Speed): Promise<LatencyResult> {
   const pace = localModelPace(parallel);
-  const good = goodModel();
+  // The talkative model plans a day from each persona's work hours and haunts (those who work early
+  // go out early), as a real model reading the same prompt would; goodModel keeps everyone home until 9.
+  const model = talkativeModel();
   const responder: Responder = (body, task, prompt) => {
-    const r = good(body, task, prompt);
+    const r = model(body, task, prompt);
     return r.kind === 'content' ? { ...r, after: pace(Math.ceil(r.content.length / 4)) } : r;
   };
   const fake = await startFakeLlm(responder);
@@ -192,7 +195,7 @@ function printLatency(r: LatencyResult, personas: number): void {
 
 /** The model-latency figures: one request at a time, then four. */
 export async function modelLatency(town: Town, opts: { seconds: number; speed: Speed }): Promise<void> {
-  console.log(`\nModel latency (issue 15): ${town.personas.length} personas from 7:00, asynchronous mode driven as the page drives it at ${opts.speed}× (a step every ${1000 / opts.speed} ms), ${opts.seconds} s of real time each, on a fake local model answering in 1.5 s + 40 completion tokens/s, packed calls. Targets: the clock never still longer than one step; the first persona out of home within 10 s. The fake model's day keeps everyone home for breakfast until 9:00 (the offline brain's day sends some out at once), so "up and doing something" is the latency figure to compare.`);
+  console.log(`\nModel latency (issue 15): ${town.personas.length} personas from 7:00, asynchronous mode driven as the page drives it at ${opts.speed}× (a step every ${1000 / opts.speed} ms), ${opts.seconds} s of real time each, on a fake local model answering in 1.5 s + 40 completion tokens/s, packed calls. Targets: the clock never still longer than one step; the first persona out of home within 10 s. The fake model is the talkative one: it plans each day from the persona's work hours and haunts, so those due at work early go out early, as on the offline brain.`);
   for (const parallel of [0, 1, 4]) printLatency(await latencyRun(town, parallel, opts.seconds, opts.speed), town.personas.length);
 }
 

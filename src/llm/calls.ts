@@ -325,6 +325,12 @@ export const CALLS: PromptBindings = {
   // ---- the packed call plan (docs/call-plans.md): each prompt opens with what stays the same across
   // a persona's calls (identity, places, instructions) and ends with what changes, for prompt caches.
 
+  startDay: {
+    prompt: 'start_day',
+    vars: ({ persona: p, now }) => ({ identity: f.identityOf(p, now), lifestyle: p.spec.lifestyle, work: f.workText(p), first_name: p.firstName, time: formatAmPm(now) }),
+    maxTokens: 100,
+  },
+
   planDay: {
     prompt: 'plan_day',
     vars: ({ persona: p, now }, attempt) => ({

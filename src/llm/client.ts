@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import { publicConfig, type LlmConfig } from './config';
 import { rememberSecret, scrubSecrets } from './secrets';
 import { readAtMost } from '../io/bounded';
+import { afterMicrotasks } from '../sim/brain/stepGate';
 
 interface ChatRequest {
   system: string;
@@ -15,6 +16,13 @@ interface ChatRequest {
   history?: { role: 'assistant' | 'user'; content: string }[];
   /** Waiting for a free slot, lower goes first (ties in order of asking); 1 by default. */
   priority?: number;
+  /** Who asks (a persona's id): a slot kept for it (`holdFor`) is its own. */
+  owner?: string;
+  /**
+   * When answered, keep the freed slot this long (ms) for the owner's next call instead of handing it
+   * to the next in line: the owner goes on at once (its new action's details after its wake-up).
+   */
+  holdFor?: number;
 }
 
 interface ChatReply {
@@ -113,6 +121,8 @@ export class LlmClient {
   private active = 0;
   /** Calls waiting for a slot, in the order they will get one. */
   private readonly waiting: { priority: number; go: () => void }[] = [];
+  /** Slots kept for an owner's next call (counted in `active`): owner → the timer that hands it on. */
+  private readonly kept = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly now: () => number;
   private failures = 0;
@@ -218,21 +228,57 @@ export class LlmClient {
     return this.limitedAt !== null;
   }
 
-  private async acquire(priority = 1): Promise<void> {
-    if (this.active < Math.max(1, this.config.concurrency)) {
-      this.active++;
+  private async acquire(priority = 1, owner?: string): Promise<void> {
+    const kept = owner === undefined ? undefined : this.kept.get(owner);
+    if (owner !== undefined && kept !== undefined) {
+      // The slot its last call freed was kept for it.
+      clearTimeout(kept);
+      this.kept.delete(owner);
       return;
     }
+    // Every call waits in line, and free slots go out once the calls asked with it (a step's
+    // personas, in whatever order their thinking reached here) are in line, the first first. A slot
+    // freed later is handed straight to the first in line (`active` stays as it is).
     await new Promise<void>((go) => {
       const at = this.waiting.findIndex((w) => w.priority > priority);
       this.waiting.splice(at < 0 ? this.waiting.length : at, 0, { priority, go });
+      this.dispatchSoon();
     });
-    this.active++;
   }
 
-  private release(): void {
-    this.active--;
-    this.waiting.shift()?.go();
+  private dispatching = false;
+
+  /** After the calls being asked now are in line: give each free slot to the first in line. */
+  private dispatchSoon(): void {
+    if (this.dispatching) return;
+    this.dispatching = true;
+    void afterMicrotasks().then(() => {
+      this.dispatching = false;
+      while (this.active < Math.max(1, this.config.concurrency) && this.waiting.length > 0) {
+        this.active++;
+        this.waiting.shift()?.go();
+      }
+    });
+  }
+
+  /** Free a slot: kept for `owner`'s next call for `holdFor` ms when others wait for it, else handed on. */
+  private release(owner?: string, holdFor = 0): void {
+    if (owner !== undefined && holdFor > 0 && this.waiting.length > 0 && !this.kept.has(owner)) {
+      const timer = setTimeout(() => {
+        this.kept.delete(owner);
+        this.handOn();
+      }, holdFor);
+      (timer as { unref?: () => void }).unref?.();
+      this.kept.set(owner, timer);
+      return;
+    }
+    this.handOn();
+  }
+
+  private handOn(): void {
+    const next = this.waiting.shift();
+    if (next) next.go();
+    else this.active--;
   }
 
   /**
@@ -259,7 +305,8 @@ export class LlmClient {
   }
 
   private async attempt(req: ChatRequest, probe: boolean): Promise<Omit<ChatReply, 'transportRetries'>> {
-    await this.acquire(req.priority);
+    await this.acquire(req.priority, req.owner);
+    let answered = false;
     try {
       // The breaker opened while this call waited for a slot or between its retries: it does not go out.
       if (this.down && !probe) throw this.notCalled(this.down);
@@ -270,9 +317,11 @@ export class LlmClient {
         this.limitedAt = null;
         this.opts.onRateLimitOver?.();
       }
+      answered = true;
       return reply;
     } finally {
-      this.release();
+      // Only an answered call keeps its slot for the owner's next one (a 429 wait never holds a slot).
+      this.release(req.owner, answered ? req.holdFor : 0);
     }
   }
 

@@ -3,7 +3,8 @@ import type { Brain, BrainCall, CallContext } from '../sim/brain/port';
 import type { WorldModel } from '../sim/world/types';
 import { readReply, replySchemaFor } from '../sim/brain/contracts';
 import { describeReply } from '../sim/brain/reply';
-import { DAY } from '../sim/clock';
+import { DAY, minuteOfDay, parseHHMM, weekdayOf } from '../sim/clock';
+import type { Persona } from '../sim/persona/persona';
 import { CALLS, promptNameFor } from './calls';
 import { render, type Template } from './prompts';
 import { extractJson } from './json';
@@ -28,12 +29,50 @@ function maxTokensFor(call: BrainCall): number {
 }
 
 /**
- * A persona whose last answer came less than this long ago (real ms) is in the middle of a thought
- * (a day plan, then the first task's details …): its next call waits ahead of the calls that start
- * other personas' thoughts, so on a slow model someone gets up and out within seconds instead of
- * everyone's first call being answered before anyone's second.
+ * Calls a persona follows at once with another of its own: the start of its day (then its action's
+ * details), Smallville's one-question chains (wake-up hour → daily plan → each hour → …, the seven
+ * questions of a new action, revise_identity's four), focal points (then insights). A persona whose
+ * answer to one came less than MID_THOUGHT_MS ago (real ms) is in the middle of a thought: its next
+ * call waits ahead of calls that start other personas' thoughts, and the slot the answer freed is
+ * kept for it for AFFINITY_MS. On a slow model one persona then gets all the way up and out before
+ * the next starts, instead of everyone's first call being answered before anyone's second.
  */
+const LEADS_ON = new Set<BrainCall>([
+  'startDay',
+  'reviseIdentity',
+  'wakeUpHour',
+  'dailyPlan',
+  'hourlySchedule',
+  'planNote',
+  'thoughtNote',
+  'reviseCurrently',
+  'actionSector',
+  'actionArena',
+  'actionObject',
+  'pronunciatio',
+  'eventTriple',
+  'actObjDesc',
+  'focalPoints',
+]);
 const MID_THOUGHT_MS = 5_000;
+/** How long a freed slot waits for its persona's next call: the answer takes effect at the next step (a second apart at 1×). */
+const AFFINITY_MS = 1_500;
+
+/**
+ * The priority of the start of a persona's day: a persona due at work (a work day, its shift begun,
+ * or beginning within the hour) most likely starts by going out, so its first call is asked before
+ * those of people with a slow morning at home, the earliest shift first (0.5 for one under way,
+ * towards 1 for one an hour off); everyone else 1. On a slow model someone is then out in the
+ * street within seconds.
+ */
+function startPriority(p: Persona, now: number): number {
+  const o = p.spec.occupation;
+  if (!o || !o.days.includes(weekdayOf(now))) return 1;
+  const minute = minuteOfDay(now);
+  const start = parseHHMM(o.start);
+  if (start > minute + 60 || minute >= parseHHMM(o.end)) return 1;
+  return 0.5 + Math.max(0, start - minute) / 121;
+}
 
 /** The calls asked with a prompt template (every Brain call but embed). */
 const PROMPTED_CALLS = Object.keys(CALLS) as BrainCall[];
@@ -63,7 +102,7 @@ interface LlmBrainOptions {
 export class LlmBrain {
   readonly log: CallLog;
   private readonly pending = new Map<string, number>();
-  /** When each persona last got a reply (real ms), for the priority of its next call. */
+  /** When each persona last got a reply to a call that leads on (real ms), for the priority of its next call. */
   private readonly lastReply = new Map<string, number>();
   private budgetDay = -1;
   private dayTokens = 0;
@@ -182,7 +221,10 @@ export class LlmBrain {
 
     this.setPending(ctx.persona.id, 1);
     const since = this.lastReply.get(ctx.persona.id);
-    const priority = since !== undefined && clock() - since < MID_THOUGHT_MS ? 0 : 1;
+    this.lastReply.delete(ctx.persona.id);
+    // Mid-thought first (0), then the day's start of someone due at work (0.5–1), then the rest (1).
+    const priority = since !== undefined && clock() - since < MID_THOUGHT_MS ? 0 : call === 'startDay' ? startPriority(ctx.persona, ctx.now) : 1;
+    const leadsOn = LEADS_ON.has(call);
     try {
       for (let attempt = 0; attempt <= MAX_VALIDATION_RETRIES; attempt++) {
         let reply;
@@ -195,14 +237,16 @@ export class LlmBrain {
             temperature: spec.temperature ?? this.client.config.temperature,
             maxTokens: spec.maxTokens ?? maxTokensFor(call),
             history,
-            priority,
+            // A retry after a reply that did not validate is the middle of a thought too.
+            priority: attempt > 0 ? 0 : priority,
+            owner: ctx.persona.id,
+            holdFor: leadsOn ? AFFINITY_MS : 0,
           });
         } catch (err) {
           const msg = err instanceof TransportError ? err.message : String(err);
           record('fallback', msg);
           throw err;
         }
-        this.lastReply.set(ctx.persona.id, clock());
         retries += reply.transportRetries;
         replies.push(reply.text);
         tokens.prompt += reply.promptTokens;
@@ -216,6 +260,7 @@ export class LlmBrain {
           const checked = readReply(call, json, ctx, ...args);
           if (checked.ok) {
             record(attempt === 0 && retries === 0 ? 'ok' : 'retried');
+            if (leadsOn) this.lastReply.set(ctx.persona.id, clock());
             return checked.value;
           }
           error = checked.error;

@@ -44,6 +44,12 @@ export interface SimContext {
   economy: Economy;
   /** How the brain is asked: Smallville's one call per question, or packed calls (src/sim/brain/callPlan.ts). */
   callPlan: CallPlan;
+  /**
+   * True while steps do not wait for the brain (asynchronous steps on a remote brain): a packed day
+   * then starts with a short first call, so personas get up and act while their plans are written.
+   * False on the offline brain and in lock-step, whose runs it never changes.
+   */
+  readonly quickStart: boolean;
 }
 
 /** A deterministic random stream for one decision, independent of evaluation order. */

@@ -15,7 +15,7 @@ import { pulseDue, runPulse } from './town/pulse';
 import { dayIndex } from './actions/places';
 import { ensureEmbeddings, retrieve, type Retrieved } from './cognition/retrieve';
 import { newDayFor, plan } from './cognition/plan';
-import { react } from './cognition/react';
+import { chooseRetrieved, react } from './cognition/react';
 import { reflect } from './cognition/reflect';
 import { scoreDue } from './cognition/poignancy';
 import { arrived, execute } from './cognition/execute';
@@ -264,6 +264,11 @@ export class Simulation implements SimContext {
     return t;
   }
 
+  /** Packed days start with a short first call while steps do not wait for a remote brain (SimContext.quickStart). */
+  get quickStart(): boolean {
+    return this.stepMode === 'async' && this.brain.remote;
+  }
+
   /**
    * Whether this step runs asynchronously: in 'async' mode while the brain is remote, and for as long
    * as thinking started on a remote brain is still under way (after a switch to the offline brain).
@@ -312,7 +317,8 @@ export class Simulation implements SimContext {
       }),
     );
     t = this.lap('perceive, retrieve, plan', t);
-    for (const p of generative) await react(this, p, defined(retrieved.get(p), `${p.name}'s retrieved memories`));
+    if (this.brain.remote) await this.reactSideBySide(generative, retrieved, convoCount);
+    else for (const p of generative) await react(this, p, defined(retrieved.get(p), `${p.name}'s retrieved memories`));
     t = this.lap('react, converse', t);
     // Every action that started this step, planned or a reaction, is a registered one or the scene default.
     checkNewActions(this, this.personas);
@@ -347,6 +353,37 @@ export class Simulation implements SimContext {
     this.lap('frames', t);
     this.clock.advance();
     return result;
+  }
+
+  /**
+   * Lock-step reactions on a remote brain: a reaction touches its persona and the persona its
+   * attention falls on (chooseRetrieved: a pure, seeded choice), nothing else. Each waits only for
+   * the earlier reactions (in persona order) that touch one of the same two, so a call that hangs
+   * holds up no reaction that is not waiting on it, and the town ends as the one-by-one run (the
+   * local brain's) would: same order between reactions that share a persona, none between others.
+   * The step's conversations are listed in persona order, as one by one.
+   */
+  private async reactSideBySide(generative: Persona[], retrieved: Map<Persona, Map<string, Retrieved>>, convoCount: number): Promise<void> {
+    const latest = new Map<Persona, Promise<unknown>>();
+    const all: Promise<void>[] = [];
+    for (const p of generative) {
+      const mine = defined(retrieved.get(p), `${p.name}'s retrieved memories`);
+      const focused = mine.size > 0 ? chooseRetrieved(this, p, mine) : null;
+      const target = focused ? this.byName.get(focused.currEvent.subject) : undefined;
+      const touches = target && target !== p ? [p, target] : [p];
+      const before = touches.map((x) => latest.get(x)).filter((w): w is Promise<unknown> => w !== undefined);
+      const run = Promise.all(before).then(() => react(this, p, mine));
+      // A later reaction waits for this one to end, failed or not (the failure is reported below).
+      const settled = run.catch(() => {});
+      for (const x of touches) latest.set(x, settled);
+      all.push(run);
+    }
+    // Every reaction ends before the step goes on; the first failure in persona order is the step's.
+    const failed = (await Promise.allSettled(all)).find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    const order = new Map(this.personas.map((p, i) => [p.name, i]));
+    const made = this.conversations.splice(convoCount);
+    this.conversations.push(...made.sort((a, b) => (order.get(a.participants[0]) ?? 0) - (order.get(b.participants[0]) ?? 0)));
   }
 
   /**

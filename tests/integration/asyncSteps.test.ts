@@ -107,6 +107,71 @@ describe('asynchronous steps on a remote brain', () => {
   });
 });
 
+describe('the quick start of a packed day on a remote brain', () => {
+  function packedTown(stepMode: StepMode) {
+    const personas = miniPersonas();
+    const offline = new OfflineBrain(1, personas);
+    const brain = remoteBrain(offline);
+    const sim = new Simulation({ world: loadWorld(miniMap()), personas, brain, seed: 1, start: '2023-02-13T07:00:00', stepMode, callPlan: 'packed' });
+    /** Let every answer asked so far arrive, then step. */
+    const answerAndStep = async () => {
+      brain.release();
+      await macrotask();
+      return sim.tick();
+    };
+    return { sim, brain, offline, answerAndStep };
+  }
+
+  it('asks the wake-up hour and what to do now first; the persona acts on a provisional day, then its whole plan comes with that wake-up hour', async () => {
+    const { sim, brain, offline, answerAndStep } = packedTown('async');
+    await sim.tick();
+    // The first call of each persona's day is the short one; no day plan yet.
+    expect(brain.asked.filter((c) => c === 'startDay')).toHaveLength(sim.personas.length);
+    expect(brain.asked).not.toContain('planDay');
+    await answerAndStep();
+    const ann = sim.personas[0]!;
+    const start = await offline.startDay({ persona: ann, now: sim.clock.startMs });
+    expect(ann.scratch.planPending).toBe('First day');
+    expect(ann.scratch.wakeUpHour).toBe(start.wakeUpHour);
+    // Sleeping before the wake-up hour, then the activity in hour-long blocks, not decomposed.
+    expect(ann.scratch.fDailySchedule[0]).toEqual(['sleeping', start.wakeUpHour * 60]);
+    expect(ann.scratch.fDailySchedule.slice(1).every(([t, m]) => t === start.activity && m === 60)).toBe(true);
+    // Its new action's details were asked at once, before any day plan.
+    expect(brain.asked.filter((c) => c !== 'embed' && c !== 'townPulse').slice(sim.personas.length, 2 * sim.personas.length)).toEqual(sim.personas.map(() => 'actionDetails'));
+    expect(brain.asked).not.toContain('planDay');
+    const saved = JSON.stringify(sim.snapshot());
+    expect(saved).toContain('"planPending":"First day"');
+    await answerAndStep();
+    // Up and acting: the persona does the activity, and its whole plan is asked now.
+    expect(ann.scratch.actDescription).toBe(start.activity);
+    await answerAndStep();
+    expect(brain.asked.filter((c) => c === 'planDay')).toHaveLength(sim.personas.length);
+    await answerAndStep();
+    expect(ann.scratch.planPending).toBeNull();
+    expect(ann.scratch.wakeUpHour).toBe(start.wakeUpHour);
+    expect(ann.scratch.fDailyScheduleHourlyOrg.reduce((a, [, m]) => a + m, 0)).toBe(1440);
+    expect(ann.memory.nodes.some((n) => n.predicate === 'plan')).toBe(true);
+    // A provisional day no longer: the snapshot is written as before (no planPending).
+    expect(JSON.stringify(sim.snapshot())).not.toContain('planPending');
+    // The whole plan is the day the brain plans for its wake-up hour: the hour now is the same activity.
+    const day = await offline.planDay({ persona: ann, now: sim.clock.startMs }, 0);
+    expect(ann.scratch.fDailyScheduleHourlyOrg.map(([t]) => t)).toContain(day.hourly[7]);
+  });
+
+  it('lock-step on the same brain plans the day as before (one plan_day, no start_day)', async () => {
+    const { sim, brain } = packedTown('lockstep');
+    const step = sim.tick();
+    while (brain.held > 0 || !(await Promise.race([step.then(() => true), macrotask().then(() => false)]))) {
+      brain.release();
+      await macrotask();
+    }
+    await step;
+    expect(brain.asked).not.toContain('startDay');
+    expect(brain.asked.filter((c) => c === 'planDay').length).toBeGreaterThanOrEqual(sim.personas.length);
+    for (const p of sim.personas) expect(p.scratch.planPending).toBeNull();
+  });
+});
+
 describe('the offline brain', () => {
   it('gives the same replay, byte for byte, in the asynchronous and the lock-step mode', async () => {
     const bytes = async (mode: StepMode) => {

@@ -112,29 +112,59 @@ describe('the order calls get a slot', () => {
 });
 
 describe('the LLM brain orders its calls', () => {
-  it('a persona whose answer just came asks ahead of personas beginning a thought', async () => {
+  /** A town of three on one slot whose first reply (Ann's) waits for `open`; `order` lists whose call the server got, in order. */
+  function oneSlot() {
     let open = () => {};
     const held = new Promise<void>((r) => (open = r));
     const order: string[] = [];
-    fake.setResponder((_b, _t, prompt) => {
-      // "At what hour does Ann wake up today?"
-      order.push(/At what hour does (\w+) wake up/.exec(prompt)?.[1] ?? '?');
-      return { kind: 'content', content: '{"hour": 7}', after: order.length === 1 ? held : undefined };
+    const good = goodModel();
+    fake.setResponder((body, task, prompt) => {
+      order.push(['Ann', 'Bob', 'Cy'].find((n) => prompt.includes(n)) ?? '?');
+      const r = good(body, task, prompt);
+      return r.kind === 'content' && order.length === 1 ? { ...r, after: held } : r;
     });
     const personas = miniPersonas();
     const llm = new LlmBrain(new LlmClient(config({ concurrency: 1 }), noSleep), loadPromptsNode(), { offline: new OfflineBrain(1, personas) });
     const sim = new Simulation({ world: loadWorld(miniMap()), personas, brain: llm, seed: 1, start: '2023-02-13T07:00:00', stepMode: 'lockstep' });
     const [ann, bob, cy] = sim.personas as [Persona, Persona, Persona];
-    const ask = (p: Persona) => llm.wakeUpHour({ persona: p, now: sim.now });
-    const first = ask(ann);
+    return { open, order, llm, ann, bob, cy, ctx: (p: Persona) => ({ persona: p, now: sim.now }) };
+  }
+
+  it('a persona in the middle of a thought (its day just started) keeps the slot its answer freed: its next call goes before calls asked earlier', async () => {
+    const { open, order, llm, ann, bob, cy, ctx } = oneSlot();
+    const first = llm.startDay(ctx(ann));
     await expect.poll(() => order.length).toBe(1);
-    const others = [ask(bob), ask(cy)];
+    const others = [llm.wakeUpHour(ctx(bob)), llm.wakeUpHour(ctx(cy))];
     open();
     await first;
-    // Bob's call took the slot Ann's freed; Ann's next call goes before Cy's, who asked earlier.
-    const again = ask(ann);
-    await Promise.all([...others, again]);
-    expect(order).toEqual(['Ann', 'Bob', 'Ann', 'Cy']);
+    // Ann's next call, asked after Bob's and Cy's were queued, goes first.
+    const next = llm.wakeUpHour(ctx(ann));
+    await Promise.all([...others, next]);
+    expect(order).toEqual(['Ann', 'Ann', 'Bob', 'Cy']);
+  });
+
+  it('a kept slot passes on when its persona asks nothing more; an answer that does not lead on keeps nothing', async () => {
+    const kept = oneSlot();
+    const first = kept.llm.startDay(kept.ctx(kept.ann));
+    await expect.poll(() => kept.order.length).toBe(1);
+    const others = [kept.llm.wakeUpHour(kept.ctx(kept.bob)), kept.llm.wakeUpHour(kept.ctx(kept.cy))];
+    kept.open();
+    await first;
+    // Ann asks nothing more: the others are served all the same.
+    await Promise.all(others);
+    expect(kept.order).toEqual(['Ann', 'Bob', 'Cy']);
+
+    fake.requests.length = 0;
+    const { open, order, llm, ann, bob, cy, ctx } = oneSlot();
+    // A poignancy score ends a thought: its slot goes to the next in line.
+    const score = llm.poignancy(ctx(ann), 'event', 'Bob is reading');
+    await expect.poll(() => order.length).toBe(1);
+    const others2 = [llm.wakeUpHour(ctx(bob)), llm.wakeUpHour(ctx(cy))];
+    open();
+    await score;
+    const next = llm.wakeUpHour(ctx(ann));
+    await Promise.all([...others2, next]);
+    expect(order).toEqual(['Ann', 'Bob', 'Cy', 'Ann']);
   });
 });
 

@@ -227,6 +227,10 @@ export function goodModel(): Responder {
       case 'town_pulse':
         return json({ decisions: [] });
       // ---- the packed call plan: the same answers as to the one-question tasks above
+      case 'start_day': {
+        const now = hour24(/^It is (\d{1,2}:\d\d [ap]m)\./m.exec(prompt)?.[1] ?? '7:00 am');
+        return json({ wake_up_hour: 6, activity: activityFor(Math.max(6, now)).replace(/^sleeping$/, 'waking up and getting ready') });
+      }
       case 'plan_day': {
         const hourly = Array.from({ length: 24 }, (_, h) => activityFor(h));
         return json({ wake_up_hour: 6, plan: MODEL_DAY(6), hourly, subtasks: preparedSubtasks(hourly, goodDecomp) });

@@ -249,6 +249,12 @@ export function talkativeModel(): Responder {
         return json({ insights: insightsFor(Array.from({ length: count }, (_, i) => i + 1)) });
       }
       // ---- the packed call plan: the same decisions as the one-question tasks above
+      case 'start_day': {
+        // The hour it is now ("It is 7:00 am."), or the wake-up hour while still asleep: the same day as plan_day's.
+        const f = dayFacts(prompt);
+        const now = hour24(/^It is (\d{1,2}:\d\d [ap]m)\./m.exec(prompt)?.[1] ?? '7:00 am');
+        return json({ wake_up_hour: f.wake, activity: talkativeActivity(Math.max(f.wake, now), f).replace(/^sleeping$/, 'waking up and getting ready') });
+      }
       case 'plan_day': {
         const f = dayFacts(prompt);
         const hourly = talkativeDay(f);

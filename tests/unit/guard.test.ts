@@ -41,6 +41,7 @@ const broken: Brain = {
   chooseAction: async () => 'burn the café' as unknown as { action: string; target: string; reason: string },
   townPlan: async () => ({ title: 'x', steps: [] }),
   townPulse: async () => 'I think everyone should rest' as unknown as TownPulseReply,
+  startDay: async () => ({ wakeUpHour: 7, activity: 'sleeping in' }),
   planDay: async () => ({ wakeUpHour: 30, dailyPlan: [], hourly: [], subtasks: [] }),
   reviseIdentity: async () => ({ planNote: '', thoughtNote: '', currently: '', dailyPlanReq: [] }),
   actionDetails: async () => [],

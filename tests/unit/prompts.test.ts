@@ -89,6 +89,7 @@ function sampleArgs(ctx: CallContext, tom: Persona): { [K in BrainCall]: unknown
         fallback: 'IDLE',
       },
     ],
+    startDay: [],
     planDay: [1],
     reviseIdentity: [['February 13, 2023, 09:00:00: Tom Hartwell is repairing the fence']],
     actionDetails: [

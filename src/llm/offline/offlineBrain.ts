@@ -9,6 +9,7 @@ import type {
   ConversationTurn,
   ConversationTurnInput,
   DayPlan,
+  DayStart,
   FocalEvidence,
   IdentityRevision,
   Insight,
@@ -340,6 +341,14 @@ export class OfflineBrain implements Brain {
   // ---- the packed call plan: each answer is what this brain says to the same questions asked one by one,
   // so a packed town on the offline brain decides as a faithful one does (and a model's failed packed
   // call falls back to exactly these answers).
+
+  /** The wake-up hour and the hour's activity now, or at the wake-up hour while still asleep: the day this brain plans. */
+  async startDay(ctx: CallContext): Promise<DayStart> {
+    const wakeUpHour = await this.wakeUpHour(ctx);
+    const hour = Math.max(wakeUpHour, new Date(ctx.now).getUTCHours());
+    const activity = await this.hourlySchedule(ctx, Math.min(23, hour));
+    return { wakeUpHour, activity: /\b(sleeping|asleep)\b/.test(activity) ? 'waking up and getting ready' : activity };
+  }
 
   /** The day as the one-question calls answer it; no prepared subtasks (each block is decomposed when due, as in faithful). */
   async planDay(ctx: CallContext, attempt: number): Promise<DayPlan> {

@@ -18,7 +18,7 @@
  * How to add a call: CONTRIBUTING.md.
  */
 import { z } from 'zod';
-import type { ActionDetails, Brain, CallContext, ConversationTakeaways, DayPlan, GuardedCall, IdentityRevision, Insight, NewDecompInput, ReactChoice, SubTask, WholeConversation } from './port';
+import type { ActionDetails, Brain, CallContext, ConversationTakeaways, DayPlan, DayStart, GuardedCall, IdentityRevision, Insight, NewDecompInput, ReactChoice, SubTask, WholeConversation } from './port';
 import type { ChatLine } from '../persona/memory';
 import type { Triple } from '../persona/scratch';
 import { RANDOM_OBJECT } from '../world/actionAddress';
@@ -159,6 +159,7 @@ const anyDayPlan = z.object({
   hourly: z.array(trimmed(ACTIVITY)).length(24),
   subtasks: z.array(z.object({ activity: trimmed(ACTIVITY), subtasks: anySubtasks })).max(24),
 });
+const anyDayStart = z.object({ wakeUpHour: hour, activity: trimmed(ACTIVITY) });
 const anyRevision = z.object({ planNote: z.string().trim().max(PARAGRAPH), thoughtNote: z.string().trim().max(PARAGRAPH), currently: trimmed(PARAGRAPH), dailyPlanReq: anyPlanReq });
 const anyDetails = z.object({
   sector: trimmed(TARGET),
@@ -578,6 +579,24 @@ export const CONTRACTS: Contracts = {
   // ---- the packed call plan (docs/call-plans.md): several questions per call, each part checked as
   // its one-question call checks it. The defaults are the one-question calls' defaults; a guard with
   // the inner brain's stand-in (the offline brain, on a model) answers a failed call with that brain's answer.
+
+  /** The wake-up hour and a waking activity for now (or first after waking): the short first answer of a day on a remote brain. */
+  startDay: {
+    reply: z.object({ wake_up_hour: hour, activity: str(ACTIVITY, 'short lowercase phrase, not sleeping') }),
+    fromReply: (o, { persona }) => {
+      const activity = lowerFirst(stripPeriod(withoutName(text(o, 'activity', ACTIVITY).replace(/^\[[^\]]*\]\s*/, ''), persona)));
+      if (!activity) fail('"activity" must not be empty');
+      if (/\b(sleeping|asleep)\b/.test(activity)) fail('"activity" is what they do awake: not sleeping');
+      return { wakeUpHour: o.wake_up_hour as number, activity };
+    },
+    accept: (v) => {
+      const d = parseWith(anyDayStart, v);
+      if (/\b(sleeping|asleep)\b/.test(d.activity)) fail('the activity must be a waking one, not sleeping');
+      return d as DayStart;
+    },
+    // wake_up_hour's default (8) and the first thing anyone does then.
+    fallback: () => ({ wakeUpHour: 8, activity: 'waking up and getting ready' }),
+  },
 
   /** The wake-up hour, the day's plan, exactly 24 hourly activities, and subtasks for the day's waking activities. */
   planDay: {

@@ -203,6 +203,17 @@ export interface DayPlan {
   subtasks: { activity: string; subtasks: SubTask[] }[];
 }
 
+/**
+ * The start of a day on a remote brain (packed call plan, asynchronous steps): the wake-up hour and
+ * what the persona is doing now (or, still asleep now, first after waking), in a short answer, so it
+ * can get up and act while its whole day (planDay) is still being written.
+ */
+export interface DayStart {
+  wakeUpHour: number;
+  /** A waking activity, never sleeping. */
+  activity: string;
+}
+
 /** Packed revise_identity: the two notes, today's `currently` and today's daily plan requirement in one answer. */
 export interface IdentityRevision {
   planNote: string;
@@ -354,6 +365,8 @@ export interface Brain {
   /** Seed 004's town simulator: once a game hour, one decision per resident (checkin, purchase, chat or rest) from the world snapshot (made in the first resident's name). */
   townPulse(ctx: CallContext, input: TownPulseInput): Promise<TownPulseReply>;
   // The packed call plan: the same decisions in fewer, larger calls (docs/call-plans.md).
+  /** The wake-up hour and what the persona does now (or first after waking): a short first answer while the day is planned (DayStart). */
+  startDay(ctx: CallContext): Promise<DayStart>;
   /** Wake-up hour, first daily plan and the whole hourly schedule (`attempt` > 0: a diversity retry). */
   planDay(ctx: CallContext, attempt: number): Promise<DayPlan>;
   /** New day: revise_identity's four questions at once, from recent memories. */

@@ -33,6 +33,8 @@ function ctxOf(sim: SimContext, p: Persona): CallContext {
 export async function longTermPlanning(sim: SimContext, p: Persona, newDay: Exclude<NewDay, false>): Promise<void> {
   const ctx = ctxOf(sim, p);
   const s = p.scratch;
+  // After a short first answer (startTheDay) the wake-up hour was asked first and the persona is up: it stands.
+  const wokeAt = s.planPending ? s.wakeUpHour : null;
   const firstPlan = newDay === 'First day' || s.dailyReq.length === 0;
   let hourly: string[] = [];
   if (sim.callPlan === 'packed') {
@@ -44,15 +46,16 @@ export async function longTermPlanning(sim: SimContext, p: Persona, newDay: Excl
     // One call answers the wake-up hour, the plan and all 24 hours; the diversity rule judges each answer.
     for (let attempt = 0; attempt < DIVERSITY_TRIES; attempt++) {
       const day = await sim.brain.planDay(ctx, attempt);
-      s.wakeUpHour = day.wakeUpHour;
+      const wake = wokeAt ?? day.wakeUpHour;
+      s.wakeUpHour = wake;
       if (firstPlan) s.dailyReq = day.dailyPlan;
       // The hours before waking are sleeping whatever the answer says (they are not asked in faithful).
-      hourly = day.hourly.map((a, h) => (h < day.wakeUpHour ? 'sleeping' : a));
+      hourly = day.hourly.map((a, h) => (h < wake ? 'sleeping' : a));
       s.preparedSubtasks = Object.fromEntries(day.subtasks.filter((e) => hourly.includes(e.activity)).map((e) => [e.activity, e.subtasks]));
       if (new Set(hourly).size >= MIN_DISTINCT_ACTIVITIES) break;
     }
   } else {
-    const wake = await sim.brain.wakeUpHour(ctx);
+    const wake = wokeAt ?? (await sim.brain.wakeUpHour(ctx));
     s.wakeUpHour = wake;
     if (firstPlan) {
       s.dailyReq = await sim.brain.dailyPlan(ctx, wake);
@@ -86,6 +89,33 @@ export async function longTermPlanning(sim: SimContext, p: Persona, newDay: Excl
     keywords: ['plan'],
   });
   p.plannedDay = Math.floor(dayStart(sim.clock.now) / DAY);
+  s.planPending = null;
+}
+
+/**
+ * The quick start of a packed day on a remote brain (sim.quickStart: asynchronous steps, where a day
+ * plan of a few hundred tokens keeps a persona in bed for many seconds on a small model): one short
+ * call answers the wake-up hour and what the persona does now, or first after waking. Until its
+ * whole plan comes, the persona lives a provisional day: sleeping before that hour, then that
+ * activity hour by hour (not decomposed). Its whole plan (longTermPlanning, with this wake-up hour)
+ * is asked at its next step, once it is up and acting; the provisional action runs to its end.
+ */
+async function startTheDay(sim: SimContext, p: Persona, newDay: Exclude<NewDay, false>): Promise<void> {
+  const start = await sim.brain.startDay(ctxOf(sim, p));
+  const s = p.scratch;
+  s.wakeUpHour = start.wakeUpHour;
+  s.fDailySchedule = provisionalDay(start.wakeUpHour, start.activity);
+  s.fDailyScheduleHourlyOrg = s.fDailySchedule.map(([t, m]) => [t, m]);
+  s.preparedSubtasks = {};
+  s.planPending = newDay;
+  p.plannedDay = Math.floor(dayStart(sim.clock.now) / DAY);
+}
+
+/** Sleeping until the wake-up hour, then the activity in hour-long blocks (each an action of its own) to midnight. */
+function provisionalDay(wakeUpHour: number, activity: string): [string, number][] {
+  const day: [string, number][] = wakeUpHour > 0 ? [['sleeping', wakeUpHour * 60]] : [];
+  for (let h = wakeUpHour; h < 24; h++) day.push([activity, 60]);
+  return day;
 }
 
 /** Smallville's revise_identity focal points. */
@@ -138,6 +168,8 @@ async function decomposeAt(sim: SimContext, p: Persona, index: number): Promise<
   const item = s.fDailySchedule[index];
   if (!item) return;
   const [desc, minutes] = item;
+  // A provisional day (startTheDay) is not decomposed: its blocks stand in until the whole plan comes.
+  if (s.planPending) return;
   // A subtask ("task (subtask)") is never decomposed again.
   if (isSubtask(desc) || minutes < DECOMP_THRESHOLD_MIN || !shouldDecompose(desc, minutes)) return;
   // Packed: the subtasks the day's plan came with, fitted to this block; else (and in faithful) ask now.
@@ -263,7 +295,10 @@ export async function determineAction(sim: SimContext, p: Persona): Promise<void
 
 /** The plan stage's own part of a step: plan the day when a day starts, then pick the next action when one ends. */
 export async function plan(sim: SimContext, p: Persona, newDay: NewDay): Promise<void> {
-  if (newDay) await longTermPlanning(sim, p, newDay);
+  if (newDay && sim.callPlan === 'packed' && sim.quickStart) await startTheDay(sim, p, newDay);
+  else if (newDay) await longTermPlanning(sim, p, newDay);
+  // Up and acting on a provisional day: now its whole plan.
+  else if (p.scratch.planPending) await longTermPlanning(sim, p, p.scratch.planPending);
   applyCommitments(sim, p);
   if (newDay || p.scratch.actCheckFinished(sim.clock.now)) await determineAction(sim, p);
   followSought(sim, p);

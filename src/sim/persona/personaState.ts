@@ -67,6 +67,8 @@ export const ScratchSchema = z.strictObject({
   actionAt: time,
   /** Packed call plan (absent in snapshots from before it). */
   preparedSubtasks: z.record(str(), z.array(z.strictObject({ task: str(), minutes: num })).max(1000)).default({}),
+  /** A provisional day waiting for its whole plan (written only while it does). */
+  planPending: z.enum(['First day', 'New day']).nullable().default(null),
 });
 type ScratchState = z.infer<typeof ScratchSchema>;
 
@@ -187,6 +189,8 @@ function scratchState(s: Scratch): ScratchState {
   for (const key of Object.keys(ScratchSchema.shape)) out[key] = structuredClone((s as unknown as Record<string, unknown>)[key]);
   // The address is saved as the protocol's string (the on-disk format), parsed back on load.
   out.actAddress = s.actAddress ? printAddress(s.actAddress) : null;
+  // Only a provisional day on a remote brain has one: snapshots of every other run stay as they were.
+  if (out.planPending === null) delete out.planPending;
   return out as ScratchState;
 }
 

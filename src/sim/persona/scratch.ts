@@ -37,6 +37,12 @@ export class Scratch {
    * is decomposed (cognition/plan.ts); empty in faithful, where each block is asked when due.
    */
   preparedSubtasks: Record<string, { task: string; minutes: number }[]> = {};
+  /**
+   * Set while the persona lives a provisional day (cognition/plan.ts `startTheDay`: a short first answer
+   * on a remote brain) and its whole plan is still to come: which day it is planning. null otherwise
+   * (always, on the offline brain and in lock-step), and then not written into snapshots.
+   */
+  planPending: 'First day' | 'New day' | null = null;
 
   /** Where the current action happens (parsed from and printed to the address protocol at a save's edge). */
   actAddress: ActionAddress | null = null;
