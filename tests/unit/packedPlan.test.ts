@@ -118,7 +118,7 @@ describe('packed determining the action', () => {
     await determineAction(t.sim, t.ann);
     const asked = t.calls.filter((c) => c.name === 'actionDetails');
     expect(asked).toHaveLength(1);
-    // The new action, the rest of its block, and what follows within 3 hours that will not be decomposed again
+    // The new action, the rest of its block, and what follows within 4 hours that will not be decomposed again
     // (the café block was just decomposed an hour ahead: its first subtask comes along).
     const batch = asked[0]!.args[0] as string[];
     expect(batch.slice(0, 3)).toEqual(['morning routine (showering)', 'morning routine (dressing)', 'morning routine (making tea)']);
@@ -149,6 +149,14 @@ describe('packed determining the action', () => {
     }
     expect(t.ann.scratch.actDescription).toBe('working at the café (opening up)');
     expect(t.calls.filter((c) => c.name === 'actionDetails')).toHaveLength(1);
+  });
+
+  it('counts the look-ahead from the end of the new action: a night\'s sleep brings the morning along', async () => {
+    const t = planned();
+    t.ann.scratch.fDailySchedule = [['sleeping', 420], ['morning routine (showering)', 30], ['morning routine (dressing)', 30], ['working at the café', 360], ['relaxing at home', 300], ['sleeping', 300]];
+    at(t.sim, 0, 0);
+    await determineAction(t.sim, t.ann);
+    expect(t.calls.filter((c) => c.name === 'actionDetails').map((c) => c.args[0])).toEqual([['sleeping', 'morning routine (showering)', 'morning routine (dressing)']]);
   });
 
   it('a cached answer stands while the options it chose among are the same: asked again once the chosen area gains a part, not for an area learned in passing', async () => {

@@ -149,7 +149,7 @@ const anyTownPlan = z.object({ title: z.string().trim().max(200), steps: z.array
 const anyVectors = z.array(z.array(z.number().finite()).min(1));
 const react = z.literal([1, 2]);
 /** Packed call plan: at most this many actions detailed in one call, and ratings in one batch. */
-export const DETAILS_MAX = 8;
+export const DETAILS_MAX = 12;
 const RATINGS_MAX = 64;
 /** Smallville caps a conversation at 8 rounds (16 lines). */
 const MAX_LINES = 16;

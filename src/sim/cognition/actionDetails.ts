@@ -7,8 +7,8 @@ import { at } from '../checked';
 
 /** Packed call plan: at most this many actions are detailed in one call (the new one and those that follow it; the contract's limit). */
 const DETAILS_BATCH = DETAILS_MAX;
-/** …and only those starting within this many minutes of the new one. */
-const DETAILS_AHEAD_MIN = 180;
+/** …and only those starting within this many minutes of the new one's end. */
+const DETAILS_AHEAD_MIN = 240;
 
 /**
  * The persona's spatial memory as the packed action call offers it: every sector it knows, with the
@@ -75,8 +75,9 @@ export async function packedActionDetails(sim: SimContext, p: Persona, action: s
   if (hit) return hit;
   // The actions that follow within DETAILS_AHEAD_MIN and will not be decomposed further start without a call.
   const batch = [action];
+  // Counted from the end of the new action, so a long one (a night's sleep) brings what follows it.
   let ahead = 0;
-  for (const [next, minutes] of p.scratch.fDailySchedule.slice(index)) {
+  for (const [next, minutes] of p.scratch.fDailySchedule.slice(index + 1)) {
     if (batch.length >= DETAILS_BATCH || ahead >= DETAILS_AHEAD_MIN) break;
     ahead += minutes;
     // A block still to be decomposed comes as the subtasks the plan prepared for it.
