@@ -21,6 +21,8 @@ export interface SectorSpec {
   jobs?: string[];
   /** "name | price | food or goods" per item sold. */
   items?: string[];
+  /** A home's rent and bills: credits a day each resident pays (students living with family pay none). */
+  rent?: number;
 }
 
 const KITCHEN: ArenaSpec = { name: 'kitchen', objects: { stove: 1, fridge: 1, 'kitchen table': 1, sink: 1 } };
@@ -33,8 +35,8 @@ function bedroom(name: string, sleepers: string[], student = false): ArenaSpec {
   return { name, objects, sleepers };
 }
 
-function house(name: string, bedrooms: ArenaSpec[]): SectorSpec {
-  return { name, kind: 'home', arenas: [LIVING, KITCHEN, BATHROOM, ...bedrooms] };
+function house(name: string, rent: number, bedrooms: ArenaSpec[]): SectorSpec {
+  return { name, kind: 'home', rent, arenas: [LIVING, KITCHEN, BATHROOM, ...bedrooms] };
 }
 
 function apartment(name: string, sleeper: string): ArenaSpec {
@@ -48,24 +50,25 @@ function apartment(name: string, sleeper: string): ArenaSpec {
 export const WORLD_NAME = 'Hamlet';
 
 export const SECTORS: SectorSpec[] = [
-  house('Hartwell House', [
+  house('Hartwell House', 15, [
     bedroom('main bedroom', ['nora-hartwell', 'tom-hartwell']),
     bedroom("Lily's bedroom", ['lily-hartwell'], true),
   ]),
-  house('Okafor House', [bedroom('main bedroom', ['grace-okafor', 'daniel-okafor'])]),
-  house('Moreno House', [
+  house('Okafor House', 15, [bedroom('main bedroom', ['grace-okafor', 'daniel-okafor'])]),
+  house('Moreno House', 15, [
     bedroom('main bedroom', ['sofia-moreno', 'luis-moreno']),
     bedroom("Ana's bedroom", ['ana-moreno'], true),
   ]),
-  house('Becker House', [bedroom('main bedroom', ['hans-becker', 'ingrid-becker'])]),
-  house('Sato House', [bedroom('main bedroom', ['kenji-sato', 'yumi-sato'])]),
-  house('Walsh Cottage', [bedroom('bedroom', ['fiona-walsh'])]),
-  house('Patel House', [bedroom('main bedroom', ['arjun-patel', 'priya-patel'])]),
-  house('Brooks Cottage', [bedroom('bedroom', ['walter-brooks'])]),
-  house('Quinn Cottage', [bedroom('bedroom', ['ada-quinn'])]),
+  house('Becker House', 8, [bedroom('main bedroom', ['hans-becker', 'ingrid-becker'])]),
+  house('Sato House', 16, [bedroom('main bedroom', ['kenji-sato', 'yumi-sato'])]),
+  house('Walsh Cottage', 16, [bedroom('bedroom', ['fiona-walsh'])]),
+  house('Patel House', 15, [bedroom('main bedroom', ['arjun-patel', 'priya-patel'])]),
+  house('Brooks Cottage', 16, [bedroom('bedroom', ['walter-brooks'])]),
+  house('Quinn Cottage', 15, [bedroom('bedroom', ['ada-quinn'])]),
   {
     name: 'Elm Street Apartments',
     kind: 'home',
+    rent: 12,
     arenas: [
       { name: 'lobby', objects: {} },
       apartment('apartment 1', 'marcus-reed'),
@@ -77,6 +80,7 @@ export const SECTORS: SectorSpec[] = [
   {
     name: 'College Dorm',
     kind: 'home',
+    rent: 5,
     arenas: [
       bedroom("Ravi's room", ['ravi-kumar'], true),
       bedroom("Jess's room", ['jess-turner'], true),
@@ -91,7 +95,7 @@ export const SECTORS: SectorSpec[] = [
     name: 'Bramble Café',
     kind: 'cafe',
     jobs: ['café owner | 50 | 1 | 07:00-15:00 | café', 'barista | 35 | 1 | 07:00-15:00 | café', 'kitchen hand | 25 | 1 | 15:00-19:00 | café kitchen'],
-    items: ['coffee | 3 | food', 'croissant | 3 | food', 'sandwich | 6 | food'],
+    items: ['coffee | 3 | food', 'croissant | 3 | food', 'sandwich | 6 | food', 'cake to take home | 14 | food'],
     arenas: [
       { name: 'café', objects: { 'café table': 4, counter: 1, 'coffee machine': 1, 'pastry case': 1 } },
       { name: 'café kitchen', objects: { stove: 1, sink: 1, fridge: 1 } },
@@ -101,7 +105,7 @@ export const SECTORS: SectorSpec[] = [
     name: 'The Copper Kettle',
     kind: 'bar',
     jobs: ['bar owner | 50 | 1 | 15:00-23:00 | bar', 'bartender | 35 | 1 | 16:00-23:00 | bar', 'glass collector | 25 | 1 | 18:00-22:00 | bar'],
-    items: ['pie and mash | 7 | food', 'cider | 4 | food'],
+    items: ['pie and mash | 7 | food', 'cider | 4 | food', 'bottle of wine | 18 | food'],
     arenas: [
       { name: 'bar', objects: { 'bar counter': 1, 'bar stool': 4, 'pub table': 3, piano: 1 } },
       { name: 'storeroom', objects: { crates: 1 } },
@@ -111,7 +115,7 @@ export const SECTORS: SectorSpec[] = [
     name: 'Willow Grocery & Pharmacy',
     kind: 'grocery',
     jobs: ['grocer | 45 | 1 | 06:30-15:30 | grocery', 'pharmacist | 55 | 1 | 09:00-17:30 | pharmacy', 'shelf stacker | 25 | 2 | 15:00-20:00 | storeroom'],
-    items: ['groceries | 8 | food', 'apples | 3 | food', 'medicine | 6 | goods'],
+    items: ['groceries | 8 | food', 'apples | 3 | food', 'medicine | 6 | goods', 'flowers | 9 | goods'],
     arenas: [
       { name: 'grocery', objects: { 'grocery shelf': 4, 'produce stand': 2, 'cash register': 1 } },
       { name: 'pharmacy', objects: { 'medicine shelf': 2, 'pharmacy counter': 1 } },
@@ -122,7 +126,7 @@ export const SECTORS: SectorSpec[] = [
     name: 'Hamlet Supply Co.',
     kind: 'shop',
     jobs: ['shopkeeper | 45 | 1 | 08:00-17:00 | shop floor', 'stock helper | 25 | 1 | 15:00-18:00 | storeroom'],
-    items: ['seedlings | 5 | goods', 'tools | 12 | goods'],
+    items: ['seedlings | 5 | goods', 'tools | 12 | goods', 'garden bench | 45 | goods'],
     arenas: [
       { name: 'shop floor', objects: { 'supply shelf': 3, 'tool rack': 1, 'cash register': 1 } },
       { name: 'storeroom', objects: { crates: 1 } },
@@ -189,7 +193,7 @@ export const SECTORS: SectorSpec[] = [
     name: 'Patel Books',
     kind: 'shop',
     jobs: ['bookseller | 40 | 1 | 10:00-18:00 | bookshop'],
-    items: ['book | 10 | goods'],
+    items: ['book | 10 | goods', 'art book | 25 | goods'],
     arenas: [{ name: 'bookshop', objects: { bookshelf: 4, 'reading chair': 2, 'cash register': 1 } }],
   },
   {

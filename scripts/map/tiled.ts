@@ -10,11 +10,7 @@ import { byCodeUnits } from '../../src/sim/order';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
-interface Prop {
-  name: string;
-  type: 'string';
-  value: string;
-}
+type Prop = { name: string; type: 'string'; value: string } | { name: string; type: 'int'; value: number };
 
 const prop = (name: string, value: string): Prop => ({ name, type: 'string', value });
 
@@ -113,12 +109,13 @@ export function toTiled(town: Town): Record<string, Json> {
   });
 }
 
-/** A sector's jobs and items (seed 004) as Tiled string properties, one entry per line. */
+/** A sector's jobs, items and rent (seed 004) as Tiled string properties, one entry per line. */
 function economyProps(sector: string): Prop[] {
   const spec = SECTORS.find((s) => s.name === sector);
   const out: Prop[] = [];
   if (spec?.jobs) out.push(prop('jobs', spec.jobs.join('\n')));
   if (spec?.items) out.push(prop('items', spec.items.join('\n')));
+  if (spec?.rent !== undefined) out.push({ name: 'rent', type: 'int', value: spec.rent });
   return out;
 }
 

@@ -14,7 +14,7 @@ const USAGE =
   'usage: npm run scenario -- party [--seed 1] [--days 2] [--calls packed|faithful]\n' +
   '                                 [--llm BASE_URL --model NAME [--concurrency 4] [--timeout 60] [--budget TOKENS] [--structured json_schema|json_object|none]]  (key from OPENAI_API_KEY)\n' +
   '       npm run scenario -- week [--seed 1] [--days 7]   (believability figures of the offline brain)\n' +
-  '       npm run scenario -- economy [--seed 1] [--days 7]   (the economy per resident: credits each day, wages, shops, meals)';
+  '       npm run scenario -- economy [--seed 1] [--days 7]   (the economy per resident: credits each day, wages, shops, bills, meals)';
 
 async function main(): Promise<void> {
   const { values: args, positionals } = parseCli(process.argv.slice(2), { seed: { type: 'string' }, days: { type: 'string' }, ...CALLS_OPTION, ...LLM_OPTIONS }, 1);
@@ -73,7 +73,7 @@ async function main(): Promise<void> {
   }
 }
 
-/** Seed 004's economy over `days` on the offline brain: per resident, credits at each day's end, wages, shopping, meals. */
+/** Seed 004's economy over `days` on the offline brain: per resident, credits at each day's end, wages, shopping, bills, meals. */
 async function economy(seed: number, days: number): Promise<void> {
   const personas = loadTownPersonas();
   const world = loadTownWorld();

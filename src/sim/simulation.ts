@@ -12,6 +12,7 @@ import { perceive, perceptionIndex } from './cognition/perceive';
 import { Director, requestText, type TownEvent } from './town/director';
 import { Economy, type EconomyEvent, type PulseRound } from './town/economy';
 import { pulseDue, runPulse } from './town/pulse';
+import { payBills } from './town/bills';
 import { dayIndex } from './actions/places';
 import { ensureEmbeddings, retrieve, type Retrieved } from './cognition/retrieve';
 import { newDayFor, plan } from './cognition/plan';
@@ -295,7 +296,8 @@ export class Simulation implements SimContext {
       else this.resident(input.persona).agent.mode = input.mode;
     }
     if (this.player) await this.player.step(this, playerInputs);
-    // Seed 004: once a game hour (plus a seeded jitter) the town simulator decides for everyone.
+    // Seed 004: once a game hour (plus a seeded jitter) the town simulator decides for everyone; rent and bills once a day.
+    payBills(this);
     this.economy.sample(now, this.personas.map((p) => p.agent.wallet.credits));
     if (pulseDue(this.economy, this.seed, now)) await runPulse(this);
     if (this.pendingCallPlan) this.callPlan = this.pendingCallPlan;
@@ -455,7 +457,8 @@ export class Simulation implements SimContext {
         if (this.thinking.has(resident)) this.inputs.putBack(playerInputs.map((input) => ({ kind: 'player' as const, input })));
         else await this.thinkWithin(resident, this.player.step(this, playerInputs));
       }
-      // Seed 004's hourly pulse; a remote brain's decisions take effect at the step its answer arrives.
+      // Seed 004's hourly pulse; a remote brain's decisions take effect at the step its answer arrives. Rent and bills once a day.
+      payBills(this);
       this.economy.sample(now, this.personas.map((p) => p.agent.wallet.credits));
       if (pulseDue(this.economy, this.seed, now)) await this.within(runPulse(this));
       if (this.pendingCallPlan) this.callPlan = this.pendingCallPlan;

@@ -60,7 +60,7 @@ describe('the economy in the page', () => {
     });
     expect(state.step).toBeGreaterThan(firstStep);
     expect(state.feed.length).toBeLessThanOrEqual(50);
-    for (const f of state.feed) expect(f.what).toMatch(/^(checked in as .+ at .+ \(\+\d+ credits\)|bought .+ at .+ \(−\d+ credits\)|ate the .+ from .+|went over to chat with .+)$/);
+    for (const f of state.feed) expect(f.what).toMatch(/^(checked in as .+ at .+ \(\+\d+ credits\)|bought .+ at .+ \(−\d+ credits\)|ate the .+ from .+|went over to chat with .+|paid the day's rent and bills for .+ \(−\d+ credits\)|could pay only \d+ of the \d+ credits of rent and bills for .+)$/);
     // The line reads: time, name, what, relative time, reason.
     expect(later[0]!.text).toMatch(/^\d\d:\d\d.+ (checked in|bought|ate|went over).+ · (just now|\d+ min ago|\d+ h ago)( · “.+”)?$/);
     await screenshot(page, 'economy-feed-1280');

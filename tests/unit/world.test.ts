@@ -6,7 +6,7 @@ import type { WorldModel } from '../../src/sim/world/types';
 import { miniMap } from '../fixtures/miniTown';
 import { ROOT, readMapJson, loadTownPersonas } from '../../src/node/town';
 import { checkPersonasAgainstWorld } from '../../src/sim/persona/load';
-import { Economy } from '../../src/sim/town/economy';
+import { DEFAULT_RENT, Economy } from '../../src/sim/town/economy';
 import { miniPersonas } from '../fixtures/miniTown';
 
 type Json = Record<string, any>;
@@ -104,7 +104,8 @@ describe('the economy as map properties (seed 004)', () => {
     const e = new Economy(w, miniPersonas());
     expect(e.jobOf('ann-test')).toMatchObject({ title: 'barista', wage: 35, implied: false });
     expect(e.itemsAt('Bramble Café').map((i) => i.name)).toEqual(['coffee', 'mug']);
-    expect(e.notes).toEqual([]);
+    // The mini map's homes declare no rent: the default, said so.
+    expect(e.notes).toEqual([`3 resident(s) live in homes without a "rent" property: ${DEFAULT_RENT} credits a day`]);
   });
 
   it('implies the residents\' jobs and the default items on a map that declares none, and says so', () => {
@@ -176,6 +177,10 @@ describe('maps/hamlet.tmj', () => {
   it("declares every resident's job and every shop's items (nothing implied), with part-time jobs beyond the residents' own", () => {
     const e = new Economy(w, loadTownPersonas());
     expect(e.notes).toEqual([]);
+    // Every home says its rent and bills (the dorm's cheaper; students living with family pay none).
+    for (const p of loadTownPersonas()) expect(w.rents[p.household], p.household).toBeGreaterThan(0);
+    expect(e.rentOf('ravi-kumar')).toEqual({ home: 'College Dorm', credits: 5 });
+    expect(e.rentOf('lily-hartwell').credits).toBe(0);
     const spare = e.jobs.filter((j) => j.slots > j.staff.length);
     expect(spare.reduce((n, j) => n + j.slots - j.staff.length, 0)).toBeGreaterThanOrEqual(6); // the students' part-time slots
     expect(e.items.filter((i) => i.food).map((i) => i.sector)).toEqual(expect.arrayContaining(['Bramble Café', 'Crumb & Crust Bakery', 'Willow Grocery & Pharmacy', 'Hamlet College']));

@@ -1,6 +1,7 @@
 import type { PulseDecision, PulseItem, TownPulseInput } from '../../sim/brain/port';
 import { parseHHMM } from '../../sim/clock';
 import type { Rng } from '../../sim/rng';
+import { MAX_HELD, MAX_HELD_PER_ITEM } from '../../sim/town/economy';
 
 /**
  * The offline town simulator (seed 004's pulse with no model): a decision per resident from the
@@ -19,8 +20,13 @@ const GENEROUS = /generous|big-hearted|nurturing|kind|creative|imaginative|bubbl
 const FOOD_RESERVE = 5;
 /** Below this a resident without a job of their own looks for a shift. */
 const LOW_CREDITS = 80;
-/** Above this a resident may buy something for pleasure. */
-const WELL_OFF = 160;
+/** Credits a resident is comfortable with: above them, the chance of spending a free hour on a treat grows with the surplus. */
+const COMFORT = 120;
+/** The surplus over COMFORT at which that chance is highest (MAX_TREAT). */
+const SPREE = 120;
+const MAX_TREAT = 0.6;
+/** A dish may cost up to this share of one's credits (the well off eat better). */
+const DISH_SHARE = 1 / 25;
 
 const MEALTIMES = [
   [7 * 60, 9 * 60 + 30],
@@ -52,17 +58,20 @@ export function offlineTownPulse(input: TownPulseInput, rngFor: (id: string) => 
 
     // Food when holding none and able to pay, around a mealtime.
     const meal = MEALTIMES.some(([a, b]) => m >= a && m < b);
+    // Short of money, one eats at home (free) rather than buy: half as eager, the cheapest only.
+    const short = r.credits < LOW_CREDITS;
     if (r.food === 0 && meal) {
       // Among the cheap food on sale now, a pick of one's own (not the whole town at the same stall).
       const low = cheapest(input.items, (i) => i.food && i.open && i.price + FOOD_RESERVE <= r.credits);
-      const options = low ? input.items.filter((i) => i.food && i.open && i.price <= low.price + 3 && i.price + FOOD_RESERVE <= r.credits) : [];
+      const options = !low ? [] : short ? [low] : input.items.filter((i) => i.food && i.open && i.price <= Math.max(low.price + 3, r.credits * DISH_SHARE) && i.price + FOOD_RESERVE <= r.credits);
       const food = options[rng.int(Math.max(1, options.length))];
-      if (food && rng.next() < (THRIFTY.test(r.traits) ? 0.55 : 0.8)) return decide('purchase', `${r.name.split(' ')[0]} has no food left and it is nearly mealtime`, { item_id: food.id });
+      if (food && rng.next() < (THRIFTY.test(r.traits) ? 0.55 : 0.8) * (short ? 0.5 : 1)) return decide('purchase', `${r.name.split(' ')[0]} has no food left and it is nearly mealtime`, { item_id: food.id });
     }
 
-    // A part-time shift when money runs low (students first) or for the hard-working kind.
+    // A part-time shift when money runs low, when below one's comfort (students, who have no wage of their own, the
+    // more so), or for the hard-working kind.
     if (!r.checkedInToday && !r.job) {
-      const want = r.credits < LOW_CREDITS ? 0.9 : DRIVEN.test(r.traits) ? 0.35 : 0.1;
+      const want = short ? 0.95 : r.credits < COMFORT ? (r.student ? 0.7 : 0.4) : DRIVEN.test(r.traits) ? 0.35 : 0.1;
       const shift = input.jobs.find((j) => (free.get(j.id) ?? 0) > 0 && shiftOpen(m, j.start, j.end, 60));
       if (shift && rng.next() < want) {
         free.set(shift.id, (free.get(shift.id) ?? 1) - 1);
@@ -70,11 +79,14 @@ export function offlineTownPulse(input: TownPulseInput, rngFor: (id: string) => 
       }
     }
 
-    // Something for pleasure when well off: keeps wealth from piling up without end.
-    if (r.credits > WELL_OFF && rng.next() < (GENEROUS.test(r.traits) ? 0.35 : THRIFTY.test(r.traits) ? 0.08 : 0.18)) {
-      const treats = input.items.filter((i) => i.open && (r.holdings[i.name] ?? 0) < 2 && i.price + 40 <= r.credits);
+    // Something for pleasure, the likelier the more one has beyond what one is comfortable with (the generous
+    // more, the thrifty less): spending grows with wealth, so savings settle instead of piling up without end.
+    const surplus = r.credits - COMFORT;
+    const held = Object.values(r.holdings).reduce((a, b) => a + b, 0);
+    if (surplus > 0 && held < MAX_HELD && rng.next() < Math.min(MAX_TREAT, (MAX_TREAT * surplus) / SPREE) * (GENEROUS.test(r.traits) ? 1.4 : THRIFTY.test(r.traits) ? 0.5 : 1)) {
+      const treats = input.items.filter((i) => i.open && (r.holdings[i.name] ?? 0) < MAX_HELD_PER_ITEM - 1 && i.price * 8 <= r.credits);
       const treat = treats[rng.int(Math.max(1, treats.length))];
-      if (treat) return decide('purchase', `${r.name.split(' ')[0]} is doing well and fancies ${treat.name}`, { item_id: treat.id });
+      if (treat) return decide('purchase', `${r.name.split(' ')[0]} is doing well and fancies ${treat.food ? '' : 'a '}${treat.name}`, { item_id: treat.id });
     }
 
     if (m >= 9 * 60 && m < 21 * 60 && rng.next() < (SOCIABLE.test(r.traits) ? 0.3 : 0.06)) return decide('chat', `${r.name.split(' ')[0]} feels like a chat`);

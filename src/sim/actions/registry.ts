@@ -173,13 +173,34 @@ export function shiftWindowReason(job: Job, now: number): string | null {
   return m >= parseHHMM(job.start) - 60 && m < parseHHMM(job.end) - 60 ? null : `the ${job.title} shift at ${job.sector} is ${job.start}–${job.end} (check-in until an hour before its end)`;
 }
 
-/** The item a purchase names: "Sector:item", or at "Sector" the cheapest food the persona can afford (else the cheapest food, else the cheapest item). */
+/** Without an item named, one spends on a dish up to this share of one's credits ("ordering lunch": a sandwich when well off, a coffee when short). */
+const DISH_SHARE = 1 / 25;
+
+/**
+ * The item a purchase names: "Sector:item", or at "Sector" food: the dearest that costs at most
+ * DISH_SHARE of the persona's credits, else the cheapest it can afford (else the cheapest food,
+ * else the cheapest item).
+ */
 function itemFor(w: ActionWorld, p: Persona, target: string): ShopItem | null {
   const [sector, ...rest] = target.split(':');
   const sold = w.economy.itemsAt((sector ?? '').trim()).slice().sort((a, b) => a.price - b.price || a.id - b.id);
   const name = rest.join(':').trim().toLowerCase();
   if (name) return sold.find((i) => i.name.toLowerCase() === name) ?? null;
-  return sold.find((i) => i.food && i.price <= p.agent.wallet.credits) ?? sold.find((i) => i.food) ?? sold[0] ?? null;
+  const credits = p.agent.wallet.credits;
+  const treat = sold.filter((i) => i.food && i.price <= credits * DISH_SHARE).at(-1);
+  const goods = sold.filter((i) => !i.food && i.price <= credits * GOODS_SHARE).at(-1);
+  return treat ?? sold.find((i) => i.food && i.price <= credits) ?? sold.find((i) => i.food) ?? goods ?? sold[0] ?? null;
+}
+
+/** Without an item named, goods (a book, tools) are bought only when they cost at most this share of one's credits. */
+const GOODS_SHARE = 1 / 10;
+
+/** "Browsing books (paying at the cash register)" with little money: a shop that sells no food and nothing named, nothing within one's means: one only looks. */
+function justLooking(w: ActionWorld, p: Persona, target: string): boolean {
+  const [sector, ...rest] = target.split(':');
+  if (rest.join(':').trim()) return false;
+  const sold = w.economy.itemsAt((sector ?? '').trim());
+  return sold.length > 0 && !sold.some((i) => i.food) && !sold.some((i) => i.price <= p.agent.wallet.credits * GOODS_SHARE);
 }
 
 /** Items held in all. */
@@ -262,7 +283,13 @@ function createDefaultRegistry(): ActionRegistry {
       // At night until the persona's wake-up hour; past that hour (a lie-in) or in the afternoon, an hour.
       const untilWake = minutesUntilHour(w.now, routineHours(p).wake);
       const minutes = night && untilWake <= 12 * 60 ? Math.max(30, untilWake) : 60;
-      return change(p, bed, minutes, 'sleeping', '😴');
+      const slept = change(p, bed, minutes, 'sleeping', '😴');
+      // Goods one carried home are put to use by bedtime (the book on the shelf, the seedlings in the bed): holdings are what one carries.
+      const goods = Object.keys(p.agent.wallet.holdings).filter((n) => w.economy.items.some((i) => i.name === n && !i.food));
+      if (goods.length === 0) return slept;
+      const holdings = { ...p.agent.wallet.holdings };
+      for (const n of goods) delete holdings[n];
+      return { ...slept, wallet: { ...p.agent.wallet, holdings } };
     },
     priority: 90,
     cooldown: 60,
@@ -409,7 +436,7 @@ function createDefaultRegistry(): ActionRegistry {
       // A shop sells only when it is open, even to the people who work there.
       const access = accessReason(w, p, c.place, true);
       if (access) return access;
-      if (samePurchase(w, p, item.sector)) return null;
+      if (samePurchase(w, p, item.sector) || justLooking(w, p, c.target)) return null;
       if (p.agent.wallet.credits < item.price) return `${p.firstName} has ${p.agent.wallet.credits} credits and the ${item.name} costs ${item.price}: not enough money`;
       if ((p.agent.wallet.holdings[item.name] ?? 0) >= MAX_HELD_PER_ITEM) return `${p.firstName} already holds ${MAX_HELD_PER_ITEM} of ${item.name} (the most one keeps)`;
       if (heldCount(p) >= MAX_HELD) return `${p.firstName} already holds ${MAX_HELD} things (the most one keeps)`;
@@ -418,6 +445,7 @@ function createDefaultRegistry(): ActionRegistry {
     executor: (w, p, c) => {
       const item = defined(itemFor(w, p, c.target), 'BUY: the item its precondition found');
       const till = objectAddress(w.world, defined(c.place.sector, 'BUY: the shop'), null, ['cash register', 'counter', 'bar counter', 'display case', 'pharmacy counter']);
+      if (justLooking(w, p, c.target)) return change(p, randomIn(c.place.address), 20, `looking around ${c.place.sector} (nothing bought)`, '👀', `browsing at ${c.place.sector}`);
       const shopping = change(p, till ?? randomIn(c.place.address), 20, `buying ${item.name} at ${c.place.sector}`, '🛒', `shopping at ${c.place.sector}`);
       if (samePurchase(w, p, item.sector)) return shopping;
       const holdings = { ...p.agent.wallet.holdings, [item.name]: (p.agent.wallet.holdings[item.name] ?? 0) + 1 };

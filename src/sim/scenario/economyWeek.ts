@@ -3,7 +3,7 @@ import { DAY } from '../clock';
 import { at, defined } from '../checked';
 
 /** What a run of the economy came to, per persona (seed 004's week-long check: nobody starves, nobody hoards without limit). */
-interface EconomyFigures {
+export interface EconomyFigures {
   days: number;
   rounds: number;
   skippedRounds: number;
@@ -19,9 +19,10 @@ interface EconomyFigures {
     maxHeld: number;
     checkIns: number;
     purchases: number;
-    /** Credits earned (wages) and spent in shops. */
+    /** Credits earned (wages), spent in shops, paid in rent and bills. */
     earned: number;
     spent: number;
+    bills: number;
     /** Credits at the end of each game day. */
     daily: number[];
     /** Meals per game day: EAT actions started more than 90 minutes after the last (a meal's later subtasks are the same meal). */
@@ -51,6 +52,7 @@ export async function runEconomy(sim: Simulation, days: number, onStep?: (step: 
     purchases: 0,
     earned: 0,
     spent: 0,
+    bills: 0,
     daily: [] as number[],
     mealsPerDay: Array.from({ length: days }, () => 0),
   }));
@@ -69,9 +71,10 @@ export async function runEconomy(sim: Simulation, days: number, onStep?: (step: 
       const f = at(people, defined(index.get(e.personaId), e.personaId), 'figures');
       if (e.action === 'checkin') f.checkIns++;
       if (e.action === 'purchase') f.purchases++;
-      const amount = Number(/([+−])(\d+) credits\)$/.exec(e.what)?.[2] ?? 0);
+      const amount = Number(/([+−])(\d+) credits\)$/.exec(e.what)?.[2] ?? /could pay only (\d+) of/.exec(e.what)?.[1] ?? 0);
       if (e.action === 'checkin') f.earned += amount;
       else if (e.action === 'purchase') f.spent += amount;
+      else if (e.action === 'bills') f.bills += amount;
     }
     const day = Math.min(days - 1, Math.floor((r.time - startMs) / DAY));
     sim.personas.forEach((p, k) => {
@@ -98,7 +101,7 @@ export function economyTable(f: EconomyFigures): string {
   const n = (x: number, w: number) => String(x).padStart(w);
   const rows = f.people.map(
     (p) =>
-      `${p.name.padEnd(16)} ${(p.student ? 'student' : '').padEnd(8)} ${n(p.start, 4)} → ${n(p.end, 4)}  min ${n(p.minCredits, 4)} max ${n(p.maxCredits, 4)}  day ends ${p.daily.map((c) => n(c, 4)).join('')}  +${n(p.earned, 3)} wages −${n(p.spent, 3)} shops  ${n(p.checkIns, 2)} check-ins ${n(p.purchases, 3)} buys  held ≤ ${p.maxHeld}  meals/day ${p.mealsPerDay.join(' ')}`,
+      `${p.name.padEnd(16)} ${(p.student ? 'student' : '').padEnd(8)} ${n(p.start, 4)} → ${n(p.end, 4)}  min ${n(p.minCredits, 4)} max ${n(p.maxCredits, 4)}  day ends ${p.daily.map((c) => n(c, 4)).join('')}  +${n(p.earned, 3)} wages −${n(p.spent, 3)} shops −${n(p.bills, 3)} bills  ${n(p.checkIns, 2)} check-ins ${n(p.purchases, 3)} buys  held ≤ ${p.maxHeld}  meals/day ${p.mealsPerDay.join(' ')}`,
   );
   const ends = f.people.map((p) => p.end - p.start);
   return [`${f.days} game days, ${f.rounds} pulse rounds (${f.skippedRounds} skipped); change over the run: ${Math.min(...ends)} to +${Math.max(...ends)} credits`, ...rows].join('\n');

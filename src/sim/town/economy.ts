@@ -31,6 +31,8 @@ export const DEFAULT_ITEMS: Record<SectorKind, [string, number, boolean][]> = {
   clinic: [],
   workplace: [],
 };
+/** Credits a day each resident of a home pays in rent and bills when the map gives the home no "rent". */
+export const DEFAULT_RENT = 12;
 /** No one holds more than this many of one item (no unbounded hoarding). */
 export const MAX_HELD_PER_ITEM = 3;
 /** …nor more than this many things in all. */
@@ -54,12 +56,12 @@ export interface EconomyEvent {
   time: number;
   personaId: string;
   name: string;
-  action: 'checkin' | 'purchase' | 'eat' | 'chat' | 'refused';
+  action: 'checkin' | 'purchase' | 'eat' | 'chat' | 'refused' | 'bills';
   /** "checked in as library assistant at Hamlet College" */
   what: string;
   reason: string;
-  /** Who decided: the hourly pulse, the persona's own plan, its registry brain, the scene default, or the player. */
-  source: 'pulse' | 'plan' | 'brain' | 'default' | 'player';
+  /** Who decided: the hourly pulse, the persona's own plan, its registry brain, the scene default, the player, or the town's standing order (rent and bills). */
+  source: 'pulse' | 'plan' | 'brain' | 'default' | 'player' | 'town';
 }
 
 /** One pulse decision as it was carried out (for the next round's prompt, the panel and the tests). */
@@ -106,10 +108,12 @@ export interface EconomyState {
   skippedRounds: number;
   /** Latest economy events, oldest first (at most MAX_EVENTS). */
   events: EconomyEvent[];
+  /** Day index whose rent and bills are paid (null: the town has not yet seen a day change: nothing is due before the first midnight). */
+  billsDay: number | null;
 }
 
 export function newEconomyState(): EconomyState {
-  return { pulseEnabled: true, day: -1, filled: {}, sales: {}, history: [], lastPulseHour: null, lastRound: null, rounds: 0, skippedRounds: 0, events: [] };
+  return { pulseEnabled: true, day: -1, filled: {}, sales: {}, history: [], lastPulseHour: null, lastRound: null, rounds: 0, skippedRounds: 0, events: [], billsDay: null };
 }
 
 const key = (s: string) => s.trim().toLowerCase();
@@ -125,7 +129,23 @@ export class Economy {
   /** A pulse round that finished since the last drain (with a remote brain, a step or more after it began). */
   private freshRound: PulseRound | null = null;
 
+  /** Persona id → credits a day it pays in rent and bills, and where. */
+  private readonly rents = new Map<string, { home: string; credits: number }>();
+
   constructor(world: WorldModel, personas: readonly PersonaSpec[]) {
+    // Rent and bills: every resident pays its home's rate, but a student living with family (a home where someone is not a student) pays nothing.
+    const isStudent = (p: PersonaSpec) => p.occupation?.title === 'student';
+    let implied = 0;
+    for (const p of personas) {
+      const home = world.sectors.find((s) => s.name === p.household);
+      if (!home) continue;
+      const family = personas.some((o) => o.household === p.household && !isStudent(o));
+      const rate = world.rents[home.name] ?? (home.kind === 'home' ? DEFAULT_RENT : 0);
+      if (world.rents[home.name] === undefined && rate > 0) implied++;
+      this.rents.set(p.id, { home: home.name, credits: isStudent(p) && family ? 0 : rate });
+    }
+    if (implied > 0) this.notes.push(`${implied} resident(s) live in homes without a "rent" property: ${DEFAULT_RENT} credits a day`);
+
     this.jobs = world.jobs.map((j) => ({ ...j, staff: [], implied: false }));
     for (const p of personas) {
       const o = p.occupation;
@@ -153,6 +173,11 @@ export class Economy {
       for (const [name, price, food] of defaults) this.items.push({ id: this.items.length + 1, name, sector: s.name, price, food, implied: true });
       this.notes.push(`${s.name}: no items on the map, sells the defaults of a ${s.kind}`);
     }
+  }
+
+  /** What a persona pays a day in rent and bills, and for which home (0: nothing, e.g. a student living with family). */
+  rentOf(personaId: string): { home: string; credits: number } {
+    return this.rents.get(personaId) ?? { home: '', credits: 0 };
   }
 
   /** The job a persona's occupation is, or null (students, no occupation). */

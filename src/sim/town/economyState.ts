@@ -36,10 +36,10 @@ const EventSchema = z.strictObject({
   time: num,
   personaId: text(200),
   name: text(400),
-  action: z.enum(['checkin', 'purchase', 'eat', 'chat', 'refused']),
+  action: z.enum(['checkin', 'purchase', 'eat', 'chat', 'refused', 'bills']),
   what: text(2000),
   reason: text(2000),
-  source: z.enum(['pulse', 'plan', 'brain', 'default', 'player']),
+  source: z.enum(['pulse', 'plan', 'brain', 'default', 'player', 'town']),
 });
 
 const EconomyPartSchema = z.strictObject({
@@ -53,6 +53,8 @@ const EconomyPartSchema = z.strictObject({
   rounds: z.number().int().min(0),
   skippedRounds: z.number().int().min(0),
   events: z.array(EventSchema).max(MAX_EVENTS),
+  // Rent and bills came later: an older snapshot's town pays from its next midnight.
+  billsDay: z.number().int().min(0).max(1e6).nullable().default(null),
 }) satisfies z.ZodType<EconomyState>;
 
 export const economyHolder: StateHolder<EconomyState> = {

@@ -185,6 +185,7 @@ function readWorld(input: unknown): WorldModel {
   const jobs: JobSpec[] = [];
   const items: ShopItemSpec[] = [];
   const declared = { jobs: new Set<string>(), items: new Set<string>() };
+  const rents: Record<string, number> = {};
   for (const o of objectLayer(map, 'sectors').objects) {
     for (const prop of ['jobs', 'items'] as const) {
       const raw = (Array.isArray(o.properties) ? (o.properties as unknown[]) : []).find((q): q is { name: string; value: unknown } => typeof q === 'object' && q !== null && (q as { name?: unknown }).name === prop);
@@ -198,6 +199,12 @@ function readWorld(input: unknown): WorldModel {
         throw err;
       }
       declared[prop].add(o.name);
+    }
+    const rent = (Array.isArray(o.properties) ? (o.properties as unknown[]) : []).find((q): q is { name: string; value: unknown } => typeof q === 'object' && q !== null && (q as { name?: unknown }).name === 'rent');
+    if (rent) {
+      const v = typeof rent.value === 'string' && /^\s*\d+\s*$/.test(rent.value) ? Number(rent.value) : rent.value;
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 10_000) throw new MapError(`map "${name}", sector "${o.name}": property "rent" (credits a day each resident pays) must be a whole number from 0 to 10000, found ${JSON.stringify(rent.value)}`);
+      rents[o.name] = v;
     }
   }
 
@@ -259,5 +266,5 @@ function readWorld(input: unknown): WorldModel {
     spawns.set(o.name, t);
   }
 
-  return { name, width, height, tileSize, walkable, sectors, arenas, objects, jobs, items, declared, spawns, sectorAt, arenaAt, objectAt, addressTiles };
+  return { name, width, height, tileSize, walkable, sectors, arenas, objects, jobs, items, declared, rents, spawns, sectorAt, arenaAt, objectAt, addressTiles };
 }

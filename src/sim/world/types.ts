@@ -79,6 +79,8 @@ export interface WorldModel {
   jobs: JobSpec[];
   items: ShopItemSpec[];
   declared: { jobs: Set<string>; items: Set<string> };
+  /** Home sector → credits a day each of its residents pays in rent and bills (the sector's "rent" map property; homes without it: the default in src/sim/town/economy.ts). */
+  rents: Record<string, number>;
   /** persona id → spawn tile. */
   spawns: Map<string, Tile>;
   /** Per tile (row-major): index into sectors / arenas / objects, or -1. */
