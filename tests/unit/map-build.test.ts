@@ -169,7 +169,7 @@ describe('maps/hamlet.tmj', () => {
     expect(sectors.map((s) => s.name).sort()).toEqual(SECTORS.map((s) => s.name).sort());
     for (const spec of SECTORS) {
       const s = sectors.find((q) => q.name === spec.name)!;
-      const economy = [...(spec.jobs ? [{ name: 'jobs', type: 'string', value: spec.jobs.join('\n') }] : []), ...(spec.items ? [{ name: 'items', type: 'string', value: spec.items.join('\n') }] : [])];
+      const economy = [...(spec.jobs ? [{ name: 'jobs', type: 'string', value: spec.jobs.join('\n') }] : []), ...(spec.items ? [{ name: 'items', type: 'string', value: spec.items.join('\n') }] : []), ...(spec.rent !== undefined ? [{ name: 'rent', type: 'int', value: spec.rent }] : [])];
       expect(s.properties).toEqual([{ name: 'kind', type: 'string', value: spec.kind }, ...economy]);
       const inS = arenas.filter((a) => contains(tileRect(s), tileRect(a)));
       expect(inS.map((a) => a.name).sort(), spec.name).toEqual(spec.arenas.map((a) => a.name).sort());
