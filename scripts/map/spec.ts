@@ -104,7 +104,7 @@ export const SECTORS: SectorSpec[] = [
   {
     name: 'The Copper Kettle',
     kind: 'bar',
-    jobs: ['bar owner | 50 | 1 | 15:00-23:00 | bar', 'bartender | 35 | 1 | 16:00-23:00 | bar', 'glass collector | 25 | 1 | 18:00-22:00 | bar'],
+    jobs: ['bar owner | 50 | 1 | 15:00-23:00 | bar', 'bartender | 35 | 1 | 16:00-23:00 | bar', 'glass collector | 25 | 2 | 18:00-22:00 | bar'],
     items: ['pie and mash | 7 | food', 'cider | 4 | food', 'bottle of wine | 18 | food'],
     arenas: [
       { name: 'bar', objects: { 'bar counter': 1, 'bar stool': 4, 'pub table': 3, piano: 1 } },

@@ -114,7 +114,7 @@ describe('goods and dishes', () => {
 
 /** A resident of a synthetic snapshot: free, fed or not, in the middle of the day. */
 function resident(i: number, traits: string, credits: number, over: Partial<PulseResident> = {}): PulseResident {
-  return { agentId: i + 1, id: `r${i}`, name: `Res ${i}`, traits, occupation: 'no job', job: null, student: false, credits, checkedInToday: true, holdings: { coffee: 1 }, food: 1, state: 'free', doing: 'idle at the street', ...over };
+  return { agentId: i + 1, id: `r${i}`, name: `Res ${i}`, traits, occupation: 'no job', job: null, student: false, classes: null, credits, checkedInToday: true, holdings: { coffee: 1 }, food: 1, state: 'free', doing: 'idle at the street', ...over };
 }
 
 function input(residents: PulseResident[], minute: number): TownPulseInput {

@@ -15,7 +15,8 @@ import { buildPulseSnapshot, estimateTokens, executeDecisions, pulseDue, pulseJi
 import { resolvePlannerAction } from '../../src/sim/actions/resolve';
 import { actionWorldOf } from '../../src/sim/actions/validate';
 import { readReply } from '../../src/sim/brain/contracts';
-import { HOUR } from '../../src/sim/clock';
+import { DAY, HOUR } from '../../src/sim/clock';
+import { commitmentTask } from '../../src/sim/cognition/commitments';
 import type { Persona } from '../../src/sim/persona/persona';
 import { parseAddress, printAddress } from '../../src/sim/world/actionAddress';
 import { defined } from '../../src/sim/checked';
@@ -191,10 +192,52 @@ describe('executing decisions (seed 004 execute_decisions and its fault table)',
     expect(ann.scratch.actionId).toBe('CHECK_IN');
     expect(printAddress(defined(ann.scratch.actAddress ?? undefined, 'address'))).toMatch(/^Mini:Bramble Café:café:/);
     expect(sim.economy.filledToday(sim.economy.jobOf('ann-test')!, sim.now)).toEqual(['ann-test']);
-    expect(ann.scratch.fDailySchedule.map(([t]) => t)).toEqual(['sleeping', 'going for a walk', 'checking in for work at Bramble Café', 'going for a walk', 'sleeping']);
+    // The check-in at 9:30, then the shift itself (paid for, so worked) to its end at 15:00.
+    expect(ann.scratch.fDailySchedule).toEqual([['sleeping', 540], ['going for a walk', 30], ['checking in for work at Bramble Café', 30], ['working as a barista at Bramble Café', 300], ['sleeping', 540]]);
     expect(ann.memory.nodes.at(-1)!.description).toBe('Ann Test decided to check in for work at Bramble Café: start of her shift');
     expect(sim.economy.drainEvents()).toEqual([expect.objectContaining({ personaId: 'ann-test', action: 'checkin', what: 'checked in as barista at Bramble Café (+40 credits)', reason: 'start of her shift', source: 'pulse' })]);
     expect(ann.agent.recent.at(-1)).toMatchObject({ action: 'CHECK_IN', source: 'pulse' });
+  });
+
+  it('checkin for a part-time shift: the shift enters the schedule around the dinner and the event already planned, and is worked there', () => {
+    // Bob without a job of his own (the café is not his workplace) takes the afternoon's dish washing.
+    const personas = miniPersonas().map((p) => (p.id === 'bob-test' ? { ...p, occupation: null } : p));
+    const sim = new Simulation({ world: loadWorld(economyMap()), personas, brain: new OfflineBrain(1, personas), seed: 1, start: '2023-02-18T14:30:00', pulse: false });
+    const bob = awake(sim.byId.get('bob-test')!);
+    const picnic = { event: 'the picnic', sector: 'Little House', day: Math.floor(sim.now / DAY), start: 16 * 60, minutes: 30, host: false, source: 'Cy Test', scheduledOn: null };
+    bob.commitments.push(picnic);
+    const going = commitmentTask(picnic);
+    bob.scratch.fDailySchedule = [['sleeping', 420], ['reading at home', 540], [going, 30], ['reading at home', 90], ['cooking and eating dinner at home (cooking dinner at the stove)', 30], ['cooking and eating dinner at home (eating dinner at the kitchen table)', 30], ['relaxing at home', 180], ['sleeping', 120]];
+    const w = actionWorldOf(sim);
+    const shiftTask = 'working as a dish washer at Bramble Café (washing up at the sink)';
+    // Before the check-in, that task is only a walk to the café (nobody pays for it).
+    expect(resolvePlannerAction(w, bob, shiftTask, parseAddress('Mini:Bramble Café:café')).action).toBe('GO_TO');
+    const r = executeDecisions(sim, [d(2, 'checkin', {}, 'a few credits more')]);
+    expect(r.success).toBe(1);
+    expect(bob.agent.wallet.credits).toBe(125);
+    expect(bob.scratch.fDailySchedule).toEqual([
+      ['sleeping', 420],
+      ['reading at home', 450],
+      ['checking in for work at Bramble Café', 30],
+      ['working as a dish washer at Bramble Café', 60],
+      [going, 30],
+      ['working as a dish washer at Bramble Café', 90],
+      ['cooking and eating dinner at home (cooking dinner at the stove)', 30],
+      ['cooking and eating dinner at home (eating dinner at the kitchen table)', 30],
+      ['relaxing at home', 180],
+      ['sleeping', 120],
+    ]);
+    // Paid for, the shift is work at the café: WORK, not a walk.
+    expect(resolvePlannerAction(actionWorldOf(sim), bob, shiftTask, parseAddress('Mini:Bramble Café:café')).action).toBe('WORK');
+  });
+
+  it('checkin for a shift that overlaps one’s own work or classes that day is refused with the reason', () => {
+    const personas = miniPersonas().map((p) => (p.id === 'cy-test' ? { ...p, occupation: { ...p.occupation!, end: '17:00' } } : p));
+    const sim = new Simulation({ world: loadWorld(economyMap()), personas, brain: new OfflineBrain(1, personas), seed: 1, start: '2023-02-13T14:30:00', pulse: false });
+    const cy = awake(sim.byId.get('cy-test')!);
+    const r = executeDecisions(sim, [d(3, 'checkin', { job: 'dish washer at Bramble Café' }, 'extra money')]);
+    expect(r.outcomes[0]).toMatchObject({ result: 'skipped', note: 'Cy works at Bramble Café 09:00–17:00 today, which the dish washer shift (15:00–19:00) overlaps' });
+    expect(cy.agent.wallet.credits).toBe(100);
   });
 
   it('purchase: credits go down by the price, the item is held, the shop’s sale counted; eating uses it', () => {

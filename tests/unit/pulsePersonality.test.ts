@@ -11,7 +11,7 @@ import type { PulseResident, TownPulseInput } from '../../src/sim/brain/port';
  */
 
 function resident(i: number, traits: string, credits: number, over: Partial<PulseResident> = {}): PulseResident {
-  return { agentId: i + 1, id: `r${i}`, name: `Res ${i}`, traits, occupation: 'no job', job: null, student: false, credits, checkedInToday: true, holdings: { coffee: 1 }, food: 1, state: 'free', doing: 'idle at the street', ...over };
+  return { agentId: i + 1, id: `r${i}`, name: `Res ${i}`, traits, occupation: 'no job', job: null, student: false, classes: null, credits, checkedInToday: true, holdings: { coffee: 1 }, food: 1, state: 'free', doing: 'idle at the street', ...over };
 }
 
 function input(residents: PulseResident[], minute: number): TownPulseInput {

@@ -4,7 +4,7 @@ import { DAY, parseHHMM, weekdayOf } from '../../sim/clock';
 import type { Rng } from '../../sim/rng';
 import { parseLifestyle } from './lifestyle';
 import { at } from '../../sim/checked';
-import { SEEKING } from '../../sim/cognition/commitments';
+import { commitmentSpan, SEEKING } from '../../sim/cognition/commitments';
 import { toneOf } from './talk';
 import type { TownPlaces } from './townPlaces';
 import { escapeRegExp } from '../../sim/brain/reply';
@@ -52,13 +52,26 @@ function workHours(p: Persona, dayMs: number): [number, number] | null {
 
 const isWeekend = (dayMs: number) => ['Sat', 'Sun'].includes(weekdayOf(dayMs));
 
+/** The minutes of that day the persona's commitments take (an event, a whispered plan), as [from, to). */
+function committedOn(p: Persona, dayMs: number): { from: number; to: number }[] {
+  const day = Math.floor(dayMs / DAY);
+  return p.commitments.filter((c) => c.day === day).map(commitmentSpan);
+}
+
+/** Whether a commitment takes more than half of hour `h` (what was planned for it will not happen). */
+const takenAt = (spans: readonly { from: number; to: number }[], h: number) => spans.some(({ from, to }) => Math.min(to, h * 60 + 60) - Math.max(from, h * 60) > 30);
+
 /**
  * The hour a persona gets up that day: its lifestyle's, an hour later on a weekend day off (early
- * risers, up by 8 on work days, sleep in a little; the rest are late risers already).
+ * risers, up by 8 on work days, sleep in a little; the rest are late risers already); earlier when
+ * something it is committed to starts within its first hour up, so that washing, dressing and
+ * breakfast come before it (up at 8 for a planting day at 9, not straight from bed to the park).
  */
 export function wakeOn(p: Persona, dayMs: number): number {
   const { wake } = parseLifestyle(p.spec.lifestyle);
-  return isWeekend(dayMs) && !workHours(p, dayMs) && wake <= 8 ? wake + 1 : wake;
+  const usual = isWeekend(dayMs) && !workHours(p, dayMs) && wake <= 8 ? wake + 1 : wake;
+  const first = Math.min(...committedOn(p, dayMs).map((c) => c.from).filter((m) => m >= 5 * 60));
+  return first < (usual + 1) * 60 ? Math.max(4, Math.floor(first / 60) - 1) : usual;
 }
 
 /** A habit the lifestyle names before breakfast ("jogs around the pond in Millbrook Park": the town's square or park), as an activity. */
@@ -194,16 +207,32 @@ export function hourlyPlan(p: Persona, dayMs: number, rng: Rng, town: Townsfolk)
   if (bed - 1 > wake) plan[bed - 1] = 'getting ready for bed at home';
 
   if (work && job) {
-    for (let h = Math.max(work[0], wake + 1); h < Math.min(work[1], bed - 1); h++) plan[h] = workActivity(job);
+    const working = workActivity(job);
+    for (let h = Math.max(work[0], wake + 1); h < Math.min(work[1], bed - 1); h++) plan[h] = working;
     const [s, e] = work;
-    if (e - s >= 6) {
-      const lunch = s <= 12 && e > 13 ? 12 : s + Math.floor((e - s) / 2);
-      const where = rng.pick([...atPlace(cafe, (x) => x), ...atPlace(bakery, (x) => x), job.workplace]);
-      // The meal in the middle of an evening shift is not lunch.
-      if (plan[lunch] !== 'sleeping') plan[lunch] = lunch < 15 ? `having lunch at ${where}` : `having a bite to eat at ${where}`;
+    // Meals in a shift: lunch in a long day shift; a dinner hour inside the shift is a break at the
+    // dinner hour, at work (the bar owner's "dinner at the end of the bar"); else, in a long shift,
+    // a bite halfway through. An evening meal is at the workplace: the cafés are closed by then.
+    const meals: number[] = [];
+    const spansNoon = s <= 12 && e > 13;
+    if (spansNoon && e - s >= 6) meals.push(12);
+    if (dinner > s && dinner < e && dinner !== 12) meals.push(dinner);
+    else if (!spansNoon && e - s >= 6) meals.push(s + Math.floor((e - s) / 2));
+    for (const m of meals) {
+      if (plan[m] !== working) continue;
+      plan[m] = m < 15 ? `having lunch at ${rng.pick([...atPlace(cafe, (x) => x), ...atPlace(bakery, (x) => x), job.workplace])}` : `having a bite to eat at ${job.workplace}`;
     }
   }
-  if (!plan[dinner]) plan[dinner] = 'cooking and eating dinner at home';
+  // Dinner at home at the dinner hour, unless work has it eaten there. Something one is committed to
+  // at that hour (an open-mic night at 7, a debate at 6) moves it: an early dinner just before, or a
+  // late one right after, the way people fit a meal around an evening out.
+  const events = committedOn(p, dayMs);
+  const ateAtWork = /^having (a bite to eat|lunch) at /.test(plan[dinner] ?? '');
+  if (!plan[dinner] && !takenAt(events, dinner)) plan[dinner] = 'cooking and eating dinner at home';
+  else if (!ateAtWork) {
+    const around = [dinner - 1, dinner + 1, dinner - 2, dinner + 2, dinner + 3].find((h) => h > wake && h < bed - 1 && !plan[h] && !takenAt(events, h));
+    if (around !== undefined) plan[around] = around < dinner ? 'having an early dinner at home' : 'having a late dinner at home';
+  }
 
   const free = (from: number, to: number) => {
     const hours: number[] = [];

@@ -43,7 +43,7 @@ import { offlineTownPlan } from './townPlan';
 import { accepts, INVITE, offlineTurn, owesInvitation, relationOf, summarize, talkChance, theEvent, worksDuring } from './talk';
 import { thirdPerson } from '../../sim/brain/fallbacks';
 import { RANDOM_OBJECT } from '../../sim/world/actionAddress';
-import { eventClause, whenOf } from '../../sim/cognition/commitments';
+import { commitmentTask, eventClause, whenOf } from '../../sim/cognition/commitments';
 import { extractNews, heardAs } from '../../sim/cognition/converse';
 import { lowerFirst } from './voice';
 import { localEmbedding } from '../../sim/brain/localEmbedding';
@@ -127,7 +127,9 @@ export class OfflineBrain implements Brain {
     const rng = this.rng(ctx, 'decomp', task);
     let steps: string[];
     if (/^(working as|attending classes)/.test(task)) {
-      const pool = WORK_TASKS[p.spec.occupation?.title ?? ''] ?? GENERIC_WORK;
+      // The job the task names (a part-time shift taken for the day: "working as a glass collector at …"), else one's own.
+      const title = /^working as an? (.+?) at /.exec(task)?.[1] ?? p.spec.occupation?.title ?? '';
+      const pool = WORK_TASKS[title] ?? GENERIC_WORK;
       const count = Math.max(2, Math.ceil(minutes / 50));
       steps = [];
       for (let i = 0; i < count; i++) steps.push(at(pool, i === 0 ? 0 : rng.int(pool.length), 'work task'));
@@ -180,6 +182,10 @@ export class OfflineBrain implements Brain {
   }
 
   async decideToReact(ctx: CallContext, target: Persona): Promise<ReactChoice> {
+    // Nobody waits for the friend they came to do it with (fishing together, both at the pond).
+    const task = (p: Persona) => (p.scratch.actDescription ?? '').replace(/ \([^()]*\)$/, '');
+    const today = Math.floor(dayStart(ctx.now) / DAY);
+    if (task(ctx.persona) === task(target) && ctx.persona.commitments.some((c) => c.day === today && commitmentTask(c) === task(target))) return 2;
     // Wait only for someone using what you need at the same spot; otherwise carry on.
     return this.rng(ctx, 'react', target.id).chance(0.3) ? 1 : 2;
   }
@@ -187,7 +193,8 @@ export class OfflineBrain implements Brain {
   async conversationTurn(ctx: CallContext, input: ConversationTurnInput): Promise<ConversationTurn> {
     // The player writes free text: the persona answers what is asked (src/llm/offline/playerTalk.ts).
     if (input.listener.agent.mode === 'human') return playerTurn(ctx.persona, input.listener, input.convo, input.memories, this.rng(ctx, 'turn', input.convo.length), ctx.now, this.names);
-    return offlineTurn(ctx.persona, input.listener, input.convo, input.memories, this.rng(ctx, 'turn', input.convo.length), ctx.now, this.names);
+    // Yes or no to an invitation is the persona's own draw for that event, whenever and by whomever it is asked.
+    return offlineTurn(ctx.persona, input.listener, input.convo, input.memories, this.rng(ctx, 'turn', input.convo.length), ctx.now, this.names, (event) => Rng.derive(this.seed, ctx.persona.id, 'invite', event));
   }
 
   async summarizeConversation(_ctx: CallContext, convo: ChatLine[]): Promise<string> {

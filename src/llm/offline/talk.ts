@@ -8,6 +8,7 @@ import type { Commitment } from '../../sim/persona/commitment';
 import { extractNews, heardAs, pronounsOf } from '../../sim/cognition/converse';
 import type { PersonaSpec } from '../../sim/persona/schema';
 import { answerQuestion } from './answer';
+import { parseLifestyle } from './lifestyle';
 import { baseVerb, clockOf, firstPerson, gistOf, lowerFirst, sentence, sentences } from './voice';
 import { at } from '../../sim/checked';
 
@@ -355,17 +356,45 @@ function goodbyeBack(s: Persona, l: Persona, rng: Rng, now: number): string {
   return `${bye}${rng.pick(extra)}`;
 }
 
-function replyToInvite(s: Persona, l: Persona, event: string, rng: Rng): string {
+/**
+ * How likely a persona free at the time says yes to an invitation: closeness first (family nearly
+ * always, friends, neighbours and colleagues mostly, a rival seldom, a stranger often enough), the
+ * temper after it (the warm and the easy-going more, the quiet and the blunt less).
+ */
+function acceptChance(s: Persona, l: Persona): number {
+  const bond = { family: 0.9, friend: 0.8, work: 0.8, rival: 0.45, stranger: 0.6 }[bondOf(s, l)];
+  const temper = { warm: 0.1, easy: 0.1, quiet: -0.1, blunt: -0.1 }[toneOf(s)];
+  return bond + temper;
+}
+
+/** What already has the persona at an event's time: its shift, another plan, or its bed; null when it is free. */
+function clashWith(s: Persona, ev: Commitment): 'work' | 'bed' | Commitment | null {
+  if (worksDuring(s, ev.day, ev.start, ev.minutes)) return 'work';
+  const other = s.commitments.find((c) => c.day === ev.day && c.source !== SEEKING && describeCommitment(c) !== describeCommitment(ev) && c.start < ev.start + ev.minutes && c.start + c.minutes > ev.start);
+  if (other) return other;
+  const { wake, bed } = parseLifestyle(s.spec.lifestyle);
+  return ev.start >= bed * 60 || ev.start + ev.minutes <= wake * 60 ? 'bed' : null;
+}
+
+/**
+ * The answer to an invitation. Whether it is yes depends on whether the persona is free then (its
+ * shift, another plan, its bedtime) and on who asks; the draw for it is the persona's own for that
+ * event (`decide`), so the answer does not change with what else happened that day, or with who
+ * asks first. The words come from the conversation's draw.
+ */
+function replyToInvite(s: Persona, l: Persona, event: string, rng: Rng, decide: Rng): string {
   const what = /^(.*?) at /.exec(event)?.[1] ?? event;
   const time = / at (\d{1,2}(?::\d\d)? [ap]m)$/.exec(event)?.[1];
-  const kind = relationOf(s, l);
   const ev = l.commitments.find((c) => describeCommitment(c) === event);
-  // Someone on shift then mostly says no (and says why); otherwise closeness decides.
-  if (ev && worksDuring(s, ev.day, ev.start, ev.minutes) && !rng.chance(0.2)) {
+  const clash = ev ? clashWith(s, ev) : null;
+  // Someone on shift then mostly says no (and says why); one with other plans then, or in bed by then, says no.
+  if (clash === 'work' && !decide.chance(0.2)) {
     const at = s.spec.occupation?.workplace;
     return `${rng.pick(['Oh,', 'Ah,', 'Oh no,', 'Hmm,', `Sorry ${l.firstName},`])} ${rng.pick([`I'm working then`, `I'm on shift then${at ? ` at ${at}` : ''}`, `I'll be at work then`])}${rng.pick([' — I can\'t make it.', ', so I can\'t make it.', ' and can\'t make it, sorry.'])} ${rng.pick(['Maybe next time.', 'Have fun!', 'Save me a slice of cake!', `Enjoy ${what.replace(/^the /, 'the ')}!`, ''])}`.trim();
   }
-  const yes = rng.chance(kind ? (FAMILY.test(kind) ? 0.9 : 0.8) : 0.6);
+  if (clash === 'bed') return `${rng.pick(['Oh,', 'Ah,', `Thanks, ${l.firstName}, but`])} ${rng.pick(["that's past my bedtime — I can't make it.", "I'll be fast asleep by then, so I can't make it."])} ${rng.pick(['Have a lovely time!', 'Next time, maybe!', ''])}`.trim();
+  if (clash && clash !== 'work') return `${rng.pick(['Oh,', 'Ah,', `Sorry ${l.firstName},`])} I'm ${clash.host ? 'hosting' : 'going to'} ${clash.event} then${rng.pick([" — I can't make it.", ", so I can't make it, sorry."])} ${rng.pick(['Have fun!', 'Next time, maybe!', ''])}`.trim();
+  const yes = decide.chance(acceptChance(s, l));
   if (!yes) return `${rng.pick(["That's kind of you, but", 'Oh, thank you, but', `Thanks, ${l.firstName}, but`, 'Hmm,', 'Ah,'])} ${rng.pick(["I can't make it, I'm afraid.", "I don't think I can make it this time.", "I'm not sure I can make it.", `I can't make it to ${what}, sorry.`])} ${rng.pick(['Thanks for asking, though!', 'Have a lovely time.', 'Next time, maybe!', ''])}`.trim();
   const lead = rng.pick([`${what.replace(/^the /, 'A ').replace(/^./, (x) => x.toUpperCase())}?`, 'Oh, how lovely!', 'Really? Thank you!', 'Oh, yes!', `Thank you, ${l.firstName}!`, '']);
   const yesLine = rng.pick(["I'd love to come!", 'Count me in!', "I wouldn't miss it.", "I'd love to come."]);
@@ -379,10 +408,11 @@ function replyToInvite(s: Persona, l: Persona, event: string, rng: Rng): string 
  * answered by a goodbye. Each line is built from what the speaker knows: its relation to the listener
  * and its tone (from innate traits), what the listener is doing, its own concerns and schedule, the
  * news it heard lately (told once per listener, to a few people, for a couple of days), its
- * commitments. Questions are answered by the same function that answers interviews.
+ * commitments. Questions are answered by the same function that answers interviews. `inviteDraw`
+ * gives the speaker's own draw for saying yes to an event (by default the conversation's).
  */
-export function offlineTurn(speaker: Persona, listener: Persona, convo: ChatLine[], memories: ConceptNode[], rng: Rng, now = 0, people: ReadonlyMap<string, string> = new Map()): ConversationTurn {
-  const t = turn(speaker, listener, convo, memories, rng, now, people);
+export function offlineTurn(speaker: Persona, listener: Persona, convo: ChatLine[], memories: ConceptNode[], rng: Rng, now = 0, people: ReadonlyMap<string, string> = new Map(), inviteDraw: (event: string) => Rng = () => rng): ConversationTurn {
+  const t = turn(speaker, listener, convo, memories, rng, now, people, inviteDraw);
   return { line: clamp(t.line), end: t.end };
 }
 
@@ -398,13 +428,16 @@ function clamp(line: string, max = 360): string {
   return out || `${line.slice(0, line.lastIndexOf(' ', max - 1))}…`;
 }
 
-function turn(speaker: Persona, listener: Persona, convo: ChatLine[], memories: ConceptNode[], rng: Rng, now: number, people: ReadonlyMap<string, string>): ConversationTurn {
+function turn(speaker: Persona, listener: Persona, convo: ChatLine[], memories: ConceptNode[], rng: Rng, now: number, people: ReadonlyMap<string, string>, inviteDraw: (event: string) => Rng): ConversationTurn {
   const n = convo.length;
   const prev = convo[n - 1] ?? null;
   const fromListener = prev?.speaker === listener.name;
   if (prev && fromListener) {
     const invited = INVITE.exec(prev.text);
-    if (invited) return { line: replyToInvite(speaker, listener, at(invited, 1, 'invitation'), rng), end: false };
+    if (invited) {
+      const event = at(invited, 1, 'invitation');
+      return { line: replyToInvite(speaker, listener, event, rng, inviteDraw(event)), end: false };
+    }
     if (GOODBYE.test(prev.text.split(/(?<=[.!?])\s+/).pop() ?? '')) return { line: goodbyeBack(speaker, listener, rng, now), end: true };
   }
   if (n === 0) {

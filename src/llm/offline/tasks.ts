@@ -26,6 +26,14 @@ export const WORK_TASKS: Record<string, string[]> = {
   nurse: ['welcoming patients at the reception desk', 'taking blood pressure in the exam room', 'updating patient files at the reception desk', 'restocking the medicine cabinet'],
   reporter: ['writing an article at the desk', 'going through notes at the desk', 'checking old issues in the filing cabinet', 'proofing pages at the printing press'],
   barista: ['making lattes at the coffee machine', 'taking orders at the counter', 'restocking the pastry case', 'wiping the café tables'],
+  // The part-time shifts on the map, which anyone may take for a day.
+  'kitchen hand': ['washing up at the sink', 'peeling vegetables by the stove', 'scrubbing pans at the sink', 'putting the crockery away by the fridge'],
+  'glass collector': ['collecting glasses from the pub tables', 'washing glasses behind the bar counter', 'wiping down the pub tables', 'carrying crates to the storeroom'],
+  'shelf stacker': ['unpacking crates in the storeroom', 'stacking the grocery shelf', 'restocking the produce stand', 'flattening boxes in the storeroom'],
+  'stock helper': ['unpacking crates in the storeroom', 'restocking the supply shelf', 'sorting tools on the tool rack'],
+  'library assistant': ['reshelving books at the bookshelf', 'helping a student at the library table', 'stamping returns at the librarian desk'],
+  'counter help': ['serving customers at the cash register', 'filling the display case', 'wiping the café tables'],
+  'paper round': ['picking up the bundles by the printing press', 'folding papers by the paper stacks', 'delivering papers around town'],
 };
 export const GENERIC_WORK = ['working at the desk', 'tidying the workspace', 'talking with a colleague', 'taking care of the day\'s tasks'];
 
@@ -49,6 +57,8 @@ export function templatesFor(places: TownPlaces): Template[] {
     { match: /getting ready for the day/, steps: ['waking up and stretching in bed', 'using the toilet in the bathroom', 'taking a shower', 'getting dressed at the wardrobe', 'making breakfast at the stove', 'eating breakfast at the kitchen table'] },
     { match: /getting ready for bed/, steps: ['washing up at the bathroom sink', 'brushing teeth at the bathroom sink', 'changing into pyjamas at the wardrobe', 'reading in bed'] },
     { match: /lunch/, steps: ['ordering lunch', 'eating lunch at a table', 'finishing lunch with a coffee'] },
+    // The meal in an evening shift ("having a bite to eat at The Copper Kettle") is a meal wherever it is: before the place's own template.
+    { match: /bite to eat/, steps: ['ordering a bite to eat', 'eating a meal at a table', 'finishing the meal with a drink'] },
     { match: /coffee break/, steps: ['ordering a coffee at the counter', 'drinking coffee at a café table', 'reading the news over coffee at a café table'] },
     { match: /groceries/, steps: ['picking up a basket', 'choosing vegetables at the produce stand', 'browsing the grocery shelf', 'paying at the cash register'] },
     { match: /books at/, steps: ['browsing the bookshelf', 'reading a few pages in the reading chair', 'paying at the cash register'] },

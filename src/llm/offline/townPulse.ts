@@ -72,7 +72,9 @@ export function offlineTownPulse(input: TownPulseInput, rngFor: (id: string) => 
     // more so), or for the hard-working kind.
     if (!r.checkedInToday && !r.job) {
       const want = short ? 0.95 : r.credits < COMFORT ? (r.student ? 0.7 : 0.4) : DRIVEN.test(r.traits) ? 0.35 : 0.1;
-      const shift = input.jobs.find((j) => (free.get(j.id) ?? 0) > 0 && shiftOpen(m, j.start, j.end, 60));
+      // A shift that fits around one's classes (a student in class 9–14 does not take the 7–11 gardening).
+      const fits = (j: { start: string; end: string }) => !r.classes || parseHHMM(j.start) >= parseHHMM(r.classes.end) || parseHHMM(j.end) <= parseHHMM(r.classes.start);
+      const shift = input.jobs.find((j) => (free.get(j.id) ?? 0) > 0 && shiftOpen(m, j.start, j.end, 60) && fits(j));
       if (shift && rng.next() < want) {
         free.set(shift.id, (free.get(shift.id) ?? 1) - 1);
         return decide('checkin', r.credits < LOW_CREDITS ? `money is running low (${r.credits} credits)` : 'an extra shift never hurts', { job: shift.id });

@@ -2,7 +2,7 @@ import type { Persona } from '../persona/persona';
 import type { Tile, WorldModel } from '../world/types';
 import { placeAt } from '../world/address';
 import { placeAddress, type ActionAddress, type PlaceAddress } from '../world/actionAddress';
-import { DAY, hourOf, parseHHMM, weekdayOf } from '../clock';
+import { DAY, hourOf, minuteOfDay, parseHHMM, weekdayOf } from '../clock';
 import type { ActionWorld, Place } from './types';
 import type { SectorKind } from '../world/sectorKinds';
 import { at } from '../checked';
@@ -74,6 +74,13 @@ const VISITING_HOURS: [number, number] = [8, 22];
 
 const inHours = (h: number, [from, to]: [number, number]) => h >= from && h < to;
 
+/** Whether the persona is due at an event at this place now (an hour's lead for the host and the walk): an open-mic night keeps the café open after hours for those going. */
+function eventAt(w: ActionWorld, p: Persona, place: Place): boolean {
+  const today = dayIndex(w.now);
+  const m = minuteOfDay(w.now);
+  return p.commitments.some((c) => c.day === today && c.sector === place.sector && m >= c.start - 60 && m < c.start + c.minutes);
+}
+
 export function isOwnHome(p: Persona, place: Place): boolean {
   return place.sector !== null && place.sector === p.spec.household;
 }
@@ -90,7 +97,7 @@ export function accessReason(w: ActionWorld, p: Persona, place: Place, asCustome
   const h = hourOf(w.now);
   if (place.kind === 'home') return inHours(h, VISITING_HOURS) ? null : `${place.sector} is someone else's home and it is too late or too early to visit`;
   const open = OPEN_HOURS[place.kind];
-  if (open && !inHours(h, open)) return `${place.sector} is closed at this hour (open ${open[0]}:00–${open[1]}:00)`;
+  if (open && !inHours(h, open) && !eventAt(w, p, place)) return `${place.sector} is closed at this hour (open ${open[0]}:00–${open[1]}:00)`;
   return null;
 }
 

@@ -161,7 +161,7 @@ export function jobFor(w: ActionWorld, p: Persona, target: string): Job | null {
 }
 
 /** The job the persona checked in for today, or null. */
-function jobToday(w: ActionWorld, p: Persona): Job | null {
+export function jobToday(w: ActionWorld, p: Persona): Job | null {
   const wallet = p.agent.wallet;
   if (wallet.checkedInDay !== dayIndex(w.now) || wallet.jobId === null) return null;
   return w.economy.jobById(wallet.jobId) ?? null;
@@ -332,7 +332,8 @@ function createDefaultRegistry(): ActionRegistry {
 
   r.register({
     id: 'WORK',
-    scenes: ['MORNING', 'WORK', 'SCHOOL', 'EVENING', 'NIGHT'],
+    // TOWN too: a part-time shift taken for the day is worked at someone else's workplace.
+    scenes: ['MORNING', 'WORK', 'SCHOOL', 'TOWN', 'EVENING', 'NIGHT'],
     description: "do the job one checked in for today, at its workplace",
     emoji: '💼',
     target: 'none',

@@ -4,6 +4,7 @@ import type { ActionWorld, Place } from './types';
 import type { ActionId } from './ids';
 import type { ActionAddress } from '../world/actionAddress';
 import { at } from '../checked';
+import { jobToday } from './registry';
 
 interface Resolved {
   action: ActionId;
@@ -17,7 +18,8 @@ const WAKE = /\b(wake|waking|woke)\b/;
 const WORK = /\b(work|working|shift|teaching|on duty)\b/;
 const STUDY = /\b(study|studying|class|classes|lecture|homework|revising|revision|coursework)\b/;
 const BUY = /\b(buy|buying|bought|paying|pay for|purchas\w*|ordering|order)\b/;
-const EAT = /\b(eat|eating|breakfast|lunch|dinner|supper|meal|snack|brunch)\b/;
+/** Words of a meal ("cooking and eating dinner at home", "having a bite to eat"): EAT. */
+export const EATING = /\b(eat|eating|breakfast|lunch|dinner|supper|meal|snack|brunch)\b/;
 
 /** The most specific part of a planner task: the subtask in parentheses, or the whole. */
 function specificOf(description: string): { parent: string; specific: string } {
@@ -30,7 +32,8 @@ function specificOf(description: string): { parent: string; specific: string } {
  * and an address; this reads them the way the registry names them:
  * - "<persona> X" → CHAT with X; "<waiting> x y" → WAIT;
  * - sleeping → SLEEP; waking up → WAKE_UP (the subtask's words: "getting ready (taking a shower)" is not waking);
- * - work at one's own workplace → CHECK_IN the first time that day, WORK after;
+ * - work at one's own workplace → CHECK_IN the first time that day, WORK after; work at the place of
+ *   the job one checked in for today (a part-time shift the pulse took) → WORK;
  * - studying, classes → STUDY; buying, paying, ordering → BUY at that sector (the item the words name, if sold there);
  * - eating → EAT, at an object too ("having breakfast at the kitchen table": food one holds is eaten);
  * - anything else at an object → USE_OBJECT ("reading at the bookshelf");
@@ -47,9 +50,11 @@ export function resolvePlannerAction(w: ActionWorld, p: Persona, description: st
   const woke = p.agent.lastStarted.WAKE_UP;
   if (WAKE.test(specific) && (woke === undefined || w.now - woke >= 12 * 60 * 60_000)) return { action: 'WAKE_UP', target: '', place };
   const o = p.spec.occupation;
-  if (o && !isStudent(p) && isOwnWorkplace(p, place) && (WORK.test(parent) || WORK.test(specific))) {
+  const working = WORK.test(parent) || WORK.test(specific);
+  if (o && !isStudent(p) && isOwnWorkplace(p, place) && working) {
     return { action: p.agent.wallet.checkedInDay === dayIndex(w.now) ? 'WORK' : 'CHECK_IN', target: '', place };
   }
+  if (working && place.sector && jobToday(w, p)?.sector === place.sector) return { action: 'WORK', target: '', place };
   if (STUDY.test(parent) || STUDY.test(specific)) return { action: 'STUDY', target: '', place };
   if (BUY.test(specific) && place.sector) {
     // "buying apples at the grocery" buys apples; "ordering lunch" the cheapest food there.
@@ -57,7 +62,7 @@ export function resolvePlannerAction(w: ActionWorld, p: Persona, description: st
     return { action: 'BUY', target: named ? `${place.sector}:${named.name}` : place.sector, place };
   }
   const object = place.object;
-  if (EAT.test(specific)) return { action: 'EAT', target: '', place };
+  if (EATING.test(specific)) return { action: 'EAT', target: '', place };
   if (object) return { action: 'USE_OBJECT', target: object, place };
   if (place.sector) return { action: 'GO_TO', target: place.sector, place };
   return { action: 'IDLE', target: '', place };

@@ -109,6 +109,8 @@ export interface PulseResident {
   /** The resident's own job, with its shift today (null: none, or not a work day). */
   job: { id: number; title: string; sector: string; start: string; end: string } | null;
   student: boolean;
+  /** A student's classes today (null: none today, or not a student): a part-time shift must not clash with them. */
+  classes: { start: string; end: string } | null;
   credits: number;
   checkedInToday: boolean;
   /** Item name → count. */

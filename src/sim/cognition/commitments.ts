@@ -221,6 +221,11 @@ function isEvent(c: Commitment): boolean {
 /** Minutes before its start the host of an event is there. */
 const HOST_EARLY_MIN = 30;
 
+/** The minutes of its day a commitment takes the persona: from its start (the host half an hour early) to its end. */
+export function commitmentSpan(c: Commitment): { from: number; to: number } {
+  return { from: c.start - (c.host ? HOST_EARLY_MIN : 0), to: c.start + c.minutes };
+}
+
 /** The word an event is, its last ("the Valentine's Day party" → "party"): two tellings of one event share it. */
 const headOf = (event: string) => (event.split(' ').pop() ?? event).toLowerCase();
 
@@ -252,10 +257,11 @@ export function applyCommitments(sim: SimContext, p: Persona): void {
   for (const c of p.commitments) {
     if (c.day !== today || c.scheduledOn === today) continue;
     const nowMin = minuteOfDay(now);
-    const end = c.start + c.minutes;
+    const span = commitmentSpan(c);
+    const end = span.to;
     if (end <= nowMin) continue;
     // The host comes early, to get the place ready and greet the first guests.
-    const from = Math.max(c.start - (c.host ? HOST_EARLY_MIN : 0), nowMin);
+    const from = Math.max(span.from, nowMin);
     s.fDailySchedule = insertIntoSchedule(s.fDailySchedule, from, commitmentTask(c), end - from);
     c.scheduledOn = today;
     // The action in progress gives way: it ends when the commitment starts (or now, if it has).

@@ -55,6 +55,26 @@ export function insertIntoSchedule(schedule: ScheduleItem[], at: number, task: s
   return out;
 }
 
+/**
+ * Put `task` over minutes [from, to) of the day, around the items `keep` holds on to (a meal, an
+ * event one is committed to): those stay where they are and the task fills the time between them.
+ */
+export function insertAround(schedule: ScheduleItem[], from: number, to: number, task: string, keep: (description: string) => boolean): ScheduleItem[] {
+  const kept: [number, number][] = [];
+  let t = 0;
+  for (const [desc, dur] of schedule) {
+    if (t + dur > from && t < to && keep(desc)) kept.push([Math.max(t, from), Math.min(t + dur, to)]);
+    t += dur;
+  }
+  let out = schedule;
+  let cursor = from;
+  for (const [s, e] of [...kept, [to, to] as [number, number]]) {
+    if (s - cursor >= 5) out = insertIntoSchedule(out, cursor, task, s - cursor);
+    cursor = Math.max(cursor, e);
+  }
+  return out;
+}
+
 /** Cut a schedule so it sums to at most `total` minutes (the last items shortened or dropped). */
 export function trimToTotal(schedule: ScheduleItem[], total: number): ScheduleItem[] {
   const out: ScheduleItem[] = [];

@@ -9,7 +9,10 @@ import { actionWorldOf, applyChange, validateProposal } from '../actions/validat
 import { dueCommitment } from '../cognition/registryDecide';
 import { keywordsOf } from '../cognition/converse';
 import { byCodeUnits } from '../order';
-import type { Economy, PulseOutcome, PulseRound } from './economy';
+import type { Economy, Job, PulseOutcome, PulseRound } from './economy';
+import { EATING } from '../actions/resolve';
+import { commitmentTask } from '../cognition/commitments';
+import { insertAround } from '../cognition/schedule';
 import type { SectorKind } from '../world/sectorKinds';
 import { at } from '../checked';
 import type { ActionId } from '../actions/ids';
@@ -130,9 +133,10 @@ export function buildPulseSnapshot(sim: SimContext, budget = PULSE_TOKEN_BUDGET)
       id: p.id,
       name: p.name,
       traits: p.spec.innate,
-      occupation: own && o ? `${o.title} at ${own.sector} (${o.start}–${o.end} ${o.days.join(' ')}), ${own.wage} credits a shift` : o ? `${o.title} at ${o.workplace}` : 'no job',
+      occupation: own && o ? `${o.title} at ${own.sector} (${o.start}–${o.end} ${o.days.join(' ')}), ${own.wage} credits a shift` : o ? `${o.title} at ${o.workplace}${isStudent(p) ? ` (classes ${o.start}–${o.end} ${o.days.join(' ')})` : ''}` : 'no job',
       job: own && o && workToday ? { id: own.id, title: own.title, sector: own.sector, start: o.start, end: o.end } : null,
       student: isStudent(p),
+      classes: o && isStudent(p) && o.days.includes(weekdayOf(now)) ? { start: o.start, end: o.end } : null,
       credits: p.agent.wallet.credits,
       checkedInToday: p.agent.wallet.checkedInDay === today,
       holdings: { ...p.agent.wallet.holdings },
@@ -239,6 +243,24 @@ function intoSchedule(p: Persona, now: number, description: string, minutes: num
   s.fDailySchedule.splice(i, 1, ...parts);
 }
 
+/**
+ * A check-in's shift into the schedule too: being paid for a shift, the persona works it, from the
+ * end of the check-in (or the shift's start) to the shift's end. A meal or an event it is committed
+ * to in those hours stays: the shift goes around it (a break for dinner).
+ */
+function shiftIntoSchedule(p: Persona, now: number, job: Job, after: number): void {
+  const s = p.scratch;
+  if (p.agent.mode !== 'generative' || s.fDailySchedule.length === 0) return;
+  const own = job.staff.includes(p.id) ? p.spec.occupation : null;
+  const from = Math.max(minuteOfDay(now) + after, parseHHMM(own?.start ?? job.start));
+  const to = Math.min(24 * 60, parseHHMM(own?.end ?? job.end));
+  if (to - from < 5) return;
+  const today = dayIndex(now);
+  const committed = p.commitments.filter((c) => c.day === today).map(commitmentTask);
+  const keep = (d: string) => EATING.test(d) || committed.some((c) => d.startsWith(c));
+  s.fDailySchedule = insertAround(s.fDailySchedule, from, to, `working as ${/^[aeiou]/i.test(job.title) ? 'an' : 'a'} ${job.title} at ${job.sector}`, keep);
+}
+
 /** The decision as an intention in the persona's memory (a thought that lasts a day). */
 function rememberIntention(p: Persona, now: number, what: string, reason: string): void {
   const description = `${p.name} decided to ${what}${reason ? `: ${reason}` : ''}`;
@@ -259,6 +281,17 @@ function unavailable(sim: SimContext, p: Persona, now: number, action: PulseActi
   const lesson = inClass(p, now);
   if (lesson) return `${p.firstName} is ${lesson}`;
   return null;
+}
+
+/**
+ * Why another job's shift cannot be taken today: it overlaps the persona's own work or classes that
+ * day ("Lily has classes at Hamlet College 09:00–14:00"); null when it fits.
+ */
+function ownHoursClash(p: Persona, job: Job | null | undefined, now: number): string | null {
+  const o = p.spec.occupation;
+  if (!job || !o || job.staff.includes(p.id) || !o.days.includes(weekdayOf(now))) return null;
+  if (parseHHMM(job.start) >= parseHHMM(o.end) || parseHHMM(job.end) <= parseHHMM(o.start)) return null;
+  return `${p.firstName} ${isStudent(p) ? 'has classes' : 'works'} at ${o.workplace} ${o.start}–${o.end} today, which the ${job.title} shift (${job.start}–${job.end}) overlaps`;
 }
 
 /** One decision, executed on its own (seed 004's execute_decisions, one entry). Never throws for a bad decision: it says why. */
@@ -285,7 +318,7 @@ function executeDecision(sim: SimContext, d: PulseDecision, collectChat: (p: Per
     if (target && !sim.economy.findJob(target)) return { ...base, result: 'skipped', note: `no job ${JSON.stringify(target)}` };
     if (!target && !jobFor(w, p, '')) {
       // No job of one's own: the first free part-time shift open now.
-      const open = sim.economy.jobs.find((j) => sim.economy.openSlots(j, now) > 0 && !shiftWindowReason(j, now));
+      const open = sim.economy.jobs.find((j) => sim.economy.openSlots(j, now) > 0 && !shiftWindowReason(j, now) && !ownHoursClash(p, j, now));
       if (!open) return { ...base, result: 'skipped', note: `${p.firstName} has no job and no shift is open now` };
       proposal = { action: 'CHECK_IN', target: `${open.title} at ${open.sector}` };
     } else {
@@ -298,6 +331,10 @@ function executeDecision(sim: SimContext, d: PulseDecision, collectChat: (p: Per
     if (!item) return { ...base, result: 'skipped', note: `no item ${JSON.stringify(d.params?.item_id ?? d.params?.item ?? null)}` };
     proposal = { action: 'BUY', target: `${item.sector}:${item.name}` };
   }
+  if (proposal.action === 'CHECK_IN') {
+    const clash = ownHoursClash(p, proposal.target ? sim.economy.findJob(proposal.target) : null, now);
+    if (clash) return { ...base, result: 'skipped', note: clash };
+  }
   const def = REGISTRY.def(proposal.action);
   // The scene is that of the place the action happens at ("go there and do it").
   const scene = resolveScene(hourOf(now), p, placeFor(def, w, p, proposal.target) ?? hereOf(w, p));
@@ -307,6 +344,8 @@ function executeDecision(sim: SimContext, d: PulseDecision, collectChat: (p: Per
   applyChange(sim, p, v.def, v.call, change, 'pulse', base.reason || def.description);
   const what = change.economy?.what ?? change.description;
   intoSchedule(p, now, change.description, change.minutes);
+  const job = change.wallet?.jobId !== undefined && change.wallet.jobId !== null && proposal.action === 'CHECK_IN' ? sim.economy.jobById(change.wallet.jobId) : undefined;
+  if (job) shiftIntoSchedule(p, now, job, change.minutes);
   rememberIntention(p, now, change.description.replace(/^(\w+)ing /, (_m, verb: string) => `${verb} `), base.reason);
   return { ...base, result: 'done', note: what };
 }
