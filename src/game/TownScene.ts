@@ -4,6 +4,7 @@ import type { PersonaFrame } from '../sim/simulation';
 import { MAP_KEY, TILESET_NAME, TILES_KEY } from './assets';
 import { PersonaSprite } from './personaSprite';
 import { CameraControls } from './cameraControls';
+import { followLerp } from './cameraMath';
 import { busiestView } from './busiestView';
 import { pixelRatio } from './pixelRatio';
 import { stackLabels } from './labelLayout';
@@ -34,6 +35,8 @@ export class TownScene extends Phaser.Scene {
   private lastStep = -1;
   private lastFrames: PersonaFrame[] | null = null;
   private lastMoveAt = 0;
+  /** How long a persona's move to the next tile takes on screen at the current speed (ms). */
+  private glideMs = 200;
   controls!: CameraControls;
   private overlay!: InspectorOverlay;
   mapWidth = 0;
@@ -136,7 +139,7 @@ export class TownScene extends Phaser.Scene {
     return best?.id ?? null;
   }
 
-  override update(time: number): void {
+  override update(time: number, delta: number): void {
     const data = this.registry.get('town') as TownSceneData;
     const state = data.store.getState();
     // New frames: a step, a jump in a replay, another replay opened or the live town back (maybe at the same step number).
@@ -147,8 +150,8 @@ export class TownScene extends Phaser.Scene {
     }
     if (state.step !== this.lastStep || framesChanged) {
       const rate = state.mode === 'replay' && state.replay ? (state.replay.playing ? state.replay.speed : 0) : state.speed;
-      const glide = rate > 0 ? Math.min(300, 1000 / rate) : 200;
-      for (const f of state.personas) this.sprites.get(f.id)?.update(f, glide);
+      this.glideMs = rate > 0 ? Math.min(300, 1000 / rate) : 200;
+      for (const f of state.personas) this.sprites.get(f.id)?.update(f, this.glideMs);
       this.lastStep = state.step;
       this.lastMoveAt = time;
     } else if (time - this.lastMoveAt > 400) {
@@ -159,7 +162,8 @@ export class TownScene extends Phaser.Scene {
     const thinking = new Set(state.thinking);
     for (const [id, s] of this.sprites) s.setThinking(thinking.has(id));
     const follow = state.followId ? this.sprites.get(state.followId) : null;
-    this.controls.follow(follow ? follow.container : null);
+    // The faster the town runs, the faster the camera keeps up with whom it follows.
+    this.controls.follow(follow ? follow.container : null, followLerp(this.glideMs, delta));
     this.placeLabels();
     const selected = state.selectedId ? this.sprites.get(state.selectedId) : null;
     this.overlay.update(state, selected ? { x: selected.x, y: selected.y } : null);

@@ -123,11 +123,15 @@ export class CameraControls {
     this.centreOn(mid.x, mid.y);
   }
 
-  follow(target: Phaser.GameObjects.Container | null): void {
-    if (target === this.following) return;
-    this.following = target;
+  /** Follow a persona's sprite (or stop), closing `lerp` of the gap each frame (cameraMath's followLerp). */
+  follow(target: Phaser.GameObjects.Container | null, lerp = 0.15): void {
     const cam = this.scene.cameras.main;
-    if (target) cam.startFollow(target, true, 0.15, 0.15);
+    if (target === this.following) {
+      if (target) cam.setLerp(lerp, lerp);
+      return;
+    }
+    this.following = target;
+    if (target) cam.startFollow(target, true, lerp, lerp);
     else cam.stopFollow();
   }
 

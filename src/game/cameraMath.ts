@@ -54,6 +54,16 @@ export function clampScroll(v: CameraView, mapW: number, mapH: number): { scroll
   return { scrollX: axis(v.scrollX, v.width, mapW), scrollY: axis(v.scrollY, v.height, mapH) };
 }
 
+/**
+ * The camera's follow lerp for one frame of `frameMs`: the share of the way to the followed persona it
+ * closes. It closes 95 % of the gap within one glide (the walk of one step on screen: 300 ms at 1×,
+ * 17 ms at 60×), so the camera keeps up with a walker at any speed instead of trailing it, and the
+ * same on a slow frame rate as on a fast one. (At 1× and 60 frames a second it is 0.15.)
+ */
+export function followLerp(glideMs: number, frameMs: number): number {
+  return Math.min(1, Math.max(0.05, 1 - 0.05 ** (frameMs / Math.max(1, glideMs))));
+}
+
 /** Zooms in screen terms (1 = one map pixel per CSS pixel); the camera's zoom is this × the pixel ratio. */
 export const MAX_VIEW_ZOOM = 3;
 /** The least zoom ever offered, even for a huge map on a small screen. */

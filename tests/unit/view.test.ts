@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampScroll, minViewZoom, wheelFactor, worldAt, zoomAbout, type CameraView } from '../../src/game/cameraMath';
+import { clampScroll, followLerp, minViewZoom, wheelFactor, worldAt, zoomAbout, type CameraView } from '../../src/game/cameraMath';
 import { stackLabels, type LabelBox } from '../../src/game/labelLayout';
 import { addressForPeople } from '../../src/sim/world/address';
 import { noCallsText } from '../../src/ui/inspector/townPanel';
@@ -20,6 +20,26 @@ describe('camera arithmetic (Phaser zooms about the middle of the screen)', () =
     // Not the middle of the screen: the map point there has moved.
     const mid = worldAt(v, 640, 400);
     expect(Math.abs(worldAt({ ...v, ...s, zoom: 2.1 }, 640, 400).x - mid.x)).toBeGreaterThan(50);
+  });
+
+  it('following a walker, the camera keeps within half a tile of it at any speed and frame rate (it trailed by tiles at 60×)', () => {
+    /** The most the camera trails a walker going a 32 px tile a step, `rate` steps a second, once under way. */
+    const trail = (rate: number, frameMs: number, lerp: (glideMs: number, frameMs: number) => number) => {
+      const glide = Math.min(300, 1000 / rate);
+      let cam = 0;
+      let worst = 0;
+      for (let t = 0; t < 6000; t += frameMs) {
+        const walker = (t / 1000) * rate * 32;
+        cam += (walker - cam) * lerp(glide, frameMs);
+        if (t > 3000) worst = Math.max(worst, walker - cam);
+      }
+      return worst;
+    };
+    for (const rate of [1, 10, 60]) for (const frameMs of [1000 / 60, 50]) expect(trail(rate, frameMs, followLerp), `${rate}× at ${frameMs.toFixed(0)} ms a frame`).toBeLessThan(16);
+    // The fixed 0.15 a frame it had trailed by more than five tiles at 60×.
+    expect(trail(60, 1000 / 60, () => 0.15)).toBeGreaterThan(5 * 32);
+    // At 1× on a 60 Hz screen it eases as gently as before.
+    expect(followLerp(300, 1000 / 60)).toBeCloseTo(0.15, 2);
   });
 
   it('four wheel steps in and four out end where they began, zoom and position', () => {
