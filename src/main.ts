@@ -4,6 +4,7 @@ import { TownScene, type TownSceneData } from './game/TownScene';
 import { createHamletStore } from './store/store';
 import { LiveRunner } from './store/liveRunner';
 import { hideLoading, mountHud, setLoading, showError, showTooltip } from './ui/hud';
+import { mapArea } from './ui/layout';
 import { loadWorld } from './sim/world/loadWorld';
 import { parsePersonas, checkPersonasAgainstWorld } from './sim/persona/load';
 import { Simulation } from './sim/simulation';
@@ -123,6 +124,7 @@ async function begin(mapJson: unknown): Promise<void> {
       onTileClick: (tile) => {
         if (store.getState().mode === 'live' && sim?.player) playerInput({ kind: 'walk', ...tile });
       },
+      mapArea,
     };
     game.registry.set('town', townData);
     game.scene.start('town');

@@ -19,10 +19,14 @@ export interface TownSceneData {
   world?: WorldModel | null;
   /** A click on the map that picked nobody: the tile clicked (the player walks there). */
   onTileClick?: (tile: { x: number; y: number }) => void;
+  /** The part of the page no panel covers (CSS px), where the camera centres what it shows; null: all of it. */
+  mapArea?: () => { left: number; top: number; right: number; bottom: number } | null;
 }
 
 /** How long a spoken line stays over the speaker's head (real ms). */
 const BUBBLE_MS = 2600;
+/** How far below the uncovered view's middle a centred persona stands (map px), to leave its speech bubble room above. */
+const SPEECH_ROOM = 40;
 /** With "follow the action" on, how often the camera moves to where the most people are when nobody talks (real ms). */
 const ACTION_PAN_MS = 8000;
 
@@ -158,6 +162,7 @@ export class TownScene extends Phaser.Scene {
       for (const s of this.sprites.values()) s.idle();
     }
     this.showSpeech(state, time);
+    this.aimAtUncovered(data, time);
     this.moveCamera(state, time);
     const thinking = new Set(state.thinking);
     for (const [id, s] of this.sprites) s.setThinking(thinking.has(id));
@@ -234,6 +239,26 @@ export class TownScene extends Phaser.Scene {
       }
       this.sprites.get(who.id)?.say(line.text, BUBBLE_MS);
     }
+  }
+
+  private lastAreaAt = -Infinity;
+
+  /**
+   * Centre what the camera centres (a followed persona and its speech bubble, a place panned to) in
+   * the part of the page the panels leave uncovered, not under the inspector or a phone's sheet.
+   * (Measured a few times a second: panels open, fold and resize.)
+   */
+  private aimAtUncovered(data: TownSceneData, time: number): void {
+    if (time - this.lastAreaAt < 200) return;
+    this.lastAreaAt = time;
+    const a = data.mapArea?.();
+    const r = pixelRatio();
+    const w = this.scale.width / r;
+    const h = this.scale.height / r;
+    if (!a) return this.controls.setViewCentre(0, 0);
+    // A little below the middle: a speech bubble rises up to ~110 map px over the head (SPEECH_ROOM).
+    const room = Math.min(SPEECH_ROOM * this.controls.zoom, (a.bottom - a.top) / 4);
+    this.controls.setViewCentre((a.left + a.right) / 2 - w / 2, (a.top + a.bottom) / 2 - h / 2 + room);
   }
 
   private panSeq = 0;

@@ -19,6 +19,8 @@ export class CameraControls {
   private pinch: { dist: number; zoom: number; world: { x: number; y: number } } | null = null;
   private following: Phaser.GameObjects.Container | null = null;
   private viewZoom = 1;
+  /** The uncovered view's middle from the canvas's middle (CSS px); see setViewCentre. */
+  private viewCentre = { x: 0, y: 0 };
 
   constructor(
     private readonly scene: Phaser.Scene,
@@ -101,10 +103,20 @@ export class CameraControls {
     this.clamp();
   }
 
-  /** Centre the view on a world point. */
-  centreOn(x: number, y: number): void {
+  /**
+   * Where the middle of the uncovered part of the page is (panels cover the rest), from the canvas's
+   * middle, in CSS pixels: centring on a point and following a persona put it there.
+   */
+  setViewCentre(dx: number, dy: number): void {
+    this.viewCentre = { x: dx, y: dy };
+  }
+
+  /** Centre the view (the part panels leave uncovered, unless `uncovered` is false) on a world point. */
+  centreOn(x: number, y: number, uncovered = true): void {
     const cam = this.scene.cameras.main;
-    cam.setScroll(x - cam.width / 2, y - cam.height / 2);
+    const dx = uncovered ? this.viewCentre.x / this.viewZoom : 0;
+    const dy = uncovered ? this.viewCentre.y / this.viewZoom : 0;
+    cam.setScroll(x - dx - cam.width / 2, y - dy - cam.height / 2);
     this.clamp();
   }
 
@@ -120,18 +132,21 @@ export class CameraControls {
     const cam = this.scene.cameras.main;
     const mid = worldAt(this.view(), cam.width / 2, cam.height / 2);
     this.applyZoom(this.viewZoom);
-    this.centreOn(mid.x, mid.y);
+    this.centreOn(mid.x, mid.y, false);
   }
 
   /** Follow a persona's sprite (or stop), closing `lerp` of the gap each frame (cameraMath's followLerp). */
   follow(target: Phaser.GameObjects.Container | null, lerp = 0.15): void {
     const cam = this.scene.cameras.main;
+    // The followed persona stands in the middle of what panels leave uncovered.
+    const ox = this.viewCentre.x / this.viewZoom;
+    const oy = this.viewCentre.y / this.viewZoom;
     if (target === this.following) {
-      if (target) cam.setLerp(lerp, lerp);
+      if (target) cam.setLerp(lerp, lerp).setFollowOffset(ox, oy);
       return;
     }
     this.following = target;
-    if (target) cam.startFollow(target, true, lerp, lerp);
+    if (target) cam.startFollow(target, true, lerp, lerp, ox, oy);
     else cam.stopFollow();
   }
 

@@ -48,6 +48,12 @@ export function pageLayout(parent: HTMLElement = document.body): Layout {
   return shared;
 }
 
+/** The part of the page the map shows between the slots (the center slot's grid cell), in CSS px; null before the layout exists. */
+export function mapArea(): { left: number; top: number; right: number; bottom: number } | null {
+  const r = shared?.slot('center').getBoundingClientRect();
+  return r && r.width > 0 && r.height > 0 ? { left: r.left, top: r.top, right: r.right, bottom: r.bottom } : null;
+}
+
 interface FoldingPanel {
   el: HTMLElement;
   head: HTMLElement;

@@ -106,6 +106,14 @@ export async function setSpeed(page: Page, speed: number): Promise<void> {
   await page.evaluate((s) => (window as unknown as { hamlet: { store: { getState(): { setSpeed(s: number): void } } } }).hamlet.store.getState().setSpeed(s), speed);
 }
 
+/** The middle of the part of the page no panel covers (the layout's center cell): where the camera centres what it shows. */
+export async function mapAreaCentre(page: Page): Promise<{ x: number; y: number }> {
+  return page.evaluate(() => {
+    const r = document.querySelector('#ui .slot-center')?.getBoundingClientRect();
+    return r ? { x: r.left + r.width / 2, y: r.top + r.height / 2 } : { x: innerWidth / 2, y: innerHeight / 2 };
+  });
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SHOTS, { recursive: true });
   const path = join(SHOTS, `${name}.png`);

@@ -4,7 +4,7 @@ import { buildApp, openTown, screenshot, serve, setSpeed, watchErrors, type Sess
 
 interface Handle {
   ready: boolean;
-  store: { getState(): { selectedId: string | null; personas: { id: string }[]; mode: string; select(id: string | null): void; setSpeed(s: number): void } };
+  store: { getState(): { selectedId: string | null; personas: { id: string }[]; mode: string; select(id: string | null): void; follow(id: string | null): void; setSpeed(s: number): void } };
   screenPositionOf(id: string): { x: number; y: number } | null;
   screenPositionOfTile(x: number, y: number): { x: number; y: number };
   labelBoxes(): { id: string; left: number; top: number; right: number; bottom: number }[];
@@ -115,6 +115,14 @@ describe('the page fits every screen', () => {
     await page.waitForFunction((id) => (window as unknown as { hamlet: Handle }).hamlet.store.getState().selectedId === id, who!.id, { timeout: 5000 });
     await page.locator(`.insp-panel[data-persona="${who!.id}"]`).waitFor({ state: 'visible' });
     await expectTidy(page, 'phone, persona open');
+    // Followed, the persona and the speech bubble's place over its head are in view above the sheet, not under it.
+    await page.evaluate((id) => (window as unknown as { hamlet: Handle }).hamlet.store.getState().follow(id), who!.id);
+    await expect
+      .poll(() => page.evaluate((id) => {
+        const at = (window as unknown as { hamlet: Handle }).hamlet.screenPositionOf(id);
+        return at ? [at.y, at.y - 40].map((y) => document.elementFromPoint(at.x, y)?.tagName ?? 'nothing').join(' ') : 'off the map';
+      }, who!.id), { timeout: 5000 })
+      .toBe('CANVAS CANVAS');
     await screenshot(page, 'layout-phone-persona');
     // A folded panel opens from its header, and the others stay out of its way.
     await page.click('button[name=close]');
