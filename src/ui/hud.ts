@@ -14,6 +14,18 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, t
   return e;
 }
 
+/**
+ * A top-bar button with an icon and a label; the label is dropped on narrower desktops (styles.css)
+ * so the bar stays on one line, and stays the button's accessible name and tooltip.
+ */
+export function barButton(icon: string, label: string, title: string): HTMLButtonElement {
+  const b = el('button', 'hud-gear');
+  b.append(el('span', 'hud-icon', icon), el('span', 'hud-label', label));
+  b.setAttribute('aria-label', label);
+  b.title = title;
+  return b;
+}
+
 /** What the top bar asks of the live town beyond its speed. */
 interface HudActions {
   /** Run the town headless to a game time, then go on (src/store/liveRunner.ts fastForward). */
@@ -71,13 +83,11 @@ export function mountHud(store: HamletStore, onStep: () => void, onSettings: () 
   progress.append(progressText, progressBar);
   progress.hidden = true;
   const info = el('div', 'hud-info');
-  const gear = el('button', 'hud-gear', '⚙ Brain');
-  gear.title = 'Brain settings: offline or an OpenAI-compatible model';
+  const gear = barButton('⚙', 'Brain', 'Brain settings: offline or an OpenAI-compatible model');
   gear.name = 'settings';
   gear.addEventListener('click', onSettings);
-  const menu = el('button', 'hud-gear', '☰ Menu');
+  const menu = barButton('☰', 'Menu', 'New town, continue, watch or open a replay, settings');
   menu.name = 'menu';
-  menu.title = 'New town, continue, watch or open a replay, settings';
   menu.addEventListener('click', () => actions.openMenu?.());
   menu.hidden = !actions.openMenu;
   bar.append(menu, clock, speeds, jumps, info, gear);
@@ -133,6 +143,9 @@ export function mountHud(store: HamletStore, onStep: () => void, onSettings: () 
     const chatting = s.personas.filter((p) => p.chattingWith).length;
     const llm = s.llm ? ` · ${s.llm.calls} calls, ${s.llm.tokens.toLocaleString('en')} tokens, $${s.llm.cost.toFixed(3)}, ${s.llm.fallbacks} fallbacks` : '';
     info.textContent = `${s.personas.length} personas · ${chatting} chatting · ${s.mode === 'replay' && s.replay ? recordedBy(s.replay.brain) : `brain: ${s.brainName} (${s.callPlan} calls)${llm}`}`;
+    // On one line, cut with … when the bar is short of room: whole in the tooltip.
+    info.title = info.textContent;
+    clock.title = date.textContent;
     jumps.hidden = !actions.skipTo || s.mode !== 'live' || !!s.fastForward;
     progress.hidden = !s.fastForward;
     if (s.fastForward) {

@@ -3,6 +3,7 @@ import type { SlotInfo } from '../save/slots';
 import { formatDate, formatHHMM } from '../sim/clock';
 import { isTyping } from './inspector/keys';
 import { pageLayout } from './layout';
+import { barButton } from './hud';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
@@ -47,9 +48,8 @@ function download(bytes: Uint8Array, fileName: string): void {
  * `.hamlet.json.gz` on the town). Errors are shown in the dialog; a refused save changes nothing.
  */
 export function mountSaves(bar: HTMLElement, api: SavesController, currentName: () => string): { open(): void; close(): void } {
-  const openBtn = el('button', 'hud-gear', '💾 Saves');
+  const openBtn = barButton('💾', 'Saves', 'Save, load, export or import a game');
   openBtn.name = 'saves';
-  openBtn.title = 'Save, load, export or import a game';
   bar.append(openBtn);
 
   const panel = el('div', 'saves');
