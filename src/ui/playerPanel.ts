@@ -136,8 +136,9 @@ export function mountPlayerPanels(store: HamletStore, actions: PlayerActions): v
         }),
       );
     }
-    // The registered actions possible here (re-read when the place or hour changes).
-    const key = `${me.tile.x},${me.tile.y},${Math.floor(s.time / 3_600_000)}`;
+    // The registered actions possible now (re-read when the place, the hour or what the resident is
+    // doing changes: before it has arrived it counts as asleep, and then waking up was offered).
+    const key = `${me.tile.x},${me.tile.y},${Math.floor(s.time / 3_600_000)},${me.description}`;
     if (key !== optionsKey) {
       optionsKey = key;
       const opts = actions.options();
