@@ -142,6 +142,13 @@ describe('the page fits every screen', () => {
     it(`at ${w}×${h}: panels apart with a persona open and a replay on screen; the readout is readable`, async () => {
       const { ctx, page, errors } = await open(w, h);
       await expectTidy(page, `${w}x${h}`);
+      // The top bar is one line even with a model's figures in it (it wrapped at 1280–1400 px).
+      await page.evaluate(() => (window as unknown as { hamlet: { store: { setState(s: unknown): void } } }).hamlet.store.setState({ brainName: 'llm:gpt-4o-mini-2024-07-18', llm: { calls: 1234, tokens: 567890, cost: 1.234, fallbacks: 2 } }));
+      await expect.poll(() => page.locator('.hud-info').getAttribute('title')).toMatch(/1234 calls, 567,890 tokens/);
+      const middles = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.hud-bar > *')].filter((e) => e.offsetWidth > 0).map((e) => e.getBoundingClientRect().top + e.offsetHeight / 2));
+      expect(middles.length).toBeGreaterThan(4);
+      expect(Math.max(...middles) - Math.min(...middles), `${w}x${h}: the top bar's items are on one line`).toBeLessThan(4);
+      await page.evaluate(() => (window as unknown as { hamlet: { store: { setState(s: unknown): void } } }).hamlet.store.setState({ brainName: 'offline', llm: null }));
       await screenshot(page, `layout-${w}x${h}`);
       const who = await personaInTheOpen(page);
       expect(who).not.toBeNull();

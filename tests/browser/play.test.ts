@@ -87,6 +87,9 @@ describe('playing in Hamlet (start screen, resident, chat, time)', () => {
     expect(await page.isHidden('.start-screen')).toBe(true);
     await page.waitForSelector('[data-panel=player]:not([hidden])');
     await page.waitForFunction(() => /^Alex Rivera is taking it easy at Town Square/.test(document.querySelector('.player-status')?.textContent ?? ''));
+    // Arrived awake: waking up is not among what it may do.
+    await expect.poll(() => page.locator('select[name=player-action] option').allTextContents()).toContain('IDLE');
+    expect(await page.locator('select[name=player-action] option').allTextContents()).not.toContain('WAKE_UP');
   });
 
   it('walks by keyboard, a tile per key press', async () => {
