@@ -69,6 +69,15 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/** A persona as the page's store shows it (src/sim/simulation.ts PersonaFrame), as far as the tests read it. */
+export interface Frame {
+  id: string;
+  name: string;
+  tile: { x: number; y: number };
+  description: string;
+  chattingWith: string | null;
+}
+
 /** Wait until the page's debug handle (`window.hamlet`, src/main.ts) says the town is on screen. */
 export async function whenReady(page: Page, timeout = 90_000): Promise<void> {
   await page.waitForFunction(() => (window as unknown as { hamlet?: { ready: boolean } }).hamlet?.ready === true, null, { timeout });

@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { closeAll, mapAreaCentre, screenshot, setSpeed, startSession, whenReady, type Session } from './harness';
+import { closeAll, mapAreaCentre, screenshot, setSpeed, startSession, whenReady, type Frame, type Session } from './harness';
 import { accepts } from '../../src/llm/offline/talk';
 
-interface Frame {
-  id: string;
-  name: string;
-  tile: { x: number; y: number };
-  description: string;
-  chattingWith: string | null;
-}
 interface Handle {
   ready: boolean;
   store: {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
-import { closeAll, screenshot, setSpeed, startSession, type Session } from './harness';
+import { closeAll, screenshot, setSpeed, startSession, type Frame, type Session } from './harness';
 import { startFakeLlm, type FakeLlm, type FakeReply, type Responder } from '../support/fakeLlm';
 import { goodModel } from '../support/goodModel';
 
@@ -30,13 +30,6 @@ function playerModel(): Responder {
   };
 }
 
-interface Frame {
-  id: string;
-  name: string;
-  tile: { x: number; y: number };
-  description: string;
-  chattingWith: string | null;
-}
 interface Handle {
   ready: boolean;
   store: {
