@@ -61,6 +61,30 @@ describe('the offline day plan: weekdays, weekends, temper, habits and yesterday
     }
   });
 
+  it('meals around work and events: dinner inside a shift is a break at work; an event over dinner moves it; an early event gets one up first', () => {
+    const MEAL = /\b(breakfast|lunch|dinner|bite to eat)\b/;
+    // Every resident, four weeks: a meal besides breakfast every day (or a long breakfast on a free Sunday).
+    for (const spec of specs) {
+      const p = make(spec.id);
+      for (let day = 0; day < 28; day++) expect(planOf(p, day).filter((a) => MEAL.test(a)).length, `${p.name} on day ${day}`).toBeGreaterThanOrEqual(1);
+    }
+    // Fiona works 15–23 and eats dinner at the end of the bar around 6: her 6 pm is the meal, at the pub.
+    const fiona = make('fiona-walsh');
+    expect(planOf(fiona, 1)[18]).toBe('having a bite to eat at The Copper Kettle');
+    // Grace (dinner at 7) going to the open-mic night at 7–9 pm on Friday eats an early dinner before it.
+    const grace = make('grace-okafor');
+    const friday = Math.floor(Date.UTC(2023, 1, 17) / DAY);
+    expect(planOf(grace, 4)[19]).toBe('cooking and eating dinner at home');
+    grace.commitments.push({ event: 'the open-mic night', sector: 'Bramble Café', day: friday, start: 19 * 60, minutes: 120, host: false, source: 'Ingrid Becker', scheduledOn: null });
+    const withEvent = planOf(grace, 4);
+    expect(withEvent[18]).toBe('having an early dinner at home');
+    expect(withEvent.filter((a) => MEAL.test(a))).toHaveLength(1);
+    // Fiona (up at 9) with a planting day at 9 on Saturday gets up at 8, so breakfast comes first.
+    const saturday = Math.floor(Date.UTC(2023, 1, 18) / DAY);
+    fiona.commitments.push({ event: 'the spring planting day', sector: 'Millbrook Park', day: saturday, start: 9 * 60, minutes: 60, host: false, source: 'Marcus Reed', scheduledOn: null });
+    expect(planOf(fiona, 5).indexOf('waking up and getting ready for the day at home')).toBe(8);
+  });
+
   it('a weekend day off starts an hour later for those up by 8 on work days', () => {
     const walter = make('walter-brooks'); // up at 6, works Mon–Fri
     expect(planOf(walter, 0).indexOf('waking up and getting ready for the day at home')).toBe(6);
