@@ -304,6 +304,34 @@ describe('packed poignancy: a persona’s new memories scored together', () => {
     expect(ann.scratch.importanceTriggerCurr).toBe(before - 20);
   });
 
+  it('does not ask again for an event rated earlier the same day (the same question), but does the next day', async () => {
+    const { sim, ann, calls } = town({ poignancies: async (_c, ms) => ms.map(() => 6) });
+    ann.scratch.actDescription = 'reading the paper';
+    at(sim, 10, 30);
+    const first = await event(sim, ann, 'painting the fence');
+    at(sim, 11, 59, 50);
+    await scoreDue(sim, sim.personas);
+    expect(first.poignancy).toBe(6);
+    at(sim, 13, 0);
+    const again = await event(sim, ann, 'painting the fence');
+    const other = await event(sim, ann, 'feeding the cat');
+    const before = ann.scratch.importanceTriggerCurr;
+    at(sim, 15, 59, 50);
+    await scoreDue(sim, sim.personas);
+    const asked = calls.filter((c) => c.name === 'poignancies').map((c) => c.args[0]);
+    expect(asked).toEqual([[{ kind: 'event', description: 'Bob Test is painting the fence' }], [{ kind: 'event', description: 'Bob Test is feeding the cat' }]]);
+    // The repeat has today's score and counts toward the trigger like any scored memory.
+    expect([again.poignancy, other.poignancy]).toEqual([6, 6]);
+    expect(ann.scratch.importanceTriggerCurr).toBe(before - 12);
+    // Tomorrow the question is asked again.
+    at(sim, 24 + 11, 30);
+    const tomorrow = await event(sim, ann, 'painting the fence');
+    at(sim, 24 + 11, 59, 50);
+    await scoreDue(sim, sim.personas);
+    expect(calls.filter((c) => c.name === 'poignancies').at(-1)!.args[0]).toEqual([{ kind: 'event', description: 'Bob Test is painting the fence' }]);
+    expect(tomorrow.poignancy).toBe(6);
+  });
+
   it(`scores early once ${POIGNANCY_BATCH} memories wait`, async () => {
     const { sim, ann, calls } = town();
     at(sim, 10, 10);

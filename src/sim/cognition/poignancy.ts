@@ -2,7 +2,7 @@ import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
 import type { ConceptNode, NewNode, NodeType } from '../persona/memory';
 import type { MemoryToRate } from '../brain/port';
-import { HOUR } from '../clock';
+import { HOUR, dayStart } from '../clock';
 import { isAsleep } from '../actions/registry';
 import { at } from '../checked';
 
@@ -42,18 +42,38 @@ export async function addScored(sim: SimContext, p: Persona, type: NodeType, nod
   return added;
 }
 
-/** Score all of a persona's waiting memories in one call (each text once), and count them toward the reflection trigger. */
+/**
+ * The scores of the events a persona has rated today, by text. Events are stored only by perception,
+ * scored by the brain (or 1 for "is idle", Smallville's rule), and a persona's identity does not
+ * change within a day: the same event seen again today is the same question, and gets the same answer.
+ */
+function eventsScoredToday(p: Persona, now: number, unscored: ReadonlySet<number>): Map<string, number> {
+  const from = dayStart(now);
+  const scores = new Map<string, number>();
+  const nodes = p.memory.nodes;
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    const n = at(nodes, i, 'memory node');
+    if (n.created < from) break;
+    if (n.type === 'event' && !unscored.has(n.id) && !scores.has(n.description)) scores.set(n.description, n.poignancy);
+  }
+  return scores;
+}
+
+/**
+ * Score all of a persona's waiting memories in one call, and count them toward the reflection
+ * trigger. Each text is asked once, and an event already rated today is not asked again.
+ */
 export async function scoreWaiting(sim: SimContext, p: Persona): Promise<void> {
   const waiting = p.waitingPoignancy.splice(0);
   if (waiting.length === 0) return;
-  // The same memory seen again (an event perceived twice, "bed is in use" every night) is asked once.
+  const known = eventsScoredToday(p, sim.clock.now, new Set(waiting.map((w) => w.id)));
   const keyOf = (w: { kind: string; text: string }) => `${w.kind}|${w.text}`;
   const asked = new Map<string, MemoryToRate>();
-  for (const w of waiting) if (!asked.has(keyOf(w))) asked.set(keyOf(w), { kind: w.kind, description: w.text });
+  for (const w of waiting) if (!(w.kind === 'event' && known.has(w.text)) && !asked.has(keyOf(w))) asked.set(keyOf(w), { kind: w.kind, description: w.text });
   const keys = [...asked.keys()];
-  const scores = await sim.brain.poignancies({ persona: p, now: sim.clock.now }, [...asked.values()]);
+  const scores = asked.size > 0 ? await sim.brain.poignancies({ persona: p, now: sim.clock.now }, [...asked.values()]) : [];
   waiting.forEach((w) => {
-    const score = scores[keys.indexOf(keyOf(w))] ?? PROVISIONAL_POIGNANCY;
+    const score = (w.kind === 'event' ? known.get(w.text) : undefined) ?? scores[keys.indexOf(keyOf(w))] ?? PROVISIONAL_POIGNANCY;
     const node = p.memory.nodes[w.id - 1];
     if (node && node.id === w.id) node.poignancy = score;
     if (w.trigger) p.scratch.importanceTriggerCurr -= score;
