@@ -25,6 +25,25 @@ const hourly = Array.from({ length: 24 }, (_, h) => (h < 7 || h >= 22 ? 'sleepin
 const stretch: NewDecompInput = { main: [['working (counting pills)', 60], ['working (serving)', 60]], doneSoFar: [['working (counting pills)', 20], ['conversing about the flu shots', 10]], startHour: 9, endHour: 11, inserted: 'conversing about the flu shots', insertedMinutes: 10 };
 
 describe('packed call schemas: a good reply becomes the answer, a bad one an error the model can act on', () => {
+  it('start_day: the hour and a cleaned waking activity; sleeping, an empty activity or an hour past 23 is refused', () => {
+    expect(ok(readReply('startDay', { wake_up_hour: 6, activity: 'Nora is Counting pills at the pharmacy.' }, ctx))).toEqual({ wakeUpHour: 6, activity: 'counting pills at the pharmacy' });
+    expect(err(readReply('startDay', { wake_up_hour: 6, activity: 'sleeping in' }, ctx))).toMatch(/not sleeping/);
+    expect(err(readReply('startDay', { wake_up_hour: 6, activity: '' }, ctx))).toMatch(/activity/);
+    expect(err(readReply('startDay', { wake_up_hour: 24, activity: 'reading' }, ctx))).toMatch(/"wake_up_hour" must be at most 23/);
+  });
+
+  it('start_day fails over to the offline brain: its wake-up hour and what it does now (or first after waking), never sleeping', async () => {
+    const offline = new OfflineBrain(1, loadTownPersonas());
+    offline.knowTown(loadTownWorld());
+    const g = new GuardedBrain({ ...offline, name: 'broken', standIn: offline, startDay: async () => ({ wakeUpHour: 7, activity: 'asleep' }) } as unknown as Brain);
+    const early = { persona: nora, now: Date.parse('2023-02-13T03:00:00Z') };
+    const answer = await g.startDay(early);
+    expect(answer).toEqual(await offline.startDay(early));
+    expect(answer.wakeUpHour).toBe(await offline.wakeUpHour(early));
+    expect(answer.activity).not.toMatch(/sleep|asleep/);
+    expect(g.fallbackTotal).toBe(1);
+  });
+
   it('plan_day: the hour, timed plan items, exactly 24 cleaned activities, and subtasks only for activities of the day', () => {
     const reply = { wake_up_hour: 7, plan: ['1) wake up at 7:00 am', 'work from 9:00 am to 5:00 pm', 'have lunch at 12:00 pm', 'read at 8:00 pm.', 'go to bed at 10:00 pm'], hourly, subtasks: [{ activity: 'working at the pharmacy', subtasks: [{ task: 'counting pills', minutes: 60 }] }] };
     const day = ok(readReply('planDay', reply, ctx, 0));
