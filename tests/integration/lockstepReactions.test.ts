@@ -33,9 +33,11 @@ function remoteOffline(inner: Brain): Brain & { mostAtOnce: number } {
       const v = Reflect.get(target, key, receiver) as unknown;
       if (typeof v !== 'function') return v;
       return (...args: unknown[]) => {
+        const answer = (v as (...a: unknown[]) => unknown).apply(target, args);
+        // A brain's synchronous methods (knowTown) stay synchronous: only answers travel.
+        if (!(answer instanceof Promise)) return answer;
         const reaction = REACTION_CALLS.has(String(key));
         if (reaction) most = Math.max(most, ++out);
-        const answer = (v as (...a: unknown[]) => Promise<unknown>).apply(target, args);
         return new Promise((resolve, reject) =>
           setTimeout(() => {
             if (reaction) out--;
