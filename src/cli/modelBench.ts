@@ -95,6 +95,8 @@ interface LatencyResult {
   awayAtEnd: number;
   series: { t: number; game: string; serverMax: number; serverMean: number; awaitingMean: number; ok: number; fallbacks: number }[];
   calls: { ok: number; retried: number; fallback: number };
+  /** Where the first persona out of home spent the seconds from load to the street: its calls (asked and answered, real s) and when it was up. */
+  firstOutTimeline: { calls: { module: string; asked: number; answered: number }[]; upAt: number | null } | null;
 }
 
 /** The latency run: the town on a slow local model (or, `parallel` 0, on the offline brain, for reference), driven as the page drives it, for `seconds` of real time. */
@@ -119,6 +121,16 @@ async function latencyRun(town: Town, parallel: number, seconds: number, speed: 
     let longest = { ms: 0, realSeconds: 0, game: '' };
     let first: LatencyResult['firstLeftHome'] = null;
     let firstUp: LatencyResult['firstUp'] = null;
+    // Each persona's calls (asked = answered − the call's latency, which includes any wait for a slot) and when it was first up.
+    const callsOf = new Map<string, { module: string; asked: number; answered: number }[]>();
+    const upAt = new Map<string, number>();
+    llm?.log.listeners.add((r) => {
+      const answered = (performance.now() - t0) / 1000;
+      const list = callsOf.get(r.persona) ?? [];
+      list.push({ module: r.module, asked: answered - r.latencyMs / 1000, answered });
+      callsOf.set(r.persona, list);
+    });
+    let firstOutId: string | null = null;
     runner.onStep = () => {
       const t = performance.now();
       gaps.push(t - last);
@@ -126,8 +138,12 @@ async function latencyRun(town: Town, parallel: number, seconds: number, speed: 
       last = t;
       if (!first) {
         const p = sim.personas.find((q) => awayFromHome(sim, q));
-        if (p) first = { realSeconds: (t - t0) / 1000, game: formatHHMM(sim.now), who: p.spec.name };
+        if (p) {
+          first = { realSeconds: (t - t0) / 1000, game: formatHHMM(sim.now), who: p.spec.name };
+          firstOutId = p.id;
+        }
       }
+      for (const p of sim.personas) if (!upAt.has(p.id) && up(p)) upAt.set(p.id, (t - t0) / 1000);
       if (!firstUp) {
         const p = sim.personas.find(up);
         if (p) firstUp = { realSeconds: (t - t0) / 1000, game: formatHHMM(sim.now), who: p.spec.name };
@@ -172,6 +188,7 @@ async function latencyRun(town: Town, parallel: number, seconds: number, speed: 
       awayAtEnd: sim.personas.filter((p) => awayFromHome(sim, p)).length,
       series,
       calls: outcomes,
+      firstOutTimeline: firstOutId === null || !first ? null : { calls: (callsOf.get(firstOutId) ?? []).filter((c) => c.asked <= (first?.realSeconds ?? 0)), upAt: upAt.get(firstOutId) ?? null },
     };
   } finally {
     await fake.close();
@@ -186,6 +203,11 @@ function printLatency(r: LatencyResult, personas: number): void {
   console.log(`  first persona out of home: ${when(r.firstLeftHome)}; out of home at the end: ${r.awayAtEnd} of ${personas}`);
   if (r.label.startsWith('the offline')) return;
   console.log(`  calls: ${r.calls.ok} ok, ${r.calls.retried} retried, ${r.calls.fallback} fell back`);
+  const tl = r.firstOutTimeline;
+  if (tl && r.firstLeftHome) {
+    const calls = tl.calls.map((c) => `${c.module} asked ${c.asked.toFixed(1)} s, answered ${c.answered.toFixed(1)} s`).join('; ');
+    console.log(`  the first out of home (${r.firstLeftHome.who}), from load: ${calls || 'no call'}; up ${tl.upAt === null ? '?' : `${tl.upAt.toFixed(1)} s`}; out ${r.firstLeftHome.realSeconds.toFixed(1)} s`);
+  }
   console.log('  real s   game   at the server (max / mean)   asked, not yet answered (mean)   answers so far   fallbacks');
   for (const s of r.series) {
     const bar = '#'.repeat(Math.round(s.serverMean * 4));
