@@ -110,6 +110,22 @@ describe('goods and dishes', () => {
     expect(order(60)).toBe('bought coffee at Bramble Café (−3 credits)');
     expect(order(200)).toBe('bought sandwich at Bramble Café (−6 credits)');
   });
+
+  it('food a plan names is bought as named while one can afford it (a tenth of one\'s credits), else the hard-up buy the cheap food there', () => {
+    const sim = town('2023-02-13T12:00:00');
+    const ann = sim.byId.get('ann-test')!;
+    const w = actionWorldOf(sim);
+    const buy = (credits: number) => {
+      ann.agent.wallet = { ...ann.agent.wallet, credits, lastPurchase: null, holdings: {} };
+      const r = resolvePlannerAction(w, ann, 'buying a sandwich at Bramble Café', parseAddress('Mini:Bramble Café:café:counter'));
+      const v = validateProposal(w, ann, resolveScene(hourOf(sim.now), ann, r.place), { action: r.action, target: r.target }, { cooldowns: false });
+      if (!v.ok) throw new Error(v.reason);
+      return v.def.executor(w, ann, v.call).economy?.what;
+    };
+    expect(buy(60)).toBe('bought sandwich at Bramble Café (−6 credits)');
+    expect(buy(59)).toBe('bought coffee at Bramble Café (−3 credits)');
+    expect(buy(30)).toBe('bought coffee at Bramble Café (−3 credits)');
+  });
 });
 
 /** A resident of a synthetic snapshot: free, fed or not, in the middle of the day. */
@@ -149,6 +165,17 @@ describe('the offline town simulator’s spending and personality', () => {
     const bought = (credits: number) => offlineTownPulse(input(many('curious', credits), 11 * 60), (id) => Rng.derive(3, id, 11, 'pulse')).filter((d) => d.action === 'purchase').map((d) => d.params.item_id);
     expect(bought(220)).not.toContain(4);
     expect(bought(400)).toContain(4);
+  });
+
+  it('the further above comfort, the dearer the treat', () => {
+    const prices = { 1: 3, 2: 6, 3: 10, 4: 45 } as Record<number, number>;
+    const mean = (credits: number) => {
+      const ps = [10, 11, 12].flatMap((h) => offlineTownPulse(input(many('curious', credits), h * 60), (id) => Rng.derive(5, id, h, 'pulse')).filter((d) => d.action === 'purchase').map((d) => prices[Number(d.params.item_id)]!));
+      expect(ps.length).toBeGreaterThan(5);
+      return ps.reduce((a, b) => a + b, 0) / ps.length;
+    };
+    // The same three things are within means at both (the bench is not): the well off pick the dearer.
+    expect(mean(230)).toBeGreaterThan(mean(140) + 2);
   });
 
   it('three rounds give different decisions for the same facts and different personalities: the sociable chat, the generous treat themselves, the driven take shifts', () => {

@@ -86,8 +86,11 @@ export function offlineTownPulse(input: TownPulseInput, rngFor: (id: string) => 
     const surplus = r.credits - COMFORT;
     const held = Object.values(r.holdings).reduce((a, b) => a + b, 0);
     if (surplus > 0 && held < MAX_HELD && rng.next() < Math.min(MAX_TREAT, (MAX_TREAT * surplus) / SPREE) * (GENEROUS.test(r.traits) ? 1.4 : THRIFTY.test(r.traits) ? 0.5 : 1)) {
-      const treats = input.items.filter((i) => i.open && (r.holdings[i.name] ?? 0) < MAX_HELD_PER_ITEM - 1 && i.price * 8 <= r.credits);
-      const treat = treats[rng.int(Math.max(1, treats.length))];
+      // The further above comfort, the dearer the pick: the cheaper part of what one can afford is left out in
+      // proportion to the surplus (up to the cheaper three quarters from SPREE on), so spending grows with wealth.
+      const treats = input.items.filter((i) => i.open && (r.holdings[i.name] ?? 0) < MAX_HELD_PER_ITEM - 1 && i.price * 8 <= r.credits).sort((a, b) => a.price - b.price || a.id - b.id);
+      const skip = Math.floor(treats.length * Math.min(0.75, (0.75 * surplus) / SPREE));
+      const treat = treats[skip + rng.int(Math.max(1, treats.length - skip))];
       if (treat) return decide('purchase', `${r.name.split(' ')[0]} is doing well and fancies ${treat.food ? '' : 'a '}${treat.name}`, { item_id: treat.id });
     }
 

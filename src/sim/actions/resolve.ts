@@ -17,6 +17,8 @@ const SLEEP = /\b(sleep|sleeping|asleep|nap|napping)\b/;
 const WAKE = /\b(wake|waking|woke)\b/;
 const WORK = /\b(work|working|shift|teaching|on duty)\b/;
 const STUDY = /\b(study|studying|class|classes|lecture|homework|revising|revision|coursework)\b/;
+/** Food a plan names is bought as named only while it costs at most this share of one's credits (groceries at 8 from 80 up). */
+const PLAN_FOOD_SHARE = 1 / 10;
 const BUY = /\b(buy|buying|bought|paying|pay for|purchas\w*|ordering|order)\b/;
 /** Words of a meal ("cooking and eating dinner at home", "having a bite to eat"): EAT. */
 export const EATING = /\b(eat|eating|breakfast|lunch|dinner|supper|meal|snack|brunch)\b/;
@@ -59,7 +61,10 @@ export function resolvePlannerAction(w: ActionWorld, p: Persona, description: st
   if (BUY.test(specific) && place.sector) {
     // "buying apples at the grocery" buys apples; "ordering lunch" the cheapest food there.
     const named = w.economy.itemsAt(place.sector).find((i) => new RegExp(`\\b${i.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text));
-    return { action: 'BUY', target: named ? `${place.sector}:${named.name}` : place.sector, place };
+    // Food the plan names but that is beyond one's means now (dearer than PLAN_FOOD_SHARE of one's credits): the
+    // hard-up buy what they can afford there instead (the registry's pick for an unnamed purchase: the cheap food).
+    const within = !named || !named.food || named.price <= p.agent.wallet.credits * PLAN_FOOD_SHARE;
+    return { action: 'BUY', target: named && within ? `${place.sector}:${named.name}` : place.sector, place };
   }
   const object = place.object;
   if (EATING.test(specific)) return { action: 'EAT', target: '', place };
