@@ -41,7 +41,9 @@ const noSleep = { sleep: async () => {} };
 describe('transport bounds', () => {
   it('a reply body that trickles in is cut by the same timeout as a silent endpoint', { timeout: 20_000 }, async () => {
     fake.setResponder(() => ({ kind: 'trickle', everyMs: 50 }));
-    const client = new LlmClient(config({ timeoutMs: 400 }), noSleep);
+    // 1.5 s, not less: the fake server shares this process, and a loaded machine can stall it long enough
+    // for a short deadline to pass before the third attempt even reaches it (seen once at 400 ms).
+    const client = new LlmClient(config({ timeoutMs: 1500 }), noSleep);
     await expect(client.chat(req)).rejects.toThrow(/timeout/i);
     // Three attempts (two transient retries), each cut at its deadline (else this test would time out).
     expect(fake.requests).toHaveLength(3);
