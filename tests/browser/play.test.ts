@@ -167,13 +167,33 @@ describe('playing in Hamlet (start screen, resident, chat, time)', () => {
     await setSpeed(page, 2);
     // She may have moved on a few tiles meanwhile (baking at another counter): step up to her again.
     for (let tries = 0; tries < 5 && !(await page.isVisible('button[name=talk-luis-moreno]')); tries++) {
-      await page.evaluate(() => {
-        const h = (window as unknown as { hamlet: Handle & { sim: { playerInput(i: unknown): void } } }).hamlet;
+      const t = await page.evaluate(() => {
+        const h = (window as unknown as { hamlet: Handle & { sim: { playerInput(i: unknown): void; paths: { find(a: unknown, b: unknown): unknown[] | null } } } }).hamlet;
         const w = h.sim.world;
-        const l = h.store.getState().personas.find((p) => p.id === 'luis-moreno')!.tile;
-        const t = [[0, 1], [1, 0], [-1, 0], [0, -1]].map(([dx, dy]) => ({ x: l.x + dx!, y: l.y + dy! })).find((t) => w.walkable[t.y * w.width + t.x] === 1)!;
-        h.sim.playerInput({ kind: 'walk', ...t });
+        const s = h.store.getState();
+        const from = s.personas.find((p) => p.id === s.player!.id)!.tile;
+        const l = s.personas.find((p) => p.id === 'luis-moreno')!.tile;
+        // The nearest tile within talking distance that can be walked to (the tile beside her may be behind a counter).
+        const near = [[0, 1], [1, 0], [-1, 0], [0, -1], [1, 1], [-1, 1], [1, -1], [-1, -1], [0, 2], [2, 0], [-2, 0], [0, -2], [1, 2], [2, 1], [-1, 2], [-2, 1], [1, -2], [2, -1], [-1, -2], [-2, -1], [2, 2], [-2, 2], [2, -2], [-2, -2]];
+        const t = near.map(([dx, dy]) => ({ x: l.x + dx!, y: l.y + dy! })).find((t) => w.walkable[t.y * w.width + t.x] === 1 && h.sim.paths.find(from, t));
+        if (t) h.sim.playerInput({ kind: 'walk', ...t });
+        return t ?? null;
       });
+      if (!t) break;
+      // Walk there at 60× (as the click's walk above), then look for her button at an easy pace.
+      await setSpeed(page, 60);
+      await page
+        .waitForFunction(
+          (t) => {
+            const s = (window as unknown as { hamlet: Handle }).hamlet.store.getState();
+            const p = s.personas.find((f) => f.id === s.player!.id)!;
+            return p.tile.x === t.x && p.tile.y === t.y;
+          },
+          t,
+          { timeout: 30_000 },
+        )
+        .catch(() => undefined);
+      await setSpeed(page, 2);
       await page.waitForSelector('button[name=talk-luis-moreno]', { timeout: 4000 }).catch(() => undefined);
     }
     await setSpeed(page, 1);
