@@ -12,7 +12,8 @@ import { actionWorldOf, validateProposal } from '../../src/sim/actions/validate'
 import { resolveScene } from '../../src/sim/actions/scenes';
 import { hourOf } from '../../src/sim/clock';
 import { Rng } from '../../src/sim/rng';
-import type { PulseResident, TownPulseInput } from '../../src/sim/brain/port';
+import type { PulseResident } from '../../src/sim/brain/port';
+import { pulseInput, pulseRate, pulseResidents } from '../fixtures/pulseTown';
 import type { PersonaSpec } from '../../src/sim/persona/schema';
 
 type Json = Record<string, any>;
@@ -128,31 +129,16 @@ describe('goods and dishes', () => {
   });
 });
 
-/** A resident of a synthetic snapshot: free, fed or not, in the middle of the day. */
-function resident(i: number, traits: string, credits: number, over: Partial<PulseResident> = {}): PulseResident {
-  return { agentId: i + 1, id: `r${i}`, name: `Res ${i}`, traits, occupation: 'no job', job: null, student: false, classes: null, credits, checkedInToday: true, holdings: { coffee: 1 }, food: 1, state: 'free', doing: 'idle at the street', ...over };
-}
-
-function input(residents: PulseResident[], minute: number): TownPulseInput {
-  const items = [
-    { id: 1, name: 'coffee', sector: 'Bramble Café', price: 3, food: true, open: true },
-    { id: 2, name: 'sandwich', sector: 'Bramble Café', price: 6, food: true, open: true },
-    { id: 3, name: 'book', sector: 'Patel Books', price: 10, food: false, open: true },
-    { id: 4, name: 'garden bench', sector: 'Hamlet Supply Co.', price: 45, food: false, open: true },
-  ];
-  const jobs = [{ id: 1, title: 'library assistant', sector: 'Hamlet College', wage: 25, free: 1000, start: '09:00', end: '19:00' }];
-  return { time: '', minute, residents, jobs, items, text: { residents: '', chat: '', lastRound: '', jobs: '', items: '' } };
-}
+/** The dearer thing a well-off resident may buy beside the base snapshot's café and books. */
+const BENCH = { id: 4, name: 'garden bench', sector: 'Hamlet Supply Co.', price: 45, food: false, open: true };
 
 /** Three pulse rounds (10:00, 11:00, 12:00) of many residents: how often each chose `action`. */
 function rate(residents: PulseResident[], action: string, rounds = [10, 11, 12]): number {
-  let n = 0;
-  for (const h of rounds) for (const d of offlineTownPulse(input(residents, h * 60), (id) => Rng.derive(7, id, h, 'pulse'))) if (d.action === action) n++;
-  return n / (residents.length * rounds.length);
+  return pulseRate(residents, action, rounds, [BENCH]);
 }
 
 describe('the offline town simulator’s spending and personality', () => {
-  const many = (traits: string, credits: number, over: Partial<PulseResident> = {}) => Array.from({ length: 80 }, (_, i) => resident(i, traits, credits, over));
+  const many = (traits: string, credits: number, over: Partial<PulseResident> = {}) => pulseResidents(80, traits, credits, over);
 
   it('spends more the more one has beyond what one is comfortable with: savings settle instead of piling up', () => {
     const at = (credits: number) => rate(many('curious, steady, quiet', credits), 'purchase');
@@ -162,7 +148,7 @@ describe('the offline town simulator’s spending and personality', () => {
     expect(some).toBeGreaterThan(0.05);
     expect(rich).toBeGreaterThan(some * 2);
     // The dear things only when one can well afford them.
-    const bought = (credits: number) => offlineTownPulse(input(many('curious', credits), 11 * 60), (id) => Rng.derive(3, id, 11, 'pulse')).filter((d) => d.action === 'purchase').map((d) => d.params.item_id);
+    const bought = (credits: number) => offlineTownPulse(pulseInput(many('curious', credits), 11 * 60, [BENCH]), (id) => Rng.derive(3, id, 11, 'pulse')).filter((d) => d.action === 'purchase').map((d) => d.params.item_id);
     expect(bought(220)).not.toContain(4);
     expect(bought(400)).toContain(4);
   });
@@ -170,7 +156,7 @@ describe('the offline town simulator’s spending and personality', () => {
   it('the further above comfort, the dearer the treat', () => {
     const prices = { 1: 3, 2: 6, 3: 10, 4: 45 } as Record<number, number>;
     const mean = (credits: number) => {
-      const ps = [10, 11, 12].flatMap((h) => offlineTownPulse(input(many('curious', credits), h * 60), (id) => Rng.derive(5, id, h, 'pulse')).filter((d) => d.action === 'purchase').map((d) => prices[Number(d.params.item_id)]!));
+      const ps = [10, 11, 12].flatMap((h) => offlineTownPulse(pulseInput(many('curious', credits), h * 60, [BENCH]), (id) => Rng.derive(5, id, h, 'pulse')).filter((d) => d.action === 'purchase').map((d) => prices[Number(d.params.item_id)]!));
       expect(ps.length).toBeGreaterThan(5);
       return ps.reduce((a, b) => a + b, 0) / ps.length;
     };

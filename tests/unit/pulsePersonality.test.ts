@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { offlineTownPulse } from '../../src/llm/offline/townPulse';
-import { Rng } from '../../src/sim/rng';
-import type { PulseResident, TownPulseInput } from '../../src/sim/brain/port';
+import type { PulseResident } from '../../src/sim/brain/port';
+import { pulseRate, pulseResidents } from '../fixtures/pulseTown';
 
 /**
  * Seed 004's "three rounds give different decisions for personas of different personalities",
@@ -10,26 +9,9 @@ import type { PulseResident, TownPulseInput } from '../../src/sim/brain/port';
  * that ignored personality would give both kinds the same rates, and these checks would fail.
  */
 
-function resident(i: number, traits: string, credits: number, over: Partial<PulseResident> = {}): PulseResident {
-  return { agentId: i + 1, id: `r${i}`, name: `Res ${i}`, traits, occupation: 'no job', job: null, student: false, classes: null, credits, checkedInToday: true, holdings: { coffee: 1 }, food: 1, state: 'free', doing: 'idle at the street', ...over };
-}
-
-function input(residents: PulseResident[], minute: number): TownPulseInput {
-  const items = [
-    { id: 1, name: 'coffee', sector: 'Bramble Café', price: 3, food: true, open: true },
-    { id: 2, name: 'sandwich', sector: 'Bramble Café', price: 6, food: true, open: true },
-    { id: 3, name: 'book', sector: 'Patel Books', price: 10, food: false, open: true },
-  ];
-  const jobs = [{ id: 1, title: 'library assistant', sector: 'Hamlet College', wage: 25, free: 1000, start: '09:00', end: '19:00' }];
-  return { time: '', minute, residents, jobs, items, text: { residents: '', chat: '', lastRound: '', jobs: '', items: '' } };
-}
-
 /** The share of decisions over three rounds that were `action`. */
 function rate(traits: string, credits: number, action: string, over: Partial<PulseResident> = {}): number {
-  const residents = Array.from({ length: 80 }, (_, i) => resident(i, traits, credits, over));
-  let n = 0;
-  for (const h of [10, 11, 12]) for (const d of offlineTownPulse(input(residents, h * 60), (id) => Rng.derive(7, id, h, 'pulse'))) if (d.action === action) n++;
-  return n / (residents.length * 3);
+  return pulseRate(pulseResidents(80, traits, credits, over), action);
 }
 
 describe('three rounds of the offline town simulator, the same facts, different personalities', () => {
