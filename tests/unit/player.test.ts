@@ -135,6 +135,23 @@ describe('the player’s resident', () => {
     expect(ids()).toContain('WAKE_UP');
   });
 
+  it('is offered sleep when it makes sense: not on the morning it arrives (its home is a spot on the square), at bedtime yes', async () => {
+    const options = (sim: Simulation) => sim.player!.options(sim).map((o) => o.id);
+    for (const hour of ['07', '09', '14']) {
+      const sim = town(undefined, `2023-02-13T${hour}:00:00`);
+      await sim.tick();
+      expect(options(sim), `${hour}:00`).not.toContain('SLEEP');
+      sim.playerInput({ kind: 'act', action: 'SLEEP', target: '' });
+      expect((await sim.tick()).player!.refusals, `${hour}:00`).toEqual(['SLEEP: Alex has been up since arriving, and bedtime is from 19:00']);
+    }
+    const late = town(undefined, '2023-02-13T21:30:00');
+    await late.tick();
+    expect(options(late)).toContain('SLEEP');
+    late.playerInput({ kind: 'act', action: 'SLEEP', target: '' });
+    await late.tick();
+    expect(me(late).scratch.actionId).toBe('SLEEP');
+  });
+
   it('cannot run an unregistered action, walk into a wall or talk from afar; WALK is the player’s alone', async () => {
     const sim = town();
     await sim.tick();

@@ -108,6 +108,39 @@ function sleepTimeReason(now: number): string | null {
 /** No going back to bed this soon after waking up (stops a WAKE_UP ⇄ SLEEP flip-flop). */
 const AWAKE_AT_LEAST = 180;
 
+/** A waking more than this long ago is yesterday's: one is not up yet today. */
+export const UP_FOR = 12 * 60 * 60_000;
+
+/** People wake up from this hour until noon (WAKE_UP). */
+const WAKE_FROM = 4;
+
+/**
+ * Since when the persona is up: its last waking (game ms); 'arrived' when it is awake but has neither
+ * slept nor woken here (the player's resident comes to town awake, as does anyone a run starts up and
+ * about); null when it is asleep or not up yet today.
+ */
+function upSince(w: ActionWorld, p: Persona): number | 'arrived' | null {
+  if (isAsleep(p)) return null;
+  const { WAKE_UP: woke, SLEEP: slept } = p.agent.lastStarted;
+  if (woke === undefined) return slept === undefined ? 'arrived' : null;
+  return w.now - woke < UP_FOR ? woke : null;
+}
+
+/**
+ * Why going to bed here and now makes no sense, or null: the one rule of sleep, for every persona and
+ * the resident alike. In one's own bed (one's home), at night or for an afternoon nap, not soon after
+ * getting up; one who arrived awake has had no night to lie in after and goes to bed at bedtime
+ * (19:00, until the small hours), not at 9:00 on the morning it came.
+ */
+function sleepReason(w: ActionWorld, p: Persona, place: Place): string | null {
+  if (!isOwnHome(p, place)) return `${p.firstName} is not at home: people sleep in their own bed`;
+  const woke = p.agent.lastStarted.WAKE_UP;
+  if (woke !== undefined && w.now - woke < AWAKE_AT_LEAST * 60_000) return `${p.firstName} woke up less than ${AWAKE_AT_LEAST / 60} hours ago`;
+  const h = hourOf(w.now);
+  if (upSince(w, p) === 'arrived' && h >= WAKE_FROM && h < 19) return `${p.firstName} has been up since arriving, and bedtime is from 19:00`;
+  return sleepTimeReason(w.now);
+}
+
 const EAT_KINDS: ReadonlySet<SectorKind> = new Set<SectorKind>(['home', 'cafe', 'bakery', 'bar', 'grocery', 'park', 'square', 'college']);
 const STUDY_ARENAS = /library|classroom|room|bedroom|apartment|common room/;
 
@@ -249,12 +282,10 @@ function createDefaultRegistry(): ActionRegistry {
     emoji: '🌅',
     target: 'none',
     precondition: (w, p) => {
-      // Asleep, or not yet up today (a word with someone at dawn before getting up still counts). Up:
-      // woke in the last 12 hours, or never slept nor woke here (a resident who arrived awake).
-      const { WAKE_UP: woke, SLEEP: slept } = p.agent.lastStarted;
-      if (!isAsleep(p) && (woke === undefined ? slept === undefined : w.now - woke < 12 * 60 * 60_000)) return `${p.firstName} is already up`;
+      // Asleep, or not yet up today (a word with someone at dawn before getting up still counts).
+      if (upSince(w, p) !== null) return `${p.firstName} is already up`;
       const h = hourOf(w.now);
-      return h >= 4 && h < 12 ? null : `it is ${h}:00: people wake up between 4:00 and 12:00`;
+      return h >= WAKE_FROM && h < 12 ? null : `it is ${h}:00: people wake up between ${WAKE_FROM}:00 and 12:00`;
     },
     executor: (w, p, c) => {
       const bath = homeObject(w, p, ['shower', 'sink']);
@@ -270,12 +301,7 @@ function createDefaultRegistry(): ActionRegistry {
     description: 'go to bed and sleep (at home only; until the morning at night, a short nap in the afternoon)',
     emoji: '😴',
     target: 'none',
-    precondition: (w, p, c) => {
-      if (!isOwnHome(p, c.place)) return `${p.firstName} is not at home: people sleep in their own bed`;
-      const woke = p.agent.lastStarted.WAKE_UP;
-      if (woke !== undefined && w.now - woke < AWAKE_AT_LEAST * 60_000) return `${p.firstName} woke up less than ${AWAKE_AT_LEAST / 60} hours ago`;
-      return sleepTimeReason(w.now);
-    },
+    precondition: (w, p, c) => sleepReason(w, p, c.place),
     executor: (w, p) => {
       const bed = objectAddress(w.world, p.spec.household, livingArena(p), ['bed']) ?? randomIn(livingPlace(w, p));
       const h = hourOf(w.now);

@@ -4,7 +4,7 @@ import type { ActionWorld, Place } from './types';
 import type { ActionId } from './ids';
 import type { ActionAddress } from '../world/actionAddress';
 import { at } from '../checked';
-import { jobToday } from './registry';
+import { UP_FOR, jobToday } from './registry';
 
 interface Resolved {
   action: ActionId;
@@ -50,7 +50,7 @@ export function resolvePlannerAction(w: ActionWorld, p: Persona, description: st
   if (SLEEP.test(specific)) return { action: 'SLEEP', target: '', place };
   // Resuming "waking up" after a word with someone is not waking up again: it is what it does there.
   const woke = p.agent.lastStarted.WAKE_UP;
-  if (WAKE.test(specific) && (woke === undefined || w.now - woke >= 12 * 60 * 60_000)) return { action: 'WAKE_UP', target: '', place };
+  if (WAKE.test(specific) && (woke === undefined || w.now - woke >= UP_FOR)) return { action: 'WAKE_UP', target: '', place };
   const o = p.spec.occupation;
   const working = WORK.test(parent) || WORK.test(specific);
   if (o && !isStudent(p) && isOwnWorkplace(p, place) && working) {
