@@ -327,7 +327,7 @@ export const CALLS: PromptBindings = {
 
   startDay: {
     prompt: 'start_day',
-    vars: ({ persona: p, now }) => ({ identity: f.identityOf(p, now), lifestyle: p.spec.lifestyle, work: f.workText(p), first_name: p.firstName, time: formatAmPm(now) }),
+    vars: ({ persona: p, now }) => ({ identity: f.identityOf(p, now), lifestyle: p.spec.lifestyle, work: f.workText(p), first_name: p.firstName, places: f.ownPlacesText(p), time: formatAmPm(now) }),
     maxTokens: 100,
   },
 

@@ -106,6 +106,13 @@ export function workText(p: Persona): string {
   return `${o.title} at ${o.workplace} (${o.arena}), ${o.days.join(', ')}, ${minuteLabel(parseHHMM(o.start))} to ${minuteLabel(parseHHMM(o.end))}`;
 }
 
+/** The places a persona knows best, one a line, home and workplace marked: "- Patel House (home)". */
+export function ownPlacesText(p: Persona): string {
+  const places = p.ownPlaces();
+  if (places.length === 0) return NONE;
+  return places.map((s) => `- ${s}${s === p.spec.household ? ' (home)' : s === p.spec.occupation?.workplace ? ' (work)' : ''}`).join('\n');
+}
+
 /** The sector an action happens in (null with a person, on a tile, or in the street). */
 function sectorOf(address: ActionAddress | null): string | null {
   return address ? (mapAddressOf(address)?.sector ?? null) : null;

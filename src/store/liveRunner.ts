@@ -21,10 +21,16 @@ export class LiveRunner {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
+  /** Set by start(): the next slice at a speed above 0 steps at once instead of a step's time later. */
+  private stepAtOnce = false;
+
   start(): void {
     if (this.running) return;
     this.running = true;
     this.last = this.now();
+    // The town moves the moment it is shown (or resumed), not a step's time later: on a model, the
+    // first step asks every persona's first question, so a second lost here is a second in bed.
+    this.stepAtOnce = true;
     this.schedule(0);
   }
 
@@ -126,6 +132,10 @@ export class LiveRunner {
     // Never bank more than a second of steps: a background tab should not fast-forward on return.
     this.due = Math.min(this.due + ((t - this.last) / 1000) * speed, Math.max(1, speed));
     this.last = t;
+    if (this.stepAtOnce && speed > 0) {
+      this.due = Math.max(this.due, 1);
+      this.stepAtOnce = false;
+    }
     const start = this.now();
     try {
       while (this.running && this.due >= 1 && this.now() - start < this.sliceBudget) {

@@ -6,6 +6,7 @@ import { Recorder } from '../../src/replay/recorder';
 import { encodeReplay } from '../../src/replay/codec';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
 import { remoteBrain, type RemoteBrain } from '../support/remoteBrain';
+import { mapAddressOf, printAddress } from '../../src/sim/world/actionAddress';
 
 /**
  * Point 1 of issue 15: the simulation step never waits on a remote brain. A persona whose answer is
@@ -142,8 +143,9 @@ describe('the quick start of a packed day on a remote brain', () => {
     const saved = JSON.stringify(sim.snapshot());
     expect(saved).toContain('"planPending":"First day"');
     await answerAndStep();
-    // Up and acting: the persona does the activity, and its whole plan is asked now.
-    expect(ann.scratch.actDescription).toBe(start.activity);
+    // Up and acting (the start's activity, or the scene's default where the registry refuses it), and its whole plan is asked now.
+    expect(ann.scratch.actDescription).toBeTruthy();
+    expect(ann.scratch.actDescription).not.toMatch(/sleep/);
     await answerAndStep();
     expect(brain.asked.filter((c) => c === 'planDay')).toHaveLength(sim.personas.length);
     await answerAndStep();
@@ -156,6 +158,69 @@ describe('the quick start of a packed day on a remote brain', () => {
     // The whole plan is the day the brain plans for its wake-up hour: the hour now is the same activity.
     const day = await offline.planDay({ persona: ann, now: sim.clock.startMs }, 0);
     expect(ann.scratch.fDailyScheduleHourlyOrg.map(([t]) => t)).toContain(day.hourly[7]);
+  });
+
+  it("sets off for the place the day's start named before its action's details come; the details refine the action under way", async () => {
+    const personas = miniPersonas();
+    const offline = new OfflineBrain(1, personas);
+    const brain = remoteBrain(offline);
+    // 9:00 on a Monday: the baristas' shift at Bramble Café begins.
+    const sim = new Simulation({ world: loadWorld(miniMap()), personas, brain, seed: 1, start: '2023-02-13T09:00:00', stepMode: 'async', callPlan: 'packed' });
+    const bob = sim.personas.find((p) => p.spec.occupation)!;
+    const start = await offline.startDay({ persona: bob, now: sim.clock.startMs });
+    expect(start.place).toBe('Bramble Café');
+    await sim.tick();
+    brain.release();
+    await macrotask();
+    const at = sim.now;
+    await sim.tick();
+    // The start's answer took effect: Bob is on his way to the café, his action's details asked and not yet answered.
+    expect(bob.scratch.actDescription).toBe(start.activity);
+    expect(bob.scratch.actStartTime).toBe(at);
+    expect(printAddress(bob.scratch.actAddress!)).toBe('Mini:Bramble Café');
+    expect(brain.held).toBeGreaterThan(0);
+    expect(sim.thinking.has(bob)).toBe(true);
+    const from = { ...bob.tile };
+    for (let i = 0; i < 3; i++) await sim.tick();
+    expect(bob.tile).not.toEqual(from);
+    // The details come: the same action (started when it did) at the part and object they name, with their emoji.
+    const details = bob.detailsCache[start.activity];
+    expect(details).toBeUndefined();
+    brain.release();
+    await macrotask();
+    await sim.tick();
+    const d = bob.detailsCache[start.activity]!.details;
+    expect(d.sector).toBe('Bramble Café');
+    expect(bob.scratch.actStartTime).toBe(at);
+    expect(bob.scratch.actDescription).toBe(start.activity);
+    expect(mapAddressOf(bob.scratch.actAddress!)?.arena).toBe(d.arena);
+    expect(bob.scratch.actPronunciatio).toBe(d.emoji);
+  });
+
+  it("when the details put the action in another area than the day's start named, the persona turns there", async () => {
+    const personas = miniPersonas();
+    const offline = new OfflineBrain(1, personas);
+    // A start that names home for the shift; the details (the offline brain's) put it at the café.
+    const inner = new Proxy(offline, {
+      get(target, key, receiver) {
+        if (key === 'startDay') return async (ctx: Parameters<OfflineBrain['startDay']>[0]) => ({ ...(await target.startDay(ctx)), place: ctx.persona.spec.household });
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const brain = remoteBrain(inner);
+    const sim = new Simulation({ world: loadWorld(miniMap()), personas, brain, seed: 1, start: '2023-02-13T09:00:00', stepMode: 'async', callPlan: 'packed' });
+    const bob = sim.personas.find((p) => p.spec.occupation)!;
+    await sim.tick();
+    brain.release();
+    await macrotask();
+    await sim.tick();
+    expect(printAddress(bob.scratch.actAddress!)).toBe(`Mini:${bob.spec.household}`);
+    brain.release();
+    await macrotask();
+    const turned = sim.now;
+    await sim.tick();
+    expect(mapAddressOf(bob.scratch.actAddress!)?.sector).toBe('Bramble Café');
+    expect(bob.scratch.actStartTime).toBe(turned);
   });
 
   it('lock-step on the same brain plans the day as before (one plan_day, no start_day)', async () => {

@@ -229,7 +229,9 @@ export function goodModel(): Responder {
       // ---- the packed call plan: the same answers as to the one-question tasks above
       case 'start_day': {
         const now = hour24(/^It is (\d{1,2}:\d\d [ap]m)\./m.exec(prompt)?.[1] ?? '7:00 am');
-        return json({ wake_up_hour: 6, activity: activityFor(Math.max(6, now)).replace(/^sleeping$/, 'waking up and getting ready') });
+        const activity = activityFor(Math.max(6, now)).replace(/^sleeping$/, 'waking up and getting ready');
+        const places = startDayPlaces(prompt);
+        return json({ wake_up_hour: 6, activity, place: (/^working/.test(activity) ? places.work : null) ?? places.home ?? places.all[0] ?? '' });
       }
       case 'plan_day': {
         const hourly = Array.from({ length: 24 }, (_, h) => activityFor(h));
@@ -318,6 +320,21 @@ function registryChoice(prompt: string): { action: string; target: string; reaso
 // ---- reading the packed call plan's prompts (shared with the talkative model) -----------------------
 
 /** What an action_details prompt offers: the persona, its places and the activities to detail. */
+/** The places a start_day prompt offers ("- Patel House (home)", "- Willow Grocery & Pharmacy (work)", "- Millbrook Park"). */
+export function startDayPlaces(prompt: string): { all: string[]; home: string | null; work: string | null; haunts: string[] } {
+  const block = prompt.split(/^Places .* knows best:$/m)[1]?.split('\n\n')[0] ?? '';
+  const lines = block.split('\n').flatMap((l) => {
+    const m = /^- (.*?)(?: \((home|work)\))?$/.exec(l);
+    return m ? [{ name: m[1]!, tag: m[2] }] : [];
+  });
+  return {
+    all: lines.map((l) => l.name),
+    home: lines.find((l) => l.tag === 'home')?.name ?? null,
+    work: lines.find((l) => l.tag === 'work')?.name ?? null,
+    haunts: lines.filter((l) => !l.tag).map((l) => l.name),
+  };
+}
+
 export function packedActionPrompt(prompt: string): { name: string; first: string; home: string; bedroom: string | undefined; work: { place: string; arena: string } | null; haunts: string[]; places: { sector: string; arenas: { arena: string; objects: string[] }[] }[]; actions: string[] } {
   const head = /^(.+?) lives in (.*?); (\S+)'s own bedroom is the (.*?)\.$/m.exec(prompt);
   const workM = /^Work: .*? at (.+?) \(([^)]+)\),/m.exec(prompt);

@@ -1,5 +1,5 @@
 import type { ChatBody, FakeReply, Responder } from './fakeLlm';
-import { closest, goodModel, optionsAfter, packedConversationReply, packedActionPrompt, packedConversationPrompt, packedDetails, packedMemories, packedQuestions, preparedSubtasks } from './goodModel';
+import { closest, goodModel, optionsAfter, packedConversationReply, packedActionPrompt, packedConversationPrompt, packedDetails, packedMemories, packedQuestions, preparedSubtasks, startDayPlaces } from './goodModel';
 
 /**
  * The `talkative` fake model: a town that goes out, meets and talks as often as real models make it
@@ -253,7 +253,11 @@ export function talkativeModel(): Responder {
         // The hour it is now ("It is 7:00 am."), or the wake-up hour while still asleep: the same day as plan_day's.
         const f = dayFacts(prompt);
         const now = hour24(/^It is (\d{1,2}:\d\d [ap]m)\./m.exec(prompt)?.[1] ?? '7:00 am');
-        return json({ wake_up_hour: f.wake, activity: talkativeActivity(Math.max(f.wake, now), f).replace(/^sleeping$/, 'waking up and getting ready') });
+        const activity = talkativeActivity(Math.max(f.wake, now), f).replace(/^sleeping$/, 'waking up and getting ready');
+        // Where, among the places offered: as its action's details will say.
+        const pl = startDayPlaces(prompt);
+        const place = pl.all.length > 0 ? sectorFor(activity, pl.all, { home: pl.home ?? '', work: pl.work, workArena: f.work?.arena ?? null, haunts: pl.haunts, bedroom: null }) : '';
+        return json({ wake_up_hour: f.wake, activity, place });
       }
       case 'plan_day': {
         const f = dayFacts(prompt);

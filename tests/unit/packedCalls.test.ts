@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readReply, sharedStatements } from '../../src/sim/brain/contracts';
+import { z } from 'zod';
+import { readReply, replySchemaFor, sharedStatements } from '../../src/sim/brain/contracts';
 import { GuardedBrain } from '../../src/sim/brain/guard';
 import type { Brain, BrainCall, KnownPlaces, NewDecompInput } from '../../src/sim/brain/port';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
@@ -26,8 +27,26 @@ const stretch: NewDecompInput = { main: [['working (counting pills)', 60], ['wor
 
 describe('packed call schemas: a good reply becomes the answer, a bad one an error the model can act on', () => {
   it('start_day: the hour and a cleaned waking activity; sleeping, an empty activity or an hour past 23 is refused', () => {
-    expect(ok(readReply('startDay', { wake_up_hour: 6, activity: 'Nora is Counting pills at the pharmacy.' }, ctx))).toEqual({ wakeUpHour: 6, activity: 'counting pills at the pharmacy' });
+    expect(ok(readReply('startDay', { wake_up_hour: 6, activity: 'Nora is Counting pills at the pharmacy.' }, ctx))).toEqual({ wakeUpHour: 6, activity: 'counting pills at the pharmacy', place: null });
     expect(err(readReply('startDay', { wake_up_hour: 6, activity: 'sleeping in' }, ctx))).toMatch(/not sleeping/);
+  });
+
+  it('start_day: the place is one of those the persona knows best (spelling forgiven); another, or none, leaves it to the details', () => {
+    const p = persona('nora-hartwell');
+    const c = { persona: p, now: ctx.now };
+    // Nothing known yet: no place to name.
+    expect(ok(readReply('startDay', { wake_up_hour: 6, activity: 'counting pills', place: 'Willow Grocery & Pharmacy' }, c)).place).toBeNull();
+    for (const s of ['Hartwell House', 'Willow Grocery & Pharmacy', 'Bramble Café', 'Town Square']) p.spatial.learn(s);
+    // Home, workplace, the haunts she knows (not Millbrook Park or Patel Books: not seen yet).
+    expect(p.ownPlaces()).toEqual(['Hartwell House', 'Willow Grocery & Pharmacy', 'Bramble Café']);
+    expect(ok(readReply('startDay', { wake_up_hour: 6, activity: 'counting pills', place: 'willow grocery & pharmacy' }, c)).place).toBe('Willow Grocery & Pharmacy');
+    expect(ok(readReply('startDay', { wake_up_hour: 6, activity: 'counting pills', place: 'Hamlet:Hartwell House' }, c)).place).toBe('Hartwell House');
+    // Known, but not one of the places offered; or made up; or missing.
+    expect(ok(readReply('startDay', { wake_up_hour: 6, activity: 'counting pills', place: 'Town Square' }, c)).place).toBeNull();
+    expect(ok(readReply('startDay', { wake_up_hour: 6, activity: 'counting pills', place: 'the moon' }, c)).place).toBeNull();
+    expect(ok(readReply('startDay', { wake_up_hour: 6, activity: 'counting pills' }, c)).place).toBeNull();
+    // The schema sent asks for exactly one of them.
+    expect(JSON.stringify(z.toJSONSchema(replySchemaFor('startDay', c, [])))).toContain('"enum":["Hartwell House","Willow Grocery & Pharmacy"');
     expect(err(readReply('startDay', { wake_up_hour: 6, activity: '' }, ctx))).toMatch(/activity/);
     expect(err(readReply('startDay', { wake_up_hour: 24, activity: 'reading' }, ctx))).toMatch(/"wake_up_hour" must be at most 23/);
   });

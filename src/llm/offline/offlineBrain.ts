@@ -353,8 +353,11 @@ export class OfflineBrain implements Brain {
   async startDay(ctx: CallContext): Promise<DayStart> {
     const wakeUpHour = await this.wakeUpHour(ctx);
     const hour = Math.max(wakeUpHour, new Date(ctx.now).getUTCHours());
-    const activity = await this.hourlySchedule(ctx, Math.min(23, hour));
-    return { wakeUpHour, activity: /\b(sleeping|asleep)\b/.test(activity) ? 'waking up and getting ready' : activity };
+    const planned = await this.hourlySchedule(ctx, Math.min(23, hour));
+    const activity = /\b(sleeping|asleep)\b/.test(planned) ? 'waking up and getting ready' : planned;
+    // Where this brain would do it, among the places the persona knows best.
+    const places = ctx.persona.ownPlaces();
+    return { wakeUpHour, activity, place: places.length > 0 ? chooseSector(ctx.persona, activity, places) : null };
   }
 
   /** The day as the one-question calls answer it; no prepared subtasks (each block is decomposed when due, as in faithful). */

@@ -18,8 +18,9 @@
  * How to add a call: CONTRIBUTING.md.
  */
 import { z } from 'zod';
-import type { ActionDetails, Brain, CallContext, ConversationTakeaways, DayPlan, DayStart, GuardedCall, IdentityRevision, Insight, NewDecompInput, ReactChoice, SubTask, WholeConversation } from './port';
+import type { ActionDetails, Brain, CallContext, ConversationTakeaways, DayPlan, GuardedCall, IdentityRevision, Insight, NewDecompInput, ReactChoice, SubTask, WholeConversation } from './port';
 import type { ChatLine } from '../persona/memory';
+import type { Persona } from '../persona/persona';
 import type { Triple } from '../persona/scratch';
 import { RANDOM_OBJECT } from '../world/actionAddress';
 import { failSafeDecomp, scheduleMinutes, trimToTotal } from '../cognition/schedule';
@@ -159,7 +160,7 @@ const anyDayPlan = z.object({
   hourly: z.array(trimmed(ACTIVITY)).length(24),
   subtasks: z.array(z.object({ activity: trimmed(ACTIVITY), subtasks: anySubtasks })).max(24),
 });
-const anyDayStart = z.object({ wakeUpHour: hour, activity: trimmed(ACTIVITY) });
+const anyDayStart = z.object({ wakeUpHour: hour, activity: trimmed(ACTIVITY), place: z.string().max(TARGET).nullable().default(null) });
 const anyRevision = z.object({ planNote: z.string().trim().max(PARAGRAPH), thoughtNote: z.string().trim().max(PARAGRAPH), currently: trimmed(PARAGRAPH), dailyPlanReq: anyPlanReq });
 const anyDetails = z.object({
   sector: trimmed(TARGET),
@@ -177,6 +178,16 @@ const anyConversation = z.object({
   takeaways: z.record(z.string(), z.object({ planning: z.string().trim().max(PARAGRAPH), memo: z.string().trim().max(PARAGRAPH) })),
   after: z.array(z.array(z.object({ task: trimmed(SENTENCE), minutes: z.number().positive() }))).optional(),
 });
+/** One of the places the persona knows best (case and an address prefix forgiven), or null for anything else. */
+const ownPlace = (v: unknown, p: Persona): string | null => {
+  const places = p.ownPlaces();
+  if (typeof v !== 'string' || places.length === 0) return null;
+  try {
+    return pickOption(v, places);
+  } catch {
+    return null;
+  }
+};
 /** [predicate, object] from a model (packed calls: the subject is known), as a triple with `subject`. */
 const pairItems = (v: unknown, what: string, subject: string): Triple => {
   const parts = Array.isArray(v) ? v : fail(`${what} must be [predicate, object]`);
@@ -582,20 +593,28 @@ export const CONTRACTS: Contracts = {
 
   /** The wake-up hour and a waking activity for now (or first after waking): the short first answer of a day on a remote brain. */
   startDay: {
-    reply: z.object({ wake_up_hour: hour, activity: str(ACTIVITY, 'short lowercase phrase, not sleeping') }),
+    reply: z.object({ wake_up_hour: hour, activity: str(ACTIVITY, 'short lowercase phrase, not sleeping'), place: str(TARGET).optional() }),
+    // The model is asked for one of the places offered; a reply without one (or naming another) still
+    // gives the hour and the activity, and its action's details then decide where.
+    replyFor: ({ persona }) => {
+      const places = persona.ownPlaces();
+      const [first, ...rest] = places;
+      const place = first === undefined ? str(TARGET, 'a place the person knows') : z.enum([first, ...rest]).describe('exactly one of the places listed');
+      return z.object({ wake_up_hour: hour, activity: str(ACTIVITY, 'short lowercase phrase, not sleeping'), place });
+    },
     fromReply: (o, { persona }) => {
       const activity = lowerFirst(stripPeriod(withoutName(text(o, 'activity', ACTIVITY).replace(/^\[[^\]]*\]\s*/, ''), persona)));
       if (!activity) fail('"activity" must not be empty');
       if (/\b(sleeping|asleep)\b/.test(activity)) fail('"activity" is what they do awake: not sleeping');
-      return { wakeUpHour: o.wake_up_hour as number, activity };
+      return { wakeUpHour: o.wake_up_hour as number, activity, place: ownPlace(o.place, persona) };
     },
-    accept: (v) => {
+    accept: (v, { persona }) => {
       const d = parseWith(anyDayStart, v);
       if (/\b(sleeping|asleep)\b/.test(d.activity)) fail('the activity must be a waking one, not sleeping');
-      return d as DayStart;
+      return { ...d, place: ownPlace(d.place, persona) };
     },
-    // wake_up_hour's default (8) and the first thing anyone does then.
-    fallback: () => ({ wakeUpHour: 8, activity: 'waking up and getting ready' }),
+    // wake_up_hour's default (8) and the first thing anyone does then, at home.
+    fallback: ({ persona }) => ({ wakeUpHour: 8, activity: 'waking up and getting ready', place: ownPlace(persona.spec.household, persona) }),
   },
 
   /** The wake-up hour, the day's plan, exactly 24 hourly activities, and subtasks for the day's waking activities. */

@@ -214,6 +214,11 @@ export interface DayStart {
   wakeUpHour: number;
   /** A waking activity, never sleeping. */
   activity: string;
+  /**
+   * Where the activity happens: one of the places the persona knows best (Persona.ownPlaces: home,
+   * workplace, haunts), or null when the answer named none of them (its action's details decide).
+   */
+  place: string | null;
 }
 
 /** Packed revise_identity: the two notes, today's `currently` and today's daily plan requirement in one answer. */

@@ -59,6 +59,11 @@ function cached(sim: SimContext, p: Persona, action: string): ActionDetails | un
   return c && c.map === sim.world.name && c.options === optionsSeen(p, action, c.details) ? c.details : undefined;
 }
 
+/** Are the details of this action known without asking (cached, and still valid)? */
+export function hasDetails(sim: SimContext, p: Persona, action: string): boolean {
+  return cached(sim, p, action) !== undefined;
+}
+
 /** The subtasks a block not decomposed yet will have, by the names decomposition gives them (packed: the subtasks the day's plan came with). */
 function coming(p: Persona, block: string): string[] {
   return (p.scratch.preparedSubtasks[block] ?? []).map((t) => `${block} (${t.task})`);

@@ -1,6 +1,6 @@
 import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
-import type { CallContext, SubTask } from '../brain/port';
+import type { CallContext, DayStart, SubTask } from '../brain/port';
 import { repairDecomposition } from '../brain/repair';
 import { RANDOM_OBJECT, objectOf, placeAddress, printAddress, randomIn, type ActionAddress } from '../world/actionAddress';
 import { DAY, dayStart, formatDate, formatDateTime, hourOf, minuteOfDay } from '../clock';
@@ -9,7 +9,7 @@ import { applyCommitments, followSought } from './commitments';
 import { THIRTY_DAYS } from '../persona/memory';
 import type { Triple } from '../persona/scratch';
 import { hourlyToMinutes, padDay } from './schedule';
-import { addressOfDetails, packedActionDetails } from './actionDetails';
+import { addressOfDetails, hasDetails, packedActionDetails } from './actionDetails';
 import { scoreWaiting } from './poignancy';
 
 type NewDay = false | 'First day' | 'New day';
@@ -100,7 +100,7 @@ export async function longTermPlanning(sim: SimContext, p: Persona, newDay: Excl
  * activity hour by hour (not decomposed). Its whole plan (longTermPlanning, with this wake-up hour)
  * is asked at its next step, once it is up and acting; the provisional action runs to its end.
  */
-async function startTheDay(sim: SimContext, p: Persona, newDay: Exclude<NewDay, false>): Promise<void> {
+async function startTheDay(sim: SimContext, p: Persona, newDay: Exclude<NewDay, false>): Promise<DayStart> {
   const start = await sim.brain.startDay(ctxOf(sim, p));
   const s = p.scratch;
   s.wakeUpHour = start.wakeUpHour;
@@ -109,6 +109,7 @@ async function startTheDay(sim: SimContext, p: Persona, newDay: Exclude<NewDay, 
   s.preparedSubtasks = {};
   s.planPending = newDay;
   p.plannedDay = Math.floor(dayStart(sim.clock.now) / DAY);
+  return start;
 }
 
 /** Sleeping until the wake-up hour, then the activity in hour-long blocks (each an action of its own) to midnight. */
@@ -236,8 +237,12 @@ export function addNewAction(p: Persona, now: number, a: NewAction): void {
   s.plannedPath = [];
 }
 
-/** Smallville's _determine_action: decompose what is coming, pad the day, and start the current task. */
-export async function determineAction(sim: SimContext, p: Persona): Promise<void> {
+/**
+ * Smallville's _determine_action: decompose what is coming, pad the day, and start the current task.
+ * `start`: the day's start just answered (the quick start), whose place may start the first action
+ * before its details are asked (see startWhereTheDayStartSaid).
+ */
+export async function determineAction(sim: SimContext, p: Persona, start: DayStart | null = null): Promise<void> {
   const s = p.scratch;
   const now = sim.clock.now;
   const currIndex = s.scheduleIndex(now);
@@ -262,6 +267,7 @@ export async function determineAction(sim: SimContext, p: Persona): Promise<void
   const duration = Math.max(1, slotEnd - minuteOfDay(now) - new Date(now).getUTCSeconds() / 60);
 
   if (sim.callPlan === 'packed') {
+    if (start && (await startWhereTheDayStartSaid(sim, p, start, description, index, duration))) return;
     // One call (or none, when cached) for what faithful asks in seven.
     const d = await packedActionDetails(sim, p, description, index, (desc, m) => isSubtask(desc) || m < DECOMP_THRESHOLD_MIN || !shouldDecompose(desc, m));
     const address = addressOfDetails(sim, d);
@@ -293,14 +299,67 @@ export async function determineAction(sim: SimContext, p: Persona): Promise<void
   addNewAction(p, now, { address, duration, description, pronunciatio, event, objDescription, objEvent, objPronunciatio: pronunciatio });
 }
 
+/** What the persona shows for an action whose details are still to come. */
+const PROVISIONAL_EMOJI = '🚶';
+
+/**
+ * The quick start's first action (packed calls on a remote brain): when the day's start named one of
+ * the places the persona knows best for the activity now, and that place is still in its spatial
+ * memory on this map, the persona sets off for it at once, before its action's details are asked:
+ * on a small model the details take seconds, and it need not wait for them to get out of bed. The
+ * details are asked as ever, and when they come they refine the action under way (the part of the
+ * place and its object, the emoji, the events); if they put it in another area, the persona turns
+ * there. False when the details must be asked first (no such place, or they are known already).
+ */
+async function startWhereTheDayStartSaid(sim: SimContext, p: Persona, start: DayStart, description: string, index: number, duration: number): Promise<boolean> {
+  if (!start.place || description !== start.activity || !p.spatial.knowsSector(start.place) || hasDetails(sim, p, description)) return false;
+  const now = sim.clock.now;
+  addNewAction(p, now, { address: placeAddress(sim.world.name, start.place), duration, description, pronunciatio: PROVISIONAL_EMOJI, event: [p.name, 'is', description] });
+  const d = await packedActionDetails(sim, p, description, index, (desc, m) => isSubtask(desc) || m < DECOMP_THRESHOLD_MIN || !shouldDecompose(desc, m));
+  const s = p.scratch;
+  // Something else began meanwhile (a whisper, a conversation): the details wait in the cache for the next time.
+  if (s.actStartTime !== now || s.actDescription !== description) return true;
+  const address = addressOfDetails(sim, d);
+  const hasObject = objectOf(address) !== null;
+  const details = {
+    description,
+    pronunciatio: d.emoji,
+    event: [p.name, d.event[1], d.event[2]] as Triple,
+    objDescription: hasObject ? d.objectState : null,
+    objEvent: (hasObject ? [printAddress(address), d.objectEvent[1], d.objectEvent[2]] : ['', '', '']) as Triple,
+    objPronunciatio: d.emoji,
+  };
+  if (d.sector !== start.place) {
+    // Another area after all: a new action from here, to the end of the same slot.
+    const later = sim.clock.now;
+    const slotEnd = s.scheduleStart(index) + (s.fDailySchedule[index]?.[1] ?? 0);
+    addNewAction(p, later, { ...details, address, duration: Math.max(1, slotEnd - minuteOfDay(later) - new Date(later).getUTCSeconds() / 60) });
+    return true;
+  }
+  // The same area: the exact spot, emoji and events, on the way or there already.
+  const moved = printAddress(address) !== printAddress(placeAddress(sim.world.name, start.place));
+  s.actAddress = address;
+  s.actPronunciatio = details.pronunciatio;
+  s.actEvent = details.event;
+  s.actObjDescription = details.objDescription;
+  s.actObjPronunciatio = details.objPronunciatio;
+  s.actObjEvent = details.objEvent;
+  if (moved) {
+    s.actPathSet = false;
+    s.plannedPath = [];
+  }
+  return true;
+}
+
 /** The plan stage's own part of a step: plan the day when a day starts, then pick the next action when one ends. */
 export async function plan(sim: SimContext, p: Persona, newDay: NewDay): Promise<void> {
-  if (newDay && sim.callPlan === 'packed' && sim.quickStart) await startTheDay(sim, p, newDay);
+  let start: DayStart | null = null;
+  if (newDay && sim.callPlan === 'packed' && sim.quickStart) start = await startTheDay(sim, p, newDay);
   else if (newDay) await longTermPlanning(sim, p, newDay);
   // Up and acting on a provisional day: now its whole plan.
   else if (p.scratch.planPending) await longTermPlanning(sim, p, p.scratch.planPending);
   applyCommitments(sim, p);
-  if (newDay || p.scratch.actCheckFinished(sim.clock.now)) await determineAction(sim, p);
+  if (newDay || p.scratch.actCheckFinished(sim.clock.now)) await determineAction(sim, p, start);
   followSought(sim, p);
 }
 

@@ -64,6 +64,15 @@ export class Persona {
     return this.scratch.currTile;
   }
 
+  /**
+   * The places the persona knows best, as far as its spatial memory knows them: its home, its
+   * workplace and its haunts, in that order, each once (the start of its day names one of them).
+   */
+  ownPlaces(): string[] {
+    const own = [this.spec.household, this.spec.occupation?.workplace, ...this.spec.haunts];
+    return [...new Set(own)].filter((s): s is string => s !== undefined && this.spatial.knowsSector(s));
+  }
+
   /** Smallville's identity stable set (get_str_iss), used by every prompt. */
   identity(now: string): string {
     const p = this.spec;
