@@ -99,11 +99,13 @@ describe('playing on a model (a fake OpenAI-compatible server through the real o
       return { brain: st.brainName, plan: st.callPlan, people: st.personas.map((p) => p.name) };
     });
     expect(s).toEqual({ brain: 'llm:fake-model', plan: 'packed', people: ['Ada Quinn', ME] });
-    // Ada plans her day on the model, in the packed plan's one call.
+    // Ada is up on the start of her day, then plans it on the model, in the packed plan's one call.
     await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().personas[0]!.description !== '', null, { timeout: 60_000 });
-    const tasks = fake.requests.map((r) => /Task: (\S+)/.exec(r.messages.find((m) => m.role === 'system')?.content ?? '')?.[1]);
-    expect(tasks).toContain('plan_day');
-    expect(tasks).not.toContain('daily_planning');
+    const tasks = () => fake.requests.map((r) => /Task: (\S+)/.exec(r.messages.find((m) => m.role === 'system')?.content ?? '')?.[1]);
+    expect(tasks()).toContain('start_day');
+    for (let i = 0; i < 600 && !tasks().includes('plan_day'); i++) await page.waitForTimeout(100);
+    expect(tasks()).toContain('plan_day');
+    expect(tasks()).not.toContain('daily_planning');
   });
 
   it('walks up to Ada and holds a 3-turn chat: the model gets the player’s words and answers them', { timeout: 120_000 }, async () => {
