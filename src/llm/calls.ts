@@ -327,7 +327,7 @@ export const CALLS: PromptBindings = {
 
   startDay: {
     prompt: 'start_day',
-    vars: ({ persona: p, now }) => ({ identity: f.identityOf(p, now), lifestyle: p.spec.lifestyle, work: f.workText(p), first_name: p.firstName, places: f.ownPlacesText(p), time: formatAmPm(now) }),
+    vars: ({ persona: p, now }) => ({ identity: f.identityOf(p, now), work: f.workText(p), first_name: p.firstName, places: f.ownPlacesText(p), time: formatAmPm(now) }),
     maxTokens: 100,
   },
 
@@ -335,10 +335,9 @@ export const CALLS: PromptBindings = {
     prompt: 'plan_day',
     vars: ({ persona: p, now }, attempt) => ({
       identity: f.identityOf(p, now),
-      lifestyle: p.spec.lifestyle,
       work: f.workText(p),
       first_name: p.firstName,
-      diversity_note: attempt > 0 ? '- An earlier draft of this day repeated the same few activities: where it makes sense, give the hours more variety (meals, errands, breaks, hobbies, time with family or friends).' : '',
+      diversity_note: attempt > 0 ? '- An earlier draft of this day repeated the same few activities: where it makes sense, give the hours more variety (meals, errands, breaks, hobbies, time with family or friends).\n' : '',
     }),
     maxTokens: 2500,
   },
@@ -373,28 +372,34 @@ export const CALLS: PromptBindings = {
     vars: ({ persona: p }, memories) => ({
       identity: f.briefIdentityOf(p),
       name: p.name,
-      memories: f.numbered(memories.map((m) => `(${m.kind}) ${m.description}`)),
+      // Most are events (what the persona saw): only a chat or a thought is marked.
+      memories: f.numbered(memories.map((m) => (m.kind === 'event' ? m.description : `(${m.kind}) ${m.description}`))),
       count: String(memories.length),
     }),
   },
 
   conversation: {
     prompt: 'conversation',
-    vars: ({ persona: p, now }, { target, initMemories, targetMemories, ahead }) => ({
-      name: p.name,
-      target_name: target.name,
-      identity: f.briefIdentityOf(p),
-      target_identity: f.briefIdentityOf(target),
-      memories: f.memoryStatements(f.bearingOn(initMemories, p, target), '(nothing in particular)'),
-      target_memories: f.memoryStatements(f.bearingOn(targetMemories, target, p), '(nothing in particular)'),
-      context: f.pairContext(p, target, now),
-      time: formatAmPm(now),
-      date: formatDate(now),
-      activity: f.activityOf(p),
-      target_activity: f.activityOf(target),
-      place: f.placeOf(p.scratch.actAddress),
-      plans_ahead: f.plansAhead(ahead ?? []),
-    }),
+    vars: ({ persona: p, now }, { target, initMemories, targetMemories, ahead }) => {
+      const [short, targetShort] = f.pairNames(p, target);
+      return {
+        name: p.name,
+        target_name: target.name,
+        short_name: short,
+        target_short_name: targetShort,
+        identity: f.briefIdentityOf(p),
+        target_identity: f.briefIdentityOf(target),
+        memories: f.recallsFor(initMemories, p, target, now),
+        target_memories: f.recallsFor(targetMemories, target, p, now),
+        context: f.pairContext(p, target, now),
+        time: formatAmPm(now),
+        date: formatDate(now),
+        activity: f.activityOf(p),
+        target_activity: f.activityOf(target),
+        place: f.placeOf(p.scratch.actAddress),
+        plans_ahead: f.plansAhead(ahead ?? [], (x) => (x === p ? short : x === target ? targetShort : x.name)),
+      };
+    },
     maxTokens: 1500,
   },
 

@@ -17,10 +17,10 @@ export function identityOf(p: Persona, now: number): string {
 }
 
 /** The persona's upcoming timed plans (hosting or going to something), one per line, or a note that there are none. */
-export function upcomingPlans(p: Persona, now: number): string {
+export function upcomingPlans(p: Persona, now: number, name = p.name): string {
   const upcoming = upcomingOf(p, now);
-  if (upcoming.length === 0) return `${p.name} has no special plans coming up.`;
-  return `${p.name}'s plans coming up:\n${upcoming.map((c) => `- ${commitmentPhrase(c)}${c.host || c.source === 'whisper' || c.source === SEEKING ? '' : ` (invited by ${c.source})`}`).join('\n')}`;
+  if (upcoming.length === 0) return `${name} has no special plans coming up.`;
+  return `${name}'s plans coming up:\n${upcoming.map((c) => `- ${commitmentPhrase(c)}${c.host || c.source === 'whisper' || c.source === SEEKING ? '' : ` (invited by ${c.source})`}`).join('\n')}`;
 }
 
 /** "7:00 am" for an hour of the day (0–23). */
@@ -209,7 +209,7 @@ function notInIdentity(nodes: readonly ConceptNode[], p: Persona): ConceptNode[]
  * and other people's doings are dropped: the prompt says what both are doing now, and such events
  * are what retrieval recalls for a name that has little else attached to it. Each text once.
  */
-export function bearingOn(nodes: readonly ConceptNode[], self: Persona, other: Persona): ConceptNode[] {
+function bearingOn(nodes: readonly ConceptNode[], self: Persona, other: Persona): ConceptNode[] {
   const seen = new Set<string>();
   return notInIdentity(nodes, self).filter((n) => {
     if (n.type === 'event' && n.subject !== other.name && n.object !== other.name && !n.description.includes(other.name)) return false;
@@ -221,21 +221,67 @@ export function bearingOn(nodes: readonly ConceptNode[], self: Persona, other: P
 }
 
 /**
+ * How a packed conversation prompt calls the two after their identities have named them in full:
+ * by first name, unless both have the same one.
+ */
+export function pairNames(a: Persona, b: Persona): [string, string] {
+  return a.firstName !== b.firstName ? [a.firstName, b.firstName] : [a.name, b.name];
+}
+
+/** At most this many recalled memories per side in a packed conversation prompt (the most relevant first, as retrieval ranks them). */
+const RECALLS_SHOWN = 4;
+
+/**
+ * What a persona recalls that bears on a conversation with `other` (`bearingOn`), as the packed
+ * conversation prompt shows it, each fact in as few words as says it: a sighting without the step
+ * of the activity ("Tom is repairing the fence", not "… (fetching nails)"), each sighting once, and
+ * not the one the prompt's situation line says (what the other is doing now); the persona's plan for
+ * today as "Nora's plan for today: …"; the pair by first name (`pairNames`).
+ */
+export function recallsFor(nodes: readonly ConceptNode[], self: Persona, other: Persona, now: number): string {
+  const [mine, theirs] = pairNames(self, other);
+  const current = `${other.name} is ${activityOf(other)}`;
+  const today = formatDate(now);
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const n of bearingOn(nodes, self, other)) {
+    if (lines.length >= RECALLS_SHOWN) break;
+    let text = n.description;
+    if (n.type === 'event') {
+      if (text === current) continue;
+      text = text.replace(/ \([^()]*\)$/, '');
+    }
+    const plan = /^This is (.+?)'s plan for (.+?): /.exec(text);
+    if (plan && plan[1] === self.name && plan[2] === today) text = `${self.name}'s plan for today: ${text.slice(plan[0].length)}`;
+    if (mine !== self.name) text = text.split(self.name).join(mine).split(other.name).join(theirs);
+    if (seen.has(text)) continue;
+    seen.add(text);
+    lines.push(text);
+  }
+  return numbered(lines, '(nothing in particular)');
+}
+
+/**
  * What a conversation prompt says about the pair, only what there is: each side's note on the other,
- * when they last talked, each side's upcoming plans; one line when there is nothing.
+ * when they last talked, each side's upcoming plans; one line when there is nothing. The two are
+ * called as `pairNames` calls them (their identities, above it, name them in full).
  */
 export function pairContext(a: Persona, b: Persona, now: number): string {
+  const [na, nb] = pairNames(a, b);
+  const called = (p: Persona) => (p === a ? na : nb);
   const lines: string[] = [];
   for (const [x, y] of [
     [a, b],
     [b, a],
   ] as const) {
-    if (x.spec.relationships.some((r) => r.id === y.id)) lines.push(relationshipText(x, y));
+    const r = x.spec.relationships.find((rel) => rel.id === y.id);
+    if (r) lines.push(`${called(x)} on ${called(y)} (${r.kind}): ${r.note}`);
   }
-  if (a.memory.lastChatWith(b.name)) lines.push(lastChatText(a, b));
-  for (const x of [a, b]) if (upcomingOf(x, now).length > 0) lines.push(upcomingPlans(x, now));
+  const last = a.memory.lastChatWith(b.name);
+  if (last) lines.push(`${na} and ${nb} last talked ${dayStart(last.created) === dayStart(now) ? `today at ${formatAmPm(last.created)}` : `on ${formatDateTime(last.created)}`}: ${last.description}.`);
+  for (const x of [a, b]) if (upcomingOf(x, now).length > 0) lines.push(upcomingPlans(x, now, called(x)));
   if (lines.length > 0) return lines.join('\n');
-  return `${a.name} and ${b.name} have no particular relationship and have not talked recently; neither has special plans coming up.`;
+  return `${na} and ${nb} have no particular relationship, have not talked recently and have no special plans coming up.`;
 }
 
 /** The persona's commitments that have not ended yet. */
@@ -249,7 +295,7 @@ function upcomingOf(p: Persona, now: number) {
  * names them) grouped with their minutes: "Ann Test, until 5:00 pm: 12:16 pm working (filing 44 min,
  * calls 60 min); 2:00 pm lunch"; a note when none.
  */
-export function plansAhead(ahead: readonly { persona: Persona; from: number; until: number; items: readonly ScheduleItem[] }[]): string {
+export function plansAhead(ahead: readonly { persona: Persona; from: number; until: number; items: readonly ScheduleItem[] }[], nameOf: (p: Persona) => string = (p) => p.name): string {
   if (ahead.length === 0) return '(none to re-plan: give "after": [])';
   return ahead
     .map((a) => {
@@ -264,7 +310,7 @@ export function plansAhead(ahead: readonly { persona: Persona; from: number; unt
         t += minutes;
       }
       const items = groups.map((g) => `${minuteLabel(g.start)} ${g.base}${g.steps.length > 0 ? ` (${g.steps.join(', ')})` : ''}`);
-      return `${a.persona.name}, until ${minuteLabel(a.until)}: ${items.join('; ')}`;
+      return `${nameOf(a.persona)}, until ${minuteLabel(a.until)}: ${items.join('; ')}`;
     })
     .join('\n');
 }

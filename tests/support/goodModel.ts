@@ -249,14 +249,14 @@ export function goodModel(): Responder {
       case 'action_details': {
         const a = packedActionPrompt(prompt);
         return json({
-          actions: a.actions.map((activity) => {
+          actions: compactDetails(a.actions.map((activity) => {
             const sector = closest(a.places.map((pl) => pl.sector), activity, a.home);
             const arenas = a.places.find((pl) => pl.sector === sector)?.arenas ?? [];
             const arena = arenas.length ? closest(arenas.map((x) => x.arena), activity, /sleep|bed/.test(activity) ? a.bedroom : undefined) : '';
             const objects = arenas.find((x) => x.arena === arena)?.objects ?? [];
             const object = objects.length ? closest(objects, activity) : '<random>';
             return packedDetails(a.name, activity, sector, arena, object, /sleep/.test(activity) ? '😴' : '🙂', ['is', 'busy'], 'in use', ['is', 'busy']);
-          }),
+          })),
         });
       }
       case 'poignancies':
@@ -392,14 +392,21 @@ export function packedDetails(name: string, activity: string, sector: string, ar
   };
 }
 
+/** An action_details answer as the prompt asks for it: a field that is the same as in the entry before left out. */
+export function compactDetails(entries: Record<string, unknown>[]): Record<string, unknown>[] {
+  return entries.map((e, i) => (i === 0 ? e : Object.fromEntries(Object.entries(e).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(entries[i - 1]?.[k])))));
+}
+
 /** The memories of a poignancies prompt, in order. */
 export function packedMemories(prompt: string): { kind: string; description: string }[] {
-  return [...prompt.matchAll(/^\d+\. \((event|chat|thought)\) (.*)$/gm)].map((m) => ({ kind: m[1]!, description: m[2]! }));
+  // An event is not marked ("3. Ann is reading"); a chat or a thought is ("4. (chat) conversing about …").
+  const list = prompt.split(/^.*'s memories.*:$/m)[1] ?? '';
+  return [...list.matchAll(/^\d+\. (?:\((chat|thought)\) )?(.*)$/gm)].map((m) => ({ kind: m[1] ?? 'event', description: m[2]! }));
 }
 
 /** Who meets whom, when, what each of them is hosting, and the plans ahead to re-plan, from a conversation prompt. */
 export function packedConversationPrompt(prompt: string): { init: string; target: string; time: string; hosting: Map<string, string>; ahead: { task: string; minutes: number }[][] } {
-  const m = /^It is (\d{1,2}:\d\d [ap]m) on .*?\. (.+?) is .*\. \2 sees (.+?), who is/m.exec(prompt);
+  const m = /^It is (\d{1,2}:\d\d [ap]m) on .*?\. (.+?) is .*, and sees (.+?), who is/m.exec(prompt);
   const hosting = new Map<string, string>();
   for (const block of prompt.matchAll(/^(.+)'s plans coming up:\n((?:- .*\n?)+)/gm)) {
     const h = /^- hosting (.+)$/m.exec(block[2]!);
@@ -411,7 +418,11 @@ export function packedConversationPrompt(prompt: string): { init: string; target
     const items = (m[2] ?? '').split('; ').map((it) => /^(\d{1,2}:\d\d [ap]m) (.*)$/.exec(it));
     return items.map((it, i) => ({ task: it?.[2] ?? '', minutes: minutesBetween(it?.[1] ?? '12:00 am', items[i + 1]?.[1] ?? m[1] ?? '12:00 am') }));
   });
-  return { init: m?.[2] ?? '', target: m?.[3] ?? '', time: m?.[1] ?? '', hosting, ahead };
+  // The plans coming up name each side as the prompt calls them after their identities (the first name): key them by full name.
+  const init = m?.[2] ?? '';
+  const target = m?.[3] ?? '';
+  const named = new Map([...hosting].map(([who, what]) => [[init, target].find((n) => n === who || n.split(' ')[0] === who) ?? who, what]));
+  return { init, target, time: m?.[1] ?? '', hosting: named, ahead };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ChatBody, FakeReply, Responder } from './fakeLlm';
-import { closest, goodModel, optionsAfter, packedConversationReply, packedActionPrompt, packedConversationPrompt, packedDetails, packedMemories, packedQuestions, preparedSubtasks, startDayPlaces } from './goodModel';
+import { closest, compactDetails, goodModel, optionsAfter, packedConversationReply, packedActionPrompt, packedConversationPrompt, packedDetails, packedMemories, packedQuestions, preparedSubtasks, startDayPlaces } from './goodModel';
 
 /**
  * The `talkative` fake model: a town that goes out, meets and talks as often as real models make it
@@ -268,13 +268,15 @@ export function talkativeModel(): Responder {
         const a = packedActionPrompt(prompt);
         const f: PlaceFacts = { home: a.home, work: a.work?.place ?? null, workArena: a.work?.arena ?? null, haunts: a.haunts, bedroom: a.bedroom ?? null };
         return json({
-          actions: a.actions.map((activity) => {
+          actions: compactDetails(
+            a.actions.map((activity) => {
             const sector = sectorFor(activity, a.places.map((pl) => pl.sector), f);
             const arenas = a.places.find((pl) => pl.sector === sector)?.arenas ?? [];
             const arena = arenas.length ? arenaFor(activity, sector, arenas.map((x) => x.arena), f) : '';
             const objects = arenas.find((x) => x.arena === arena)?.objects ?? [];
             return packedDetails(a.name, activity, sector, arena, objects.length ? closest(objects, activity) : '<random>', /sleep/.test(activity) ? '😴' : '🙂', ['is', 'busy'], 'in use', ['is', 'busy']);
-          }),
+            }),
+          ),
         });
       }
       case 'poignancies':

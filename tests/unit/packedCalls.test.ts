@@ -105,6 +105,17 @@ describe('packed call schemas: a good reply becomes the answer, a bad one an err
     expect(err(readReply('actionDetails', { actions: [{ ...entry, event: ['Nora', 'cook', 'breakfast'] }] }, ctx, ['a'], places))).toMatch(/"actions.0.event" has too many items; give at most 2/);
   });
 
+  it('action_details: a field left out is the entry before\'s (the compact answer the format asks for); the first entry gives them all', () => {
+    const entry = { sector: 'Hartwell House', arena: 'kitchen', object: 'stove', emoji: '🍳', event: ['cook', 'breakfast'], object_state: 'heating a pan', object_event: ['is', 'heating a pan'] };
+    const [a, b, c] = ok(readReply('actionDetails', { actions: [entry, {}, { object: 'kitchen table', emoji: '🍽️', event: ['eat', 'breakfast'], object_state: 'set for one', object_event: ['is', 'set for one'] }] }, ctx, ['cooking (frying eggs)', 'cooking (making tea)', 'eating breakfast'], places));
+    expect(b).toEqual(a);
+    expect(c).toEqual({ sector: 'Hartwell House', arena: 'kitchen', object: 'kitchen table', emoji: '🍽️', event: ['Nora Hartwell', 'eat', 'breakfast'], objectState: 'kitchen table is set for one', objectEvent: ['kitchen table', 'is', 'set for one'] });
+    // A later entry that moves keeps checking its own place: the arena inherited must be a part of the new area.
+    expect(err(readReply('actionDetails', { actions: [entry, { sector: 'Bramble Café' }] }, ctx, ['a', 'b'], places))).toMatch(/activity 2.*"arena" must be a part of Bramble Café/);
+    expect(err(readReply('actionDetails', { actions: [{ sector: 'Hartwell House', arena: 'kitchen' }, {}] }, ctx, ['a', 'b'], places))).toMatch(/activity 1 \("a"\) must give every field \("object", "emoji", "event", "object_state", "object_event" missing\)/);
+    expect(err(readReply('actionDetails', { actions: [entry, { emoji: 42 }] }, ctx, ['a', 'b'], places))).toMatch(/actions\.1\.emoji/);
+  });
+
   it('poignancies: exactly one whole 1–10 per memory', () => {
     const two = [{ kind: 'event' as const, description: 'x' }, { kind: 'chat' as const, description: 'y' }];
     expect(ok(readReply('poignancies', { ratings: [3, 7] }, ctx, two))).toEqual([3, 7]);

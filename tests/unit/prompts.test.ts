@@ -277,6 +277,19 @@ describe('the focal points prompt', () => {
   });
 });
 
+describe('the packed poignancies prompt', () => {
+  it('marks a chat or a thought, not an event (most of them), and asks for exactly as many ratings, in order', () => {
+    const memories = [
+      { kind: 'event' as const, description: 'Tom Hartwell is repairing the fence' },
+      { kind: 'chat' as const, description: 'conversing about dinner' },
+      { kind: 'thought' as const, description: 'Lily seems tired' },
+    ];
+    const text = render(loadPromptsNode().get('poignancies')!, CALLS.poignancies.vars({ persona: nora(), now: NOW }, memories));
+    expect(text).toContain("Nora Hartwell's memories (events seen, unless marked):\n1. Tom Hartwell is repairing the fence\n2. (chat) conversing about dinner\n3. (thought) Lily seems tired\n");
+    expect(text).toMatch(/exactly 3, in order/);
+  });
+});
+
 describe('the packed action prompt: the places offered', () => {
   it('lists every known area, with parts for home, workplace and haunts in the stable part, and the other areas offered this time after it', () => {
     const p = nora();
@@ -312,17 +325,40 @@ describe('the packed conversation prompt: each fact once, only the facts there a
     // With Sofia: neither Tom at his fence, nor Nora's own doings, nor the counter; the news about Sofia once.
     expect(vars.memories).toBe('1. Sofia is launching an open-mic night');
     expect(vars.target_memories).toBe('(nothing in particular)');
-    // With Tom: what she saw him do.
-    expect(CALLS.conversation.vars({ persona: p, now: NOW }, { target: tom, initMemories: [said, fence, own], targetMemories: [] }).memories).toBe('1. Tom Hartwell is repairing the fence');
+    // With Tom: what she saw him do, by first name (the identities above name both in full).
+    expect(CALLS.conversation.vars({ persona: p, now: NOW }, { target: tom, initMemories: [said, fence, own], targetMemories: [] }).memories).toBe('1. Tom is repairing the fence');
     expect(vars.identity).toContain(p.currently);
+    expect(vars.identity).toMatch(/^Nora Hartwell, \d+: /);
     // Nora and Sofia: no notes on each other, no chat, no plans: one line says so.
-    expect(vars.context).toBe('Nora Hartwell and Sofia Moreno have no particular relationship and have not talked recently; neither has special plans coming up.');
-    expect(vars.plans_ahead).toBe('Nora Hartwell, until 1:00 pm: 9:05 am working at the pharmacy counter (counting pills 55 min, serving 120 min); 12:00 pm having lunch');
+    expect(vars.context).toBe('Nora and Sofia have no particular relationship, have not talked recently and have no special plans coming up.');
+    expect(vars.plans_ahead).toBe('Nora, until 1:00 pm: 9:05 am working at the pharmacy counter (counting pills 55 min, serving 120 min); 12:00 pm having lunch');
     // Nora and Tom: both notes (each from its own file), nothing about chats or plans that are not there.
     const withTom = (CALLS.conversation.vars({ persona: p, now: NOW }, { target: tom, initMemories: [], targetMemories: [], ahead: [] }).context ?? '').split('\n');
     expect(withTom).toHaveLength(2);
-    expect(withTom[0] ?? '').toMatch(/^Nora Hartwell on Tom Hartwell \(/);
-    expect(withTom[1] ?? '').toMatch(/^Tom Hartwell on Nora Hartwell \(/);
+    expect(withTom[0] ?? '').toMatch(/^Nora on Tom \(/);
+    expect(withTom[1] ?? '').toMatch(/^Tom on Nora \(/);
     expect(CALLS.conversation.vars({ persona: p, now: NOW }, { target: tom, initMemories: [], targetMemories: [] }).plans_ahead).toMatch(/none to re-plan/);
+  });
+
+  it('shows each sighting once, without its step, and not the one the situation line says; today’s plan as "… plan for today"; at most 4 memories a side; full names when both have the same first name', () => {
+    const p = nora();
+    const tom = persona('tom-hartwell');
+    tom.scratch.actDescription = 'repairing the fence (fetching nails)';
+    const ev = (description: string, subject = 'Tom Hartwell') => p.memory.add('event', { created: NOW, subject, predicate: 'is', object: 'x', description, poignancy: 2, keywords: [] });
+    const thought = (description: string) => p.memory.add('thought', { created: NOW, subject: p.name, predicate: 'is', object: 'x', description, poignancy: 5, keywords: [] });
+    const now = ev('Tom Hartwell is repairing the fence (fetching nails)');
+    const earlier = [ev('Tom Hartwell is cooking dinner (chopping onions)'), ev('Tom Hartwell is cooking dinner (stirring the pot)')];
+    const plan = thought(`This is Nora Hartwell's plan for Monday February 13, 2023: work at the pharmacy from 9:00 am to 5:30 pm, go to bed at 10:00 pm.`);
+    const old = thought(`This is Nora Hartwell's plan for Sunday February 12, 2023: rest.`);
+    const more = [thought('Tom promised to fix the gate'), thought('Tom forgot our anniversary'), thought('Tom wants a dog')];
+    const vars = CALLS.conversation.vars({ persona: p, now: NOW }, { target: tom, initMemories: [now, ...earlier, plan, old, ...more], targetMemories: [] });
+    expect(vars.memories).toBe(
+      ["1. Tom is cooking dinner", "2. Nora's plan for today: work at the pharmacy from 9:00 am to 5:30 pm, go to bed at 10:00 pm.", "3. This is Nora's plan for Sunday February 12, 2023: rest.", '4. Tom promised to fix the gate'].join('\n'),
+    );
+    // Two Noras: the prompt keeps their full names everywhere.
+    const twin = persona('tom-hartwell');
+    twin.spec.firstName = 'Nora';
+    const two = CALLS.conversation.vars({ persona: p, now: NOW }, { target: twin, initMemories: [], targetMemories: [] });
+    expect([two.short_name, two.target_short_name]).toEqual(['Nora Hartwell', 'Tom Hartwell']);
   });
 });

@@ -67,6 +67,9 @@ describe('the world snapshot (seed 004 build_world_snapshot)', () => {
     const sim = new Simulation({ world: loadTownWorld(), personas, brain: new OfflineBrain(1, personas), seed: 1, start: '2023-02-13T10:00:00', pulse: false });
     const nora = sim.byId.get('nora-hartwell')!;
     nora.agent.wallet = { credits: 87, checkedInDay: Math.floor(sim.now / (24 * HOUR)), jobId: sim.economy.jobOf('nora-hartwell')!.id, holdings: { bread: 2 }, lastPurchase: null };
+    // Awake at 10:00 but Hans, still asleep: a sleeper's line leaves out its work (it rests whatever it is).
+    for (const p of sim.personas) if (p.id !== 'hans-becker') awake(p);
+    sim.byId.get('hans-becker')!.scratch.actionId = 'SLEEP';
     for (let i = 0; i < 14; i++) sim.conversations.push({ step: i, time: sim.now - (14 - i) * 60_000, participants: ['Tom Hartwell', 'Nora Hartwell'], lines: [{ speaker: 'Tom Hartwell', text: `line ${i}` }], summary: 's' });
     const snap = buildPulseSnapshot(sim);
     const t = snap.input.text;
@@ -74,12 +77,20 @@ describe('the world snapshot (seed 004 build_world_snapshot)', () => {
     expect(t.residents.split('\n')).toHaveLength(25);
     expect(t.residents).toContain('#');
     const noraLine = t.residents.split('\n').find((l) => l.includes('Nora Hartwell'))!;
-    expect(noraLine).toMatch(/pharmacist at Willow Grocery & Pharmacy .*; 87 credits; checked in today; holds 2 bread; now: /);
+    // Today's work only (Monday: Nora's shift; Fiona's bar opens Tuesday), holdings only when any.
+    expect(noraLine).toMatch(/^#\d+ Nora Hartwell \([^)]+\): pharmacist at Willow Grocery & Pharmacy, 09:00–17:30 today, 55 credits a shift; 87 credits; checked in; holds 2 bread; now: /);
+    expect(t.residents.split('\n').find((l) => l.includes('Fiona Walsh'))).toMatch(/: bar owner at The Copper Kettle, not working today; \d+ credits; not checked in; now: /);
+    expect(t.residents.split('\n').find((l) => l.includes('Ana Moreno'))).toMatch(/: student at Hamlet College, classes 09:00–15:00 today; \d+ credits; not checked in; now: in class until 15:00$/);
+    expect(t.residents).not.toMatch(/holds nothing|Mon Tue/);
+    expect(t.residents.split('\n').find((l) => l.includes('Hans Becker'))).toMatch(/^#\d+ Hans Becker \([^)]+\); \d+ credits; not checked in; now: asleep$/);
     expect(t.chat.split('\n')).toEqual(Array.from({ length: 10 }, (_, i) => expect.stringContaining(`Tom Hartwell: line ${i + 4}`)));
     expect(t.lastRound).toBe('(this is the first round)');
-    expect(t.jobs).toMatch(/- job \d+: library assistant at Hamlet College, 15:00–19:00, pays 25 credits, 2 free slot\(s\) today/);
+    expect(t.jobs).toMatch(/- job \d+: library assistant at Hamlet College, 15:00–19:00, 25 credits, 2 free$/m);
     expect(t.jobs).not.toMatch(/pharmacist/); // a staff job's slots are its staff's: not offered to others
-    expect(t.items).toMatch(/- item \d+: bread at Crumb & Crust Bakery, 4 credits, food/);
+    // Each shop once, its items after it with id, price and kind.
+    expect(t.items).toMatch(/^- Crumb & Crust Bakery: \d+ bread \(4, food\), \d+ pastry \(3, food\)$/m);
+    expect(t.items.split('\n').filter((l) => l.includes('Crumb & Crust Bakery'))).toHaveLength(1);
+    for (const it of snap.input.items) expect(t.items).toContain(`${it.id} ${it.name} (${it.price}, ${it.food ? 'food' : 'goods'})`);
     expect(snap.text).toContain('== Residents ==');
     expect(snap.tokens).toBe(estimateTokens(snap.text));
     expect(snap.tokens).toBeLessThanOrEqual(PULSE_TOKEN_BUDGET);
@@ -493,9 +504,9 @@ describe('the pulse on a model (fake OpenAI-compatible server, real openai clien
     expect(sim.byId.get('bob-test')!.agent.wallet.holdings).toEqual({ bread: 1 });
     const asked = fake.requests.find((r) => r.messages.some((m) => m.content.includes('Task: town_pulse')))!;
     const user = asked.messages.map((m) => m.content).join('\n');
-    expect(user).toContain('#2 Bob Test (kind, curious, calm) — barista at Bramble Café');
-    expect(user).toMatch(/- item \d+: bread at Bramble Café, 4 credits, food/);
-    expect(user).toContain('- job 2: dish washer at Bramble Café, 15:00–19:00, pays 25 credits, 1 free slot(s) today');
+    expect(user).toContain('#2 Bob Test (kind, curious, calm): barista at Bramble Café');
+    expect(user).toMatch(/- Bramble Café: .*\d+ bread \(4, food\)/);
+    expect(user).toContain('- job 2: dish washer at Bramble Café, 15:00–19:00, 25 credits, 1 free');
     expect(asked.response_format?.type).toBeDefined();
   }, 60_000);
 

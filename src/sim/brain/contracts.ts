@@ -151,6 +151,8 @@ const anyVectors = z.array(z.array(z.number().finite()).min(1));
 const react = z.literal([1, 2]);
 /** Packed call plan: at most this many actions detailed in one call, and ratings in one batch. */
 export const DETAILS_MAX = 12;
+/** The fields of one action_details entry. */
+const DETAIL_FIELDS = ['sector', 'arena', 'object', 'emoji', 'event', 'object_state', 'object_event'] as const;
 const RATINGS_MAX = 64;
 /** Smallville caps a conversation at 8 rounds (16 lines). */
 const MAX_LINES = 16;
@@ -680,22 +682,33 @@ export const CONTRACTS: Contracts = {
     reply: z.object({
       actions: z
         .array(
+          // Every field may be left out where it is the entry before's (the steps of one activity
+          // mostly happen in one place): the answer is about half as long (docs/call-plans.md).
           z.object({
-            sector: str(TARGET, "an area: the current one if the activity can be done there; home for sleep, washing, meals; the workplace for work; not others' homes unless visiting"),
-            arena: str(TARGET, 'one of its parts given (not others\' rooms), or ""'),
-            object: str(TARGET, 'one of that part\'s objects, or "<random>"'),
-            emoji: str(64, '1 to 3 emoji, no letters'),
-            event: z.array(str(TRIPLE.object)).min(2).max(2).describe('[verb, object], like ["eat", "breakfast"]'),
-            object_state: str(200, 'what the object is doing, like "in use"; "" for <random>'),
-            object_event: z.array(str(TRIPLE.object)).min(2).max(2).describe('[verb, rest], like ["is", "in use"]; ["", ""] for <random>'),
+            sector: str(TARGET, "an area: the current one if the activity fits there; home for sleep, washing, meals; the workplace for work; others' homes only to visit").optional(),
+            arena: str(TARGET, 'one of its parts given (not others\' rooms), or ""').optional(),
+            object: str(TARGET, 'one of that part\'s objects, or "<random>"').optional(),
+            emoji: str(64, '1 to 3 emoji, no letters').optional(),
+            event: z.array(str(TRIPLE.object)).min(2).max(2).describe('[verb, object], like ["eat", "breakfast"]').optional(),
+            object_state: str(200, 'the object\'s state, like "in use"; "" for <random>').optional(),
+            object_event: z.array(str(TRIPLE.object)).min(2).max(2).describe('[verb, rest], like ["is", "in use"]; ["", ""] for <random>').optional(),
           }),
         )
         .min(1)
-        .max(DETAILS_MAX),
+        .max(DETAILS_MAX)
+        .describe('one per activity, in order; leave out a field that is the same as in the entry before'),
     }),
     fromReply: (o, { persona }, actions, places) => {
-      const items = objects(list(o, 'actions'), 'action', '{"sector": …, …}');
-      if (items.length !== actions.length) fail(`give exactly ${actions.length} entries in "actions", one per activity in order; got ${items.length}`);
+      const given = objects(list(o, 'actions'), 'action', '{"sector": …, …}');
+      if (given.length !== actions.length) fail(`give exactly ${actions.length} entries in "actions", one per activity in order; got ${given.length}`);
+      // A field left out is the entry before's; the first entry gives them all.
+      const items = given.reduce<Obj[]>((out, e, i) => {
+        const whole = { ...(out[i - 1] ?? {}), ...Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined && v !== null)) };
+        const missing = i === 0 ? DETAIL_FIELDS.filter((k) => !(k in whole)) : [];
+        if (missing.length > 0) fail(`activity 1 ("${actions[0]}") must give every field (${missing.map((k) => `"${k}"`).join(', ')} missing); later entries may leave out what is the same as the entry before`);
+        out.push(whole);
+        return out;
+      }, []);
       return items.map((e, i): ActionDetails => {
         const where = `activity ${i + 1} ("${actions[i]}")`;
         const sector = checkedAs(where, '"sector"', () => pickOption(e.sector, places.map((pl) => pl.sector)));
@@ -766,11 +779,11 @@ export const CONTRACTS: Contracts = {
    */
   conversation: {
     reply: z.object({
-      talk: z.boolean().describe('whether the first person starts it'),
-      lines: z.array(str(SENTENCE, '1 to 3 sentences')).max(MAX_LINES).describe('in turn, the first person first, in their own voices, moving on (news, questions, plans; a host may invite, naming place, day and time), ending with goodbyes'),
-      summary: str(300, 'what it was about in a few words, or ""'),
-      takeaways: z.array(z.object({ planning: str(PARAGRAPH, 'an appointment, promise or invitation (accepted or not) with place and time, or ""'), memo: str(PARAGRAPH, 'what they found interesting, one sentence') })).max(2).describe("each one's, in order, in the first person"),
-      after: z.array(z.array(z.object({ task: str(ACTIVITY, 'short lowercase phrase'), minutes: z.number().int().positive() }))).max(2).describe('per plan ahead, in order: [] to carry on after, or its rest re-planned to its end time'),
+      talk: z.boolean().describe('does the first person start it'),
+      lines: z.array(str(SENTENCE, '1 to 3 sentences')).max(MAX_LINES).describe('in turn, first person first: news, questions, plans, a host\'s invitation (place, day, time), goodbyes'),
+      summary: str(300, 'topic in a few words, or ""'),
+      takeaways: z.array(z.object({ planning: str(PARAGRAPH, 'appointment, promise or invitation (accepted or not) with place and time, or ""'), memo: str(PARAGRAPH, 'what they found interesting') })).max(2).describe("each side's, first person"),
+      after: z.array(z.array(z.object({ task: str(ACTIVITY, 'short lowercase phrase'), minutes: z.number().int().positive() }))).max(2).describe('per plan ahead: [] to carry on, or its rest re-planned'),
     }),
     fromReply: (o, { persona }, { target, ahead }) => {
       if (!o.talk) return { talk: false, lines: [], summary: '', takeaways: {} };

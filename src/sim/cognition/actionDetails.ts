@@ -8,7 +8,7 @@ import { at } from '../checked';
 /** Packed call plan: at most this many actions are detailed in one call (the new one and those that follow it; the contract's limit). */
 const DETAILS_BATCH = DETAILS_MAX;
 /** …and only those starting within this many minutes of the new one's end. */
-const DETAILS_AHEAD_MIN = 240;
+const DETAILS_AHEAD_MIN = 480;
 
 /**
  * The persona's spatial memory as the packed action call offers it: every sector it knows, with the

@@ -63,7 +63,7 @@ function isOpen(sector: string, kind: SectorKind | null, now: number): boolean {
   return !open || (h >= open[0] && h < open[1]);
 }
 
-/** The shift the persona checked in for today, while it lasts: "at work at Bramble Café until 15:00", else null. */
+/** The shift the persona checked in for today, while it lasts: "at work until 15:00" (its own job), "at work at Bramble Café until 19:00" (a shift elsewhere), else null. */
 function onShift(e: Economy, p: Persona, now: number): string | null {
   const w = p.agent.wallet;
   if (w.checkedInDay !== dayIndex(now) || w.jobId === null) return null;
@@ -73,15 +73,16 @@ function onShift(e: Economy, p: Persona, now: number): string | null {
   const start = own?.start ?? job.start;
   const end = own?.end ?? job.end;
   const m = minuteOfDay(now);
-  return m >= parseHHMM(start) - 60 && m < parseHHMM(end) ? `at work at ${job.sector} until ${end}` : null;
+  // The resident's own workplace is in its line already: named only for a shift taken elsewhere.
+  return m >= parseHHMM(start) - 60 && m < parseHHMM(end) ? `at work${own ? '' : ` at ${job.sector}`} until ${end}` : null;
 }
 
-/** A student in class hours on a class day: "in class at Hamlet College until 15:00", else null. */
+/** A student in class hours on a class day: "in class until 15:00" (the line names the college), else null. */
 function inClass(p: Persona, now: number): string | null {
   const o = p.spec.occupation;
   if (!o || !isStudent(p) || !o.days.includes(weekdayOf(now))) return null;
   const m = minuteOfDay(now);
-  return m >= parseHHMM(o.start) && m < parseHHMM(o.end) ? `in class at ${o.workplace} until ${o.end}` : null;
+  return m >= parseHHMM(o.start) && m < parseHHMM(o.end) ? `in class until ${o.end}` : null;
 }
 
 function stateOf(e: Economy, p: Persona, now: number): { state: PulseResident['state']; note: string } {
@@ -94,11 +95,27 @@ function stateOf(e: Economy, p: Persona, now: number): { state: PulseResident['s
   return { state: 'free', note: '' };
 }
 
+/** "2 bread, 1 tools", or "" when the resident holds nothing (the line then says nothing about holdings). */
 const holdingsText = (h: Record<string, number>) =>
   Object.entries(h)
     .filter(([, n]) => n > 0)
     .map(([k, n]) => `${n} ${k}`)
-    .join(', ') || 'nothing';
+    .join(', ');
+
+/**
+ * The resident's work as this hour's decision needs it: "café owner at Bramble Café, 07:00–15:00
+ * today, 50 credits a shift", "… at Bramble Café, not working today", "student at Hamlet College,
+ * classes 09:00–15:00 today" (or "no classes today"), an occupation with no job in the economy, or
+ * "no job". The other days' hours do not bear on this hour's choice.
+ */
+function occupationToday(p: Persona, own: Job | null | undefined, now: number): string {
+  const o = p.spec.occupation;
+  if (!o) return 'no job';
+  const today = o.days.includes(weekdayOf(now));
+  if (own) return `${o.title} at ${own.sector}, ${today ? `${o.start}–${o.end} today, ${own.wage} credits a shift` : 'not working today'}`;
+  if (isStudent(p)) return `${o.title} at ${o.workplace}, ${today ? `classes ${o.start}–${o.end} today` : 'no classes today'}`;
+  return `${o.title} at ${o.workplace}`;
+}
 
 interface PulseSnapshot {
   input: TownPulseInput;
@@ -133,7 +150,7 @@ export function buildPulseSnapshot(sim: SimContext, budget = PULSE_TOKEN_BUDGET)
       id: p.id,
       name: p.name,
       traits: p.spec.innate,
-      occupation: own && o ? `${o.title} at ${own.sector} (${o.start}–${o.end} ${o.days.join(' ')}), ${own.wage} credits a shift` : o ? `${o.title} at ${o.workplace}${isStudent(p) ? ` (classes ${o.start}–${o.end} ${o.days.join(' ')})` : ''}` : 'no job',
+      occupation: occupationToday(p, own, now),
       job: own && o && workToday ? { id: own.id, title: own.title, sector: own.sector, start: o.start, end: o.end } : null,
       student: isStudent(p),
       classes: o && isStudent(p) && o.days.includes(weekdayOf(now)) ? { start: o.start, end: o.end } : null,
@@ -153,14 +170,24 @@ export function buildPulseSnapshot(sim: SimContext, budget = PULSE_TOKEN_BUDGET)
   const last = e.state.lastRound;
   let lastRound = !last ? ['(this is the first round)'] : last.skipped ? [`(the round at ${formatHHMM(last.time)} was skipped: ${last.skipped})`] : last.outcomes.map((x) => `#${sim.personas.findIndex((p) => p.id === x.personaId) + 1} ${x.name}: ${x.action} — ${x.result}${x.note ? ` (${x.note})` : ''}`);
   if (lastRound.length === 0) lastRound = ['(nobody was given a decision)'];
-  const jobsText = jobs.map((j) => `- job ${j.id}: ${j.title} at ${j.sector}, ${j.start}–${j.end}, pays ${j.wage} credits, ${j.free} free slot(s) today`).join('\n') || '(no free slots today)';
-  const itemsText = items.map((it) => `- item ${it.id}: ${it.name} at ${it.sector}, ${it.price} credits, ${it.food ? 'food' : 'goods'}${it.open ? '' : ' (closed now)'}`).join('\n') || '(nothing for sale)';
+  const jobsText = jobs.map((j) => `- job ${j.id}: ${j.title} at ${j.sector}, ${j.start}–${j.end}, ${j.wage} credits, ${j.free} free`).join('\n') || '(no free slots today)';
+  // By shop, each shop named once: "- Bramble Café: 12 coffee (3, food), 13 sandwich (6, food)".
+  const shops = [...new Set(items.map((it) => it.sector))];
+  const itemsText =
+    shops
+      .map((shop) => {
+        const here = items.filter((it) => it.sector === shop);
+        return `- ${shop}${here.some((it) => !it.open) ? ', closed now' : ''}: ${here.map((it) => `${it.id} ${it.name} (${it.price}, ${it.food ? 'food' : 'goods'})`).join(', ')}`;
+      })
+      .join('\n') || '(nothing for sale)';
 
   let summaryMax = 400;
   const residentText = () =>
     residents
       .map((r) => {
-        const line = `#${r.agentId} ${r.name} (${r.traits}) — ${r.occupation}; ${r.credits} credits; ${r.checkedInToday ? 'checked in today' : 'not checked in today'}; holds ${holdingsText(r.holdings)}; now: ${r.doing}`;
+        const holds = holdingsText(r.holdings);
+        // An asleep resident rests (rule 2): its work today does not bear on the decision.
+        const line = `#${r.agentId} ${r.name} (${r.traits})${r.state === 'asleep' ? '' : `: ${r.occupation}`}; ${r.credits} credits; ${r.checkedInToday ? 'checked in' : 'not checked in'}${holds ? `; holds ${holds}` : ''}; now: ${r.doing}`;
         return line.length > summaryMax ? `${line.slice(0, summaryMax - 1)}…` : line;
       })
       .join('\n');
@@ -209,7 +236,7 @@ const formatWhen = (now: number) => `${formatAmPm(now)}, ${formatDate(now)}`;
 
 /** Seed 004's user message (the same sections the prompt template town_pulse fills). */
 function pulseUserMessage(time: string, t: TownPulseInput['text']): string {
-  return `Current time: ${time}\n\n== Residents ==\n${t.residents}\n\n== Recent chat ==\n${t.chat}\n\n== Last round ==\n${t.lastRound}\n\n== Jobs with free slots ==\n${t.jobs}\n\n== Shop items ==\n${t.items}\n\nDecide the next action of every resident.`;
+  return `Current time: ${time}\n\n== Residents ==\n${t.residents}\n\n== Recent chat ==\n${t.chat}\n\n== Last round ==\n${t.lastRound}\n\n== Jobs with free slots today ==\n${t.jobs}\n\n== Shop items (id name (price in credits, food or goods)) ==\n${t.items}\n\nDecide the next action of every resident.`;
 }
 
 // ---- executing the decisions -------------------------------------------------------------------
