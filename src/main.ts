@@ -320,6 +320,8 @@ window.hamlet = {
   },
   /** The spoken line over a persona's head, or null (speech bubbles). */
   speechOf: (id: string) => (game.scene.getScene('town') as TownScene).speechOf(id),
+  /** That line's bubble on the page (CSS pixels), or null. */
+  speechBoxOf: (id: string) => (game.scene.getScene('town') as TownScene).speechBoxOf(id),
   /** The inspector overlay (its source and refresh cost). */
   get inspector() {
     return inspector;

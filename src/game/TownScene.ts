@@ -7,7 +7,7 @@ import { CameraControls } from './cameraControls';
 import { followLerp } from './cameraMath';
 import { busiestView } from './busiestView';
 import { pixelRatio } from './pixelRatio';
-import { stackLabels } from './labelLayout';
+import { placeBubble, stackLabels } from './labelLayout';
 import { InspectorOverlay } from './inspectorOverlay';
 import type { WorldModel } from '../sim/world/types';
 
@@ -170,6 +170,7 @@ export class TownScene extends Phaser.Scene {
     // The faster the town runs, the faster the camera keeps up with whom it follows.
     this.controls.follow(follow ? follow.container : null, followLerp(this.glideMs, delta));
     this.placeLabels();
+    this.placeSpeech();
     const selected = state.selectedId ? this.sprites.get(state.selectedId) : null;
     this.overlay.update(state, selected ? { x: selected.x, y: selected.y } : null);
   }
@@ -179,6 +180,37 @@ export class TownScene extends Phaser.Scene {
     const shown = [...this.sprites.values()].filter((s) => s.container.visible);
     const offsets = stackLabels(shown.map((s) => s.labelBox()));
     for (const s of shown) s.setLabelOffset(offsets.get(s.frame.id) ?? 0);
+  }
+
+  /**
+   * Keep speech bubbles whole in the uncovered part of the map (below the top bar, clear of the
+   * panels): a speaker near the top has its line under it instead, one near an edge has it moved
+   * sideways. Only for a speaker in view: a bubble never comes loose from someone off screen.
+   */
+  private placeSpeech(): void {
+    const a = this.uncovered;
+    const z = this.cameras.main.zoom / pixelRatio();
+    for (const s of this.sprites.values()) {
+      const spot = s.speechSpot();
+      if (!spot) continue;
+      const head = this.toPage(s.x, s.y - 16);
+      if (!a || head.x < a.left || head.x > a.right || head.y < a.top || head.y > a.bottom) {
+        s.placeSpeech(spot.cx, spot.aboveBottom - spot.h);
+        continue;
+      }
+      const c = this.toPage(spot.cx, spot.aboveBottom);
+      const placed = placeBubble({ cx: c.x, w: spot.w * z, h: spot.h * z, aboveBottom: c.y, belowTop: this.toPage(spot.cx, spot.belowTop).y }, a);
+      s.placeSpeech(spot.cx + (placed.cx - c.x) / z, spot.aboveBottom + (placed.top - c.y) / z);
+    }
+  }
+
+  /** The speech bubble over a persona, in CSS pixels on the page, or null (for tests). */
+  speechBoxOf(id: string): { left: number; top: number; right: number; bottom: number } | null {
+    const b = this.sprites.get(id)?.speechShown();
+    if (!b) return null;
+    const tl = this.toPage(b.left, b.top);
+    const br = this.toPage(b.left + b.w, b.top + b.h);
+    return { left: tl.x, top: tl.y, right: br.x, bottom: br.y };
   }
 
   /** The visible name labels, in CSS pixels on the page (for tests). */
@@ -242,6 +274,8 @@ export class TownScene extends Phaser.Scene {
   }
 
   private lastAreaAt = -Infinity;
+  /** The part of the page the panels leave uncovered (CSS px), as last measured. */
+  private uncovered: { left: number; top: number; right: number; bottom: number } | null = null;
 
   /**
    * Centre what the camera centres (a followed persona and its speech bubble, a place panned to) in
@@ -251,7 +285,8 @@ export class TownScene extends Phaser.Scene {
   private aimAtUncovered(data: TownSceneData, time: number): void {
     if (time - this.lastAreaAt < 200) return;
     this.lastAreaAt = time;
-    const a = data.mapArea?.();
+    const a = data.mapArea?.() ?? null;
+    this.uncovered = a;
     const r = pixelRatio();
     const w = this.scale.width / r;
     const h = this.scale.height / r;

@@ -30,3 +30,31 @@ export function stackLabels(boxes: readonly LabelBox[], maxLines = 6): Map<strin
   }
   return out;
 }
+
+/** A speech bubble to place on the page (CSS px): its size, its speaker's centre x, and where it may sit over or under the speaker. */
+export interface BubbleSpot {
+  /** The speaker's centre. */
+  cx: number;
+  w: number;
+  h: number;
+  /** The bubble's bottom when it sits over the speaker's head. */
+  aboveBottom: number;
+  /** The bubble's top when it sits under the speaker (below the name). */
+  belowTop: number;
+}
+
+/**
+ * Where a speech bubble goes so it stays whole in the visible part of the map (below the top bar,
+ * clear of the panels): over the speaker's head when there is room, else under the speaker; then
+ * moved sideways (and, on a view too small for either, up or down) into the view. A bubble wider or
+ * taller than the view keeps its left or top edge in it. Returns its centre x and its top. Pure, so it
+ * is unit-tested without Phaser.
+ */
+export function placeBubble(b: BubbleSpot, view: { left: number; top: number; right: number; bottom: number }): { cx: number; top: number } {
+  let top = b.aboveBottom - b.h;
+  if (top < view.top && b.belowTop + b.h <= view.bottom) top = b.belowTop;
+  top = Math.max(view.top, Math.min(top, view.bottom - b.h));
+  const half = b.w / 2;
+  const cx = Math.max(view.left + half, Math.min(b.cx, view.right - half));
+  return { cx, top };
+}

@@ -5,6 +5,8 @@ import { pixelRatio } from './pixelRatio';
 import type { LabelBox } from './labelLayout';
 
 const LABEL_Y = 2;
+/** A speech bubble's bottom over the head, in map px from the feet (above the emoji bubble). */
+const SPEECH_BOTTOM = -62;
 const DIRS = ['down', 'left', 'right', 'up'] as const;
 type Dir = (typeof DIRS)[number];
 
@@ -131,6 +133,10 @@ export class PersonaSprite {
   }
 
   private speech: Phaser.GameObjects.Text | null = null;
+  /** Where the speech bubble's top sits over the head (map px from the feet), before it is moved to stay in view. */
+  private speechTop(): number {
+    return SPEECH_BOTTOM - (this.speech?.height ?? 0);
+  }
   private speechTimer: Phaser.Time.TimerEvent | null = null;
 
   /** A spoken line over the head for `ms` (a Phaser text: a person's or a model's words are never markup). */
@@ -138,11 +144,12 @@ export class PersonaSprite {
     const line = text.length > 120 ? `${text.slice(0, 117)}…` : text;
     if (!this.speech) {
       this.speech = this.scene.add
-        .text(0, -62, '', { fontFamily: 'system-ui, sans-serif', fontSize: '11px', color: '#241f33', backgroundColor: '#fffdf6', padding: { x: 5, y: 3 }, wordWrap: { width: 170 }, resolution: 2 })
-        .setOrigin(0.5, 1);
+        .text(0, 0, '', { fontFamily: 'system-ui, sans-serif', fontSize: '11px', color: '#241f33', backgroundColor: '#fffdf6', padding: { x: 5, y: 3 }, wordWrap: { width: 170 }, resolution: 2 })
+        .setOrigin(0.5, 0);
       this.container.add(this.speech);
     }
     this.speech.setText(line).setVisible(true);
+    this.speech.setPosition(0, this.speechTop());
     this.container.setDepth(50_000 + this.tileY);
     this.speechTimer?.remove();
     this.speechTimer = this.scene.time.delayedCall(ms, () => this.hush());
@@ -158,6 +165,24 @@ export class PersonaSprite {
 
   get speaking(): string | null {
     return this.speech?.visible ? this.speech.text : null;
+  }
+
+  /** The shown speech bubble in map px (x its speaker's centre; the bubble's bottom over the head, its top under the name), or null. */
+  speechSpot(): { cx: number; w: number; h: number; aboveBottom: number; belowTop: number } | null {
+    const s = this.speech;
+    if (!s?.visible) return null;
+    return { cx: this.container.x, w: s.width, h: s.height, aboveBottom: this.container.y + SPEECH_BOTTOM, belowTop: this.container.y + this.label.y + this.label.height + 2 };
+  }
+
+  /** The bubble where it is now, in map px (for tests). */
+  speechShown(): { left: number; top: number; w: number; h: number } | null {
+    const s = this.speech;
+    return s?.visible ? { left: this.container.x + s.x - s.width / 2, top: this.container.y + s.y, w: s.width, h: s.height } : null;
+  }
+
+  /** Put the bubble's centre and top at these map px (src/game/labelLayout.ts placeBubble keeps it in view). */
+  placeSpeech(cx: number, top: number): void {
+    this.speech?.setPosition(cx - this.container.x, top - this.container.y);
   }
 
   /** Stop walking when the sprite has not moved for a while. */

@@ -12,6 +12,11 @@ interface Handle {
   mapSize(): { width: number; height: number; tileSize: number };
   replays: { openUrl(url: string): Promise<void> };
 }
+/** What the speech-bubble test reads and sets. */
+interface SpeechHandle extends Pick<Handle, 'screenPositionOf' | 'screenPositionOfTile' | 'mapSize'> {
+  speechBoxOf(id: string): Omit<Box, 'name'> | null;
+  store: { setState(s: object): void; getState(): { spoken: { seq: number }; panTo: { seq: number } | null; personas: { id: string; name: string; tile: { x: number; y: number } }[] } };
+}
 const hamlet = (page: Page) => page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.ready);
 
 type Box = { name: string; left: number; top: number; right: number; bottom: number };
@@ -215,6 +220,70 @@ describe('the page fits every screen', () => {
     await screenshot(page, 'layout-zoomed-out');
     expect(errors).toEqual([]);
     await ctx.close();
+  });
+
+  it('a long speech bubble stays whole below the top bar, on a phone and on a desktop: under a speaker near the top, moved in at an edge', async () => {
+    const LONG = 'Good morning! I was just thinking about the spring planting day at the park, and whether we will have enough seedlings for every bed along the path.';
+    for (const [w, h, dpr] of [[390, 844, 3], [1280, 800, 1]] as const) {
+      const { ctx, page, errors } = await open(w, h, { dpr, touch: w < 500 });
+      const size = `${w}×${h}`;
+      /** Pan so that the persona stands at page (x, y) as near as the map allows, have it say LONG, and return its bubble, its head and the uncovered map. */
+      const sayAt = async (x: number, y: number) =>
+        page.evaluate(
+          async ({ x, y, text }) => {
+            const hh = (window as unknown as { hamlet: SpeechHandle }).hamlet;
+            const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+            const s = hh.store.getState();
+            // Someone in the middle of the map, so the view can put them anywhere on the screen.
+            const { width, height, tileSize } = hh.mapSize();
+            const who = [...s.personas].sort((a, b) => Math.hypot(a.tile.x - width / 2, a.tile.y - height / 2) - Math.hypot(b.tile.x - width / 2, b.tile.y - height / 2))[0]!;
+            const pan = (tx: number, ty: number) => hh.store.setState({ panTo: { x: tx, y: ty, seq: (hh.store.getState().panTo?.seq ?? 0) + 1 } });
+            pan(who.tile.x, who.tile.y);
+            await frame();
+            const at = hh.screenPositionOf(who.id)!;
+            const scale = hh.screenPositionOfTile(who.tile.x + 1, who.tile.y).x - at.x;
+            pan(Math.round(who.tile.x + (at.x - x) / scale), Math.round(who.tile.y + (at.y - y) / scale));
+            await frame();
+            hh.store.setState({ spoken: { seq: hh.store.getState().spoken.seq + 1, lines: [{ speaker: who.name, text }] } });
+            for (let i = 0; i < 20 && !hh.speechBoxOf(who.id); i++) await frame();
+            await frame();
+            const r = document.querySelector('#ui .slot-center')!.getBoundingClientRect();
+            return { bubble: hh.speechBoxOf(who.id), head: hh.screenPositionOf(who.id)!, area: { left: r.left, top: r.top, right: r.right, bottom: r.bottom }, tileSize };
+          },
+          { x, y, text: LONG },
+        );
+      const whole = (r: Awaited<ReturnType<typeof sayAt>>, label: string) => {
+        expect(r.bubble, label).not.toBeNull();
+        const b = r.bubble!;
+        expect(b.top, `${label}: the bubble's top against the top bar`).toBeGreaterThanOrEqual(r.area.top - 0.5);
+        expect(b.bottom, label).toBeLessThanOrEqual(r.area.bottom + 0.5);
+        expect(b.left, label).toBeGreaterThanOrEqual(r.area.left - 0.5);
+        expect(b.right, label).toBeLessThanOrEqual(r.area.right + 0.5);
+      };
+      const area = await page.evaluate(() => document.querySelector('#ui .slot-center')!.getBoundingClientRect().toJSON() as Omit<Box, 'name'>);
+      // Zoomed in from the whole town (as one watches a conversation), so the view can be moved about.
+      await page.mouse.move((area.left + area.right) / 2, (area.top + area.bottom) / 2);
+      for (let i = 0; i < 4; i++) {
+        await page.mouse.wheel(0, -100);
+        await page.waitForTimeout(60);
+      }
+      // In the open: over the head, as always.
+      const middle = await sayAt((area.left + area.right) / 2, (area.top + area.bottom) / 2 + 60);
+      whole(middle, `${size}, in the middle`);
+      expect(middle.bubble!.bottom, `${size}: over the head`).toBeLessThan(middle.head.y);
+      // Just below the top bar: the line goes under the speaker, whole.
+      const top = await sayAt((area.left + area.right) / 2, area.top + 24);
+      expect(top.head.y - area.top, `${size}: the speaker stands just below the top bar`).toBeLessThan(60);
+      whole(top, `${size}, near the top`);
+      expect(top.bubble!.top, `${size}: under the speaker`).toBeGreaterThan(top.head.y);
+      // At the left edge: moved in.
+      const edge = await sayAt(area.left + 12, (area.top + area.bottom) / 2);
+      expect(edge.head.x - area.left, `${size}: the speaker stands at the left edge`).toBeLessThan(40);
+      whole(edge, `${size}, at the left edge`);
+      await screenshot(page, `layout-bubble-${w}`);
+      expect(errors).toEqual([]);
+      await ctx.close();
+    }
   });
 
   it('draws at the device pixel ratio (sharp at 2×) and keeps names of neighbours apart', async () => {

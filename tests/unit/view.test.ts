@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clampScroll, followLerp, minViewZoom, wheelFactor, worldAt, zoomAbout, type CameraView } from '../../src/game/cameraMath';
-import { stackLabels, type LabelBox } from '../../src/game/labelLayout';
+import { placeBubble, stackLabels, type LabelBox } from '../../src/game/labelLayout';
 import { addressForPeople } from '../../src/sim/world/address';
 import { noCallsText } from '../../src/ui/inspector/townPanel';
 import { recordedBy } from '../../src/ui/hud';
@@ -118,5 +118,25 @@ describe('what a person reads', () => {
     expect(noCallsText('smallville')).not.toMatch(/offline/);
     expect(recordedBy('llm:gpt-4o-mini')).toMatch(/gpt-4o-mini/);
     expect(recordedBy('offline')).toMatch(/offline brain/);
+  });
+});
+
+describe('speech bubbles stay whole in view', () => {
+  // A phone: the top bar ends at 52, the folded panels start at 790.
+  const phone = { left: 0, top: 52, right: 390, bottom: 790 };
+  const bubble = (cx: number, headY: number, h = 60) => ({ cx, w: 180, h, aboveBottom: headY - 30, belowTop: headY + 20 });
+
+  it('over the head when there is room; under the speaker when the top bar would cover it', () => {
+    expect(placeBubble(bubble(200, 400), phone)).toEqual({ cx: 200, top: 310 });
+    // The head at 100: over it, the bubble would start at 10, under the top bar.
+    expect(placeBubble(bubble(200, 100), phone)).toEqual({ cx: 200, top: 120 });
+  });
+
+  it('moved sideways into the view at an edge, and kept in on a view too small for it', () => {
+    expect(placeBubble(bubble(20, 400), phone)).toEqual({ cx: 90, top: 310 });
+    expect(placeBubble(bubble(380, 400), phone)).toEqual({ cx: 300, top: 310 });
+    // Neither over nor under fits: as near to over the head as it can be, whole.
+    const short = { left: 0, top: 52, right: 390, bottom: 160 };
+    expect(placeBubble(bubble(200, 100), short)).toEqual({ cx: 200, top: 52 });
   });
 });
