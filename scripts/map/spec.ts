@@ -19,7 +19,7 @@ export interface SectorSpec {
   arenas: ArenaSpec[];
   /** The economy (seed 004), written as the sector's Tiled properties: "title | wage | slots | HH:MM-HH:MM | arena" per job. */
   jobs?: string[];
-  /** "name | price | food or goods" per item sold. */
+  /** "name | price | food, drink or goods" per item sold. */
   items?: string[];
   /** A home's rent and bills: credits a day each resident pays (students living with family pay none). */
   rent?: number;
@@ -95,7 +95,7 @@ export const SECTORS: SectorSpec[] = [
     name: 'Bramble Café',
     kind: 'cafe',
     jobs: ['café owner | 50 | 1 | 07:00-15:00 | café', 'barista | 35 | 1 | 07:00-15:00 | café', 'kitchen hand | 25 | 1 | 15:00-19:00 | café kitchen'],
-    items: ['coffee | 3 | food', 'croissant | 3 | food', 'sandwich | 6 | food', 'cake to take home | 14 | food'],
+    items: ['coffee | 3 | drink', 'croissant | 3 | food', 'sandwich | 6 | food', 'cake to take home | 14 | food'],
     arenas: [
       { name: 'café', objects: { 'café table': 4, counter: 1, 'coffee machine': 1, 'pastry case': 1 } },
       { name: 'café kitchen', objects: { stove: 1, sink: 1, fridge: 1 } },
@@ -105,7 +105,7 @@ export const SECTORS: SectorSpec[] = [
     name: 'The Copper Kettle',
     kind: 'bar',
     jobs: ['bar owner | 50 | 1 | 15:00-23:00 | bar', 'bartender | 35 | 1 | 16:00-23:00 | bar', 'glass collector | 25 | 2 | 18:00-22:00 | bar'],
-    items: ['pie and mash | 7 | food', 'cider | 4 | food', 'bottle of wine | 18 | food'],
+    items: ['pie and mash | 7 | food', 'cider | 4 | drink', 'bottle of wine | 18 | drink'],
     arenas: [
       { name: 'bar', objects: { 'bar counter': 1, 'bar stool': 4, 'pub table': 3, piano: 1 } },
       { name: 'storeroom', objects: { crates: 1 } },

@@ -62,7 +62,7 @@ describe('the offline day plan: weekdays, weekends, temper, habits and yesterday
   });
 
   it('meals around work and events: dinner inside a shift is a break at work; an event over dinner moves it; an early event gets one up first', () => {
-    const MEAL = /\b(breakfast|lunch|dinner|bite to eat)\b/;
+    const MEAL = /\b(breakfast|lunch|dinner|supper|meal)\b/;
     // Every resident, four weeks: a meal besides breakfast every day (or a long breakfast on a free Sunday).
     for (const spec of specs) {
       const p = make(spec.id);
@@ -70,7 +70,7 @@ describe('the offline day plan: weekdays, weekends, temper, habits and yesterday
     }
     // Fiona works 15–23 and eats dinner at the end of the bar around 6: her 6 pm is the meal, at the pub.
     const fiona = make('fiona-walsh');
-    expect(planOf(fiona, 1)[18]).toBe('having a bite to eat at The Copper Kettle');
+    expect(planOf(fiona, 1)[18]).toBe('having dinner at The Copper Kettle');
     // Grace (dinner at 7) going to the open-mic night at 7–9 pm on Friday eats an early dinner before it.
     const grace = make('grace-okafor');
     const friday = Math.floor(Date.UTC(2023, 1, 17) / DAY);
@@ -83,6 +83,27 @@ describe('the offline day plan: weekdays, weekends, temper, habits and yesterday
     const saturday = Math.floor(Date.UTC(2023, 1, 18) / DAY);
     fiona.commitments.push({ event: 'the spring planting day', sector: 'Millbrook Park', day: saturday, start: 9 * 60, minutes: 60, host: false, source: 'Marcus Reed', scheduledOn: null });
     expect(planOf(fiona, 5).indexOf('waking up and getting ready for the day at home')).toBe(8);
+  });
+
+  it('a meal out is named by the clock: no lunch at 9 for the baker who started at 4, no lunch before 11 or after 2, dinner from 5 (at home, dinner is when the persona file says)', () => {
+    const luis = make('luis-moreno'); // up at 4, bakes 5–13
+    expect(planOf(luis, 0)[9]).toMatch(/^having a mid-morning meal at /);
+    expect(planOf(luis, 0).join('|')).not.toMatch(/lunch/);
+    const named: [RegExp, number, number][] = [
+      [/\bbreakfast\b/, 0, 12],
+      [/\bmid-morning\b/, 9, 11],
+      [/\blunch\b/, 11, 15],
+      [/\bdinner\b/, 17, 24],
+      [/\bsupper\b/, 22, 24],
+    ];
+    for (const spec of specs) {
+      const p = make(spec.id);
+      for (let day = 0; day < 28; day++) {
+        planOf(p, day).forEach((a, h) => {
+          if (/^having /.test(a) && !/ at home$/.test(a)) for (const [re, from, to] of named) if (re.test(a)) expect(h >= from && h < to, `${p.name} on day ${day} at ${h}:00: "${a}"`).toBe(true);
+        });
+      }
+    }
   });
 
   it('a weekend day off starts an hour later for those up by 8 on work days', () => {

@@ -13,8 +13,10 @@ import { resolveScene } from '../../src/sim/actions/scenes';
 import { hourOf } from '../../src/sim/clock';
 import { Rng } from '../../src/sim/rng';
 import type { PulseResident } from '../../src/sim/brain/port';
-import { pulseInput, pulseRate, pulseResidents } from '../fixtures/pulseTown';
+import { isMealItem, pulseInput, pulseRate, pulseResidents } from '../fixtures/pulseTown';
 import type { PersonaSpec } from '../../src/sim/persona/schema';
+import { loadTownPersonas, loadTownWorld } from '../../src/node/town';
+import { buildPulseSnapshot } from '../../src/sim/town/pulse';
 
 type Json = Record<string, any>;
 
@@ -30,7 +32,7 @@ function economyMap(rent: unknown = 10): Json {
   const cafe = sectors.find((o: Json) => o.name === 'Bramble Café');
   cafe.properties.push(
     { name: 'jobs', type: 'string', value: 'barista | 40 | 3 | 09:00-15:00 | café' },
-    { name: 'items', type: 'string', value: 'coffee | 3 | food\nsandwich | 6 | food\nmug | 20 | goods' },
+    { name: 'items', type: 'string', value: 'coffee | 3 | drink\ncroissant | 3 | food\nsandwich | 6 | food\nmug | 20 | goods' },
   );
   sectors.find((o: Json) => o.name === 'Test House').properties.push({ name: 'rent', type: 'int', value: rent });
   return m;
@@ -97,19 +99,21 @@ describe('goods and dishes', () => {
     expect(REGISTRY.get('SLEEP')!.executor(w, ann, v.call).wallet?.holdings).toEqual({ coffee: 2 });
   });
 
-  it('"ordering lunch" names no dish: the well off order the dearer one, the short of money the cheapest', () => {
+  it('"ordering lunch" names no dish: the well off order the dearer one, the short of money the cheapest; a meal is food, never a drink; "ordering a drink" is a drink', () => {
     const sim = town('2023-02-13T12:00:00');
     const ann = sim.byId.get('ann-test')!;
     const w = actionWorldOf(sim);
-    const order = (credits: number) => {
+    const order = (credits: number, step = 'ordering lunch') => {
       ann.agent.wallet = { ...ann.agent.wallet, credits, lastPurchase: null, holdings: {} };
-      const r = resolvePlannerAction(w, ann, 'having lunch at Bramble Café (ordering lunch)', parseAddress('Mini:Bramble Café:café:counter'));
+      const r = resolvePlannerAction(w, ann, `having lunch at Bramble Café (${step})`, parseAddress('Mini:Bramble Café:café:counter'));
       const v = validateProposal(w, ann, resolveScene(hourOf(sim.now), ann, r.place), { action: r.action, target: r.target }, { cooldowns: false });
       if (!v.ok) throw new Error(v.reason);
       return v.def.executor(w, ann, v.call).economy?.what;
     };
-    expect(order(60)).toBe('bought coffee at Bramble Café (−3 credits)');
+    expect(order(60)).toBe('bought croissant at Bramble Café (−3 credits)');
     expect(order(200)).toBe('bought sandwich at Bramble Café (−6 credits)');
+    expect(order(60, 'ordering a drink at the counter')).toBe('bought coffee at Bramble Café (−3 credits)');
+    expect(order(200, 'ordering a drink at the counter')).toBe('bought coffee at Bramble Café (−3 credits)');
   });
 
   it('food a plan names is bought as named while one can afford it (a tenth of one\'s credits), else the hard-up buy the cheap food there', () => {
@@ -124,8 +128,8 @@ describe('goods and dishes', () => {
       return v.def.executor(w, ann, v.call).economy?.what;
     };
     expect(buy(60)).toBe('bought sandwich at Bramble Café (−6 credits)');
-    expect(buy(59)).toBe('bought coffee at Bramble Café (−3 credits)');
-    expect(buy(30)).toBe('bought coffee at Bramble Café (−3 credits)');
+    expect(buy(59)).toBe('bought croissant at Bramble Café (−3 credits)');
+    expect(buy(30)).toBe('bought croissant at Bramble Café (−3 credits)');
   });
 });
 
@@ -148,7 +152,7 @@ describe('the offline town simulator’s spending and personality', () => {
     expect(some).toBeGreaterThan(0.05);
     expect(rich).toBeGreaterThan(some * 2);
     // The dear things only when one can well afford them.
-    const bought = (credits: number) => offlineTownPulse(pulseInput(many('curious', credits), 11 * 60, [BENCH]), (id) => Rng.derive(3, id, 11, 'pulse')).filter((d) => d.action === 'purchase').map((d) => d.params.item_id);
+    const bought = (credits: number) => offlineTownPulse(pulseInput(many('curious', credits), 11 * 60, [BENCH]), (id) => Rng.derive(3, id, 11, 'pulse'), isMealItem).filter((d) => d.action === 'purchase').map((d) => d.params.item_id);
     expect(bought(220)).not.toContain(4);
     expect(bought(400)).toContain(4);
   });
@@ -156,7 +160,7 @@ describe('the offline town simulator’s spending and personality', () => {
   it('the further above comfort, the dearer the treat', () => {
     const prices = { 1: 3, 2: 6, 3: 10, 4: 45 } as Record<number, number>;
     const mean = (credits: number) => {
-      const ps = [10, 11, 12].flatMap((h) => offlineTownPulse(pulseInput(many('curious', credits), h * 60, [BENCH]), (id) => Rng.derive(5, id, h, 'pulse')).filter((d) => d.action === 'purchase').map((d) => prices[Number(d.params.item_id)]!));
+      const ps = [10, 11, 12].flatMap((h) => offlineTownPulse(pulseInput(many('curious', credits), h * 60, [BENCH]), (id) => Rng.derive(5, id, h, 'pulse'), isMealItem).filter((d) => d.action === 'purchase').map((d) => prices[Number(d.params.item_id)]!));
       expect(ps.length).toBeGreaterThan(5);
       return ps.reduce((a, b) => a + b, 0) / ps.length;
     };
@@ -172,5 +176,24 @@ describe('the offline town simulator’s spending and personality', () => {
     expect(rate(many('driven, diligent', 130, unchecked), 'checkin')).toBeGreaterThan(2 * rate(many('dreamy, shy', 130, unchecked), 'checkin'));
     // Students below their comfort look for shifts more than others do.
     expect(rate(many('dreamy, shy', 100, { ...unchecked, student: true }), 'checkin')).toBeGreaterThan(rate(many('dreamy, shy', 100, unchecked), 'checkin'));
+  });
+});
+
+describe('a meal is food', () => {
+  it('the hungry at lunchtime buy a meal the map sells (pie and mash, a sandwich, bread …), never a drink (coffee, cider, wine)', async () => {
+    const personas = loadTownPersonas();
+    const sim = new Simulation({ world: loadTownWorld(), personas, brain: new OfflineBrain(1, personas), seed: 1, start: '2023-02-13T12:00:00', pulse: false });
+    const drinks = new Set(sim.economy.items.filter((i) => i.drink).map((i) => i.id));
+    expect([...drinks].map((id) => sim.economy.itemById(id)!.name).sort()).toEqual(['bottle of wine', 'cider', 'coffee']);
+    const input = buildPulseSnapshot(sim).input;
+    const hungry = { ...input, residents: input.residents.map((r) => ({ ...r, state: 'free' as const, food: 0, holdings: {}, credits: 90 })) };
+    const bought: number[] = [];
+    for (let k = 0; k < 8; k++) {
+      const reply = await sim.brain.townPulse({ persona: sim.personas[0]!, now: sim.now + k * 3_600_000 }, hungry);
+      bought.push(...reply.decisions.filter((d) => d.action === 'purchase').map((d) => Number(d.params.item_id)));
+    }
+    expect(bought.length).toBeGreaterThan(20);
+    expect(bought.filter((id) => drinks.has(id)).map((id) => sim.economy.itemById(id)!.name)).toEqual([]);
+    expect(bought.every((id) => sim.economy.itemById(id)!.food)).toBe(true);
   });
 });

@@ -91,19 +91,20 @@ describe('the economy as map properties (seed 004)', () => {
     });
 
   it('reads jobs and items from sector properties, one per line, ids in map order', () => {
-    const w = loadWorld(withProps({ jobs: 'barista | 35 | 3 | 07:00-15:00 | café\n# part-time\ndish washer | 20 | 1 | 15:00-19:00', items: 'coffee | 3 | food\nmug | 9 | goods' }));
+    const w = loadWorld(withProps({ jobs: 'barista | 35 | 3 | 07:00-15:00 | café\n# part-time\ndish washer | 20 | 1 | 15:00-19:00', items: 'coffee | 3 | drink\nscone | 3 | food\nmug | 9 | goods' }));
     expect(w.jobs).toEqual([
       { id: 1, title: 'barista', sector: 'Bramble Café', arena: 'café', wage: 35, slots: 3, start: '07:00', end: '15:00' },
       { id: 2, title: 'dish washer', sector: 'Bramble Café', arena: 'café', wage: 20, slots: 1, start: '15:00', end: '19:00' },
     ]);
     expect(w.items).toEqual([
-      { id: 1, name: 'coffee', sector: 'Bramble Café', price: 3, food: true },
-      { id: 2, name: 'mug', sector: 'Bramble Café', price: 9, food: false },
+      { id: 1, name: 'coffee', sector: 'Bramble Café', price: 3, food: true, drink: true },
+      { id: 2, name: 'scone', sector: 'Bramble Café', price: 3, food: true, drink: false },
+      { id: 3, name: 'mug', sector: 'Bramble Café', price: 9, food: false, drink: false },
     ]);
     // The residents' barista job is the declared one (its wage), and the café sells only what it lists.
     const e = new Economy(w, miniPersonas());
     expect(e.jobOf('ann-test')).toMatchObject({ title: 'barista', wage: 35, implied: false });
-    expect(e.itemsAt('Bramble Café').map((i) => i.name)).toEqual(['coffee', 'mug']);
+    expect(e.itemsAt('Bramble Café').map((i) => i.name)).toEqual(['coffee', 'scone', 'mug']);
     // The mini map's homes declare no rent: the default, said so.
     expect(e.notes).toEqual([`3 resident(s) live in homes without a "rent" property: ${DEFAULT_RENT} credits a day`]);
   });
@@ -123,7 +124,7 @@ describe('the economy as map properties (seed 004)', () => {
     ['a shift that ends before it starts', { jobs: 'barista | 40 | 1 | 15:00-07:00' }, /must end after it starts/],
     ['an arena of another sector', { jobs: 'barista | 40 | 3 | 07:00-15:00 | kitchen' }, /names the arena "kitchen", which is not in this sector \(café\)/],
     ['a job listed twice', { jobs: 'barista | 40 | 1 | 07:00-15:00\nBarista | 30 | 1 | 07:00-15:00' }, /"Barista" is listed twice/],
-    ['an item kind that is neither food nor goods', { items: 'coffee | 3 | drink' }, /property "items": the kind in "coffee \| 3 \| drink" must be "food" or "goods", found "drink"/],
+    ['an item kind that is not food, drink or goods', { items: 'coffee | 3 | beverage' }, /property "items": the kind in "coffee \| 3 \| beverage" must be "food", "drink" or "goods", found "beverage"/],
     ['a free item', { items: 'coffee | 0 | food' }, /the price .* from 1 to 10000, found "0"/],
   ];
   for (const [what, props, message] of bad) {

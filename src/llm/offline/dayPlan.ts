@@ -8,6 +8,7 @@ import { commitmentSpan, SEEKING } from '../../sim/cognition/commitments';
 import { toneOf } from './talk';
 import type { TownPlaces } from './townPlaces';
 import { escapeRegExp } from '../../sim/brain/reply';
+import { isMealOut, mealOut } from './meals';
 
 /**
  * What the day-planning needs besides the persona: where everyone lives, what they are called and
@@ -212,7 +213,8 @@ export function hourlyPlan(p: Persona, dayMs: number, rng: Rng, town: Townsfolk)
     const [s, e] = work;
     // Meals in a shift: lunch in a long day shift; a dinner hour inside the shift is a break at the
     // dinner hour, at work (the bar owner's "dinner at the end of the bar"); else, in a long shift,
-    // a bite halfway through. An evening meal is at the workplace: the cafés are closed by then.
+    // a meal halfway through, named by the hour (src/llm/offline/meals.ts). An afternoon or evening
+    // meal is at the workplace: the cafés are closed by then.
     const meals: number[] = [];
     const spansNoon = s <= 12 && e > 13;
     if (spansNoon && e - s >= 6) meals.push(12);
@@ -220,14 +222,14 @@ export function hourlyPlan(p: Persona, dayMs: number, rng: Rng, town: Townsfolk)
     else if (!spansNoon && e - s >= 6) meals.push(s + Math.floor((e - s) / 2));
     for (const m of meals) {
       if (plan[m] !== working) continue;
-      plan[m] = m < 15 ? `having lunch at ${rng.pick([...atPlace(cafe, (x) => x), ...atPlace(bakery, (x) => x), job.workplace])}` : `having a bite to eat at ${job.workplace}`;
+      plan[m] = mealOut(m, m < 15 ? rng.pick([...atPlace(cafe, (x) => x), ...atPlace(bakery, (x) => x), job.workplace]) : job.workplace);
     }
   }
   // Dinner at home at the dinner hour, unless work has it eaten there. Something one is committed to
   // at that hour (an open-mic night at 7, a debate at 6) moves it: an early dinner just before, or a
   // late one right after, the way people fit a meal around an evening out.
   const events = committedOn(p, dayMs);
-  const ateAtWork = /^having (a bite to eat|lunch) at /.test(plan[dinner] ?? '');
+  const ateAtWork = isMealOut(plan[dinner] ?? '');
   if (!plan[dinner] && !takenAt(events, dinner)) plan[dinner] = 'cooking and eating dinner at home';
   else if (!ateAtWork) {
     const around = [dinner - 1, dinner + 1, dinner - 2, dinner + 2, dinner + 3].find((h) => h > wake && h < bed - 1 && !plan[h] && !takenAt(events, h));

@@ -8,7 +8,7 @@ const EMOJI: [RegExp, string][] = [
   [/dressed|pyjamas|wardrobe/, '👕'],
   [/stretching|waking/, '🥱'],
   [/cook|stove/, '🍳'],
-  [/breakfast|lunch|dinner|eating/, '🍽️'],
+  [/breakfast|lunch|dinner|supper|meal|eating/, '🍽️'],
   [/dishes/, '🧽'],
   [/coffee|latte|brewing/, '☕'],
   [/drink|cocktail|keg/, '🍺'],

@@ -50,6 +50,8 @@ import { localEmbedding } from '../../sim/brain/localEmbedding';
 import { offlineChooseAction } from './registryChoice';
 import { answerQuestion } from './answer';
 import { offlineTownPulse } from './townPulse';
+import { isMealOut } from './meals';
+import { isMeal, shopItems } from '../../sim/town/economy';
 import { offlineInsights } from './reflection';
 import { byCodeUnits } from '../../sim/order';
 import { at } from '../../sim/checked';
@@ -67,8 +69,8 @@ export class OfflineBrain implements Brain {
   private readonly specsByName: Map<string, PersonaSpec>;
   private readonly specsById: Map<string, PersonaSpec>;
   private readonly planCache = new Map<string, string[]>();
-  /** The map's places by what they are for, and the task templates for them (from `knowTown`). */
-  private town: { world: WorldModel; places: TownPlaces; templates: Template[] } | null = null;
+  /** The map's places by what they are for, the task templates for them, and which items are meals (from `knowTown`). */
+  private town: { world: WorldModel; places: TownPlaces; templates: Template[]; meals: ReadonlySet<number> } | null = null;
 
   constructor(
     private readonly seed: number,
@@ -84,11 +86,11 @@ export class OfflineBrain implements Brain {
   knowTown(world: WorldModel): void {
     if (this.town?.world === world) return;
     const places = townPlaces(world);
-    this.town = { world, places, templates: templatesFor(places) };
+    this.town = { world, places, templates: templatesFor(places), meals: new Set(shopItems(world).filter(isMeal).map((i) => i.id)) };
     this.planCache.clear();
   }
 
-  private get known(): { places: TownPlaces; templates: Template[] } {
+  private get known(): { places: TownPlaces; templates: Template[]; meals: ReadonlySet<number> } {
     if (!this.town) throw new Error('The offline brain does not know the town yet: a Simulation tells it (brain.knowTown(world)); a brain used on its own needs knowTown(world) first.');
     return this.town;
   }
@@ -266,8 +268,8 @@ export class OfflineBrain implements Brain {
     const hourly = this.dayPlan(ctx.persona, ctx.now);
     // Getting up, then what sets this day apart (work once, meals and routines last), in time order.
     const all = dailyPlanItems(hourly);
-    const routine = /^(having lunch|having a bite|cooking and eating dinner|relaxing in the living room|getting ready for bed)/;
-    const rank = (item: string, i: number) => (i === 0 ? 0 : /^(working as|attending classes)/.test(item) ? 1 : routine.test(item) ? 3 : 2);
+    const routine = /^(cooking and eating dinner|relaxing in the living room|getting ready for bed)/;
+    const rank = (item: string, i: number) => (i === 0 ? 0 : /^(working as|attending classes)/.test(item) ? 1 : routine.test(item) || isMealOut(item) ? 3 : 2);
     const picked = all
       .map((item, i) => ({ item, i, r: rank(item, i) }))
       .filter((x, _, xs) => x.r !== 1 || xs.find((y) => y.r === 1) === x)
@@ -338,7 +340,8 @@ export class OfflineBrain implements Brain {
 
   /** Seed 004's town simulator without a model (src/llm/offline/townPulse.ts): one stream per resident and hour. */
   async townPulse(ctx: CallContext, input: TownPulseInput): Promise<TownPulseReply> {
-    return { decisions: offlineTownPulse(input, (id) => Rng.derive(this.seed, id, ctx.now, 'pulse')) };
+    const { meals } = this.known;
+    return { decisions: offlineTownPulse(input, (id) => Rng.derive(this.seed, id, ctx.now, 'pulse'), (item) => meals.has(item.id)) };
   }
 
   async embed(_ctx: CallContext, texts: string[]): Promise<number[][]> {

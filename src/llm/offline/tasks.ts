@@ -1,6 +1,7 @@
 import { at } from '../../sim/checked';
 import { escapeRegExp } from '../../sim/brain/reply';
 import type { TownPlaces } from './townPlaces';
+import { mealTemplates } from './meals';
 /**
  * The offline brain's activity vocabulary. Every description names its place ("… at Bramble Café",
  * "… at home"), so the place can be read back from the text alone, as a model would.
@@ -56,9 +57,8 @@ export function templatesFor(places: TownPlaces): Template[] {
     { match: /^(hosting|going to) /, steps: ['arriving and finding a seat', 'listening and joining in', 'chatting with the others afterwards'] },
     { match: /getting ready for the day/, steps: ['waking up and stretching in bed', 'using the toilet in the bathroom', 'taking a shower', 'getting dressed at the wardrobe', 'making breakfast at the stove', 'eating breakfast at the kitchen table'] },
     { match: /getting ready for bed/, steps: ['washing up at the bathroom sink', 'brushing teeth at the bathroom sink', 'changing into pyjamas at the wardrobe', 'reading in bed'] },
-    { match: /lunch/, steps: ['ordering lunch', 'eating lunch at a table', 'finishing lunch with a coffee'] },
-    // The meal in an evening shift ("having a bite to eat at The Copper Kettle") is a meal wherever it is: before the place's own template.
-    { match: /bite to eat/, steps: ['ordering a bite to eat', 'eating a meal at a table', 'finishing the meal with a drink'] },
+    // A meal out ("having dinner at The Copper Kettle" in an evening shift) is a meal wherever it is: before the place's own template.
+    ...mealTemplates(),
     { match: /coffee break/, steps: ['ordering a coffee at the counter', 'drinking coffee at a café table', 'reading the news over coffee at a café table'] },
     { match: /groceries/, steps: ['picking up a basket', 'choosing vegetables at the produce stand', 'browsing the grocery shelf', 'paying at the cash register'] },
     { match: /books at/, steps: ['browsing the bookshelf', 'reading a few pages in the reading chair', 'paying at the cash register'] },

@@ -42,7 +42,8 @@ function cheapest(items: PulseItem[], pred: (i: PulseItem) => boolean): PulseIte
   return items.filter(pred).sort((a, b) => a.price - b.price || a.id - b.id)[0];
 }
 
-export function offlineTownPulse(input: TownPulseInput, rngFor: (id: string) => Rng): PulseDecision[] {
+/** `isMeal`: whether an item on sale is a meal (food, not a drink: the hungry buy a meal, not a coffee or a cider). */
+export function offlineTownPulse(input: TownPulseInput, rngFor: (id: string) => Rng, isMeal: (item: PulseItem) => boolean): PulseDecision[] {
   const m = input.minute;
   const night = m < 6 * 60 || m >= 22 * 60;
   const free = new Map(input.jobs.map((j) => [j.id, j.free]));
@@ -56,14 +57,14 @@ export function offlineTownPulse(input: TownPulseInput, rngFor: (id: string) => 
     // One's own shift first.
     if (r.job && !r.checkedInToday && shiftOpen(m, r.job.start, r.job.end, 120) && m >= parseHHMM(r.job.start) - 60) return decide('checkin', `start of the ${r.job.title} shift at ${r.job.sector}`);
 
-    // Food when holding none and able to pay, around a mealtime.
+    // A meal when holding no food and able to pay, around a mealtime.
     const meal = MEALTIMES.some(([a, b]) => m >= a && m < b);
     // Short of money, one eats at home (free) rather than buy: half as eager, the cheapest only.
     const short = r.credits < LOW_CREDITS;
     if (r.food === 0 && meal) {
       // Among the cheap food on sale now, a pick of one's own (not the whole town at the same stall).
-      const low = cheapest(input.items, (i) => i.food && i.open && i.price + FOOD_RESERVE <= r.credits);
-      const options = !low ? [] : short ? [low] : input.items.filter((i) => i.food && i.open && i.price <= Math.max(low.price + 3, r.credits * DISH_SHARE) && i.price + FOOD_RESERVE <= r.credits);
+      const low = cheapest(input.items, (i) => isMeal(i) && i.open && i.price + FOOD_RESERVE <= r.credits);
+      const options = !low ? [] : short ? [low] : input.items.filter((i) => isMeal(i) && i.open && i.price <= Math.max(low.price + 3, r.credits * DISH_SHARE) && i.price + FOOD_RESERVE <= r.credits);
       const food = options[rng.int(Math.max(1, options.length))];
       if (food && rng.next() < (THRIFTY.test(r.traits) ? 0.55 : 0.8) * (short ? 0.5 : 1)) return decide('purchase', `${r.name.split(' ')[0]} has no food left and it is nearly mealtime`, { item_id: food.id });
     }

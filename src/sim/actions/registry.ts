@@ -18,7 +18,7 @@ import {
 import type { ActionDef, ActionWorld, Place, StateChange } from './types';
 import { placeAddress, randomIn, type ActionAddress, type PlaceAddress } from '../world/actionAddress';
 import type { ActionId } from './ids';
-import { MAX_HELD, MAX_HELD_PER_ITEM, type Job, type ShopItem } from '../town/economy';
+import { GOODS_SHARE, MAX_HELD, MAX_HELD_PER_ITEM, isMeal, unnamedPurchase, type Job, type ShopItem } from '../town/economy';
 import { byCodeUnits } from '../order';
 import type { SectorKind } from '../world/sectorKinds';
 import { defined } from '../checked';
@@ -206,27 +206,14 @@ export function shiftWindowReason(job: Job, now: number): string | null {
   return m >= parseHHMM(job.start) - 60 && m < parseHHMM(job.end) - 60 ? null : `the ${job.title} shift at ${job.sector} is ${job.start}–${job.end} (check-in until an hour before its end)`;
 }
 
-/** Without an item named, one spends on a dish up to this share of one's credits ("ordering lunch": a sandwich when well off, a coffee when short). */
-const DISH_SHARE = 1 / 25;
-
-/**
- * The item a purchase names: "Sector:item", or at "Sector" food: the dearest that costs at most
- * DISH_SHARE of the persona's credits, else the cheapest it can afford (else the cheapest food,
- * else the cheapest item).
- */
+/** The item a purchase names: "Sector:item", or at "Sector" a meal one can afford (src/sim/town/economy.ts unnamedPurchase). */
 function itemFor(w: ActionWorld, p: Persona, target: string): ShopItem | null {
   const [sector, ...rest] = target.split(':');
-  const sold = w.economy.itemsAt((sector ?? '').trim()).slice().sort((a, b) => a.price - b.price || a.id - b.id);
+  const sold = w.economy.itemsAt((sector ?? '').trim());
   const name = rest.join(':').trim().toLowerCase();
   if (name) return sold.find((i) => i.name.toLowerCase() === name) ?? null;
-  const credits = p.agent.wallet.credits;
-  const treat = sold.filter((i) => i.food && i.price <= credits * DISH_SHARE).at(-1);
-  const goods = sold.filter((i) => !i.food && i.price <= credits * GOODS_SHARE).at(-1);
-  return treat ?? sold.find((i) => i.food && i.price <= credits) ?? sold.find((i) => i.food) ?? goods ?? sold[0] ?? null;
+  return unnamedPurchase(sold, p.agent.wallet.credits, 'meal');
 }
-
-/** Without an item named, goods (a book, tools) are bought only when they cost at most this share of one's credits. */
-const GOODS_SHARE = 1 / 10;
 
 /** "Browsing books (paying at the cash register)" with little money: a shop that sells no food and nothing named, nothing within one's means: one only looks. */
 function justLooking(w: ActionWorld, p: Persona, target: string): boolean {
@@ -260,14 +247,11 @@ function sameMeal(w: ActionWorld, p: Persona): boolean {
   return last !== undefined && w.now - last < 90 * 60_000;
 }
 
-/** A food item the persona holds (the first by name), or null. */
+/** Food or drink the persona holds, a meal first (the first by name), or null. */
 function heldFood(w: ActionWorld, p: Persona): ShopItem | null {
   const names = Object.keys(p.agent.wallet.holdings).filter((n) => (p.agent.wallet.holdings[n] ?? 0) > 0).sort();
-  for (const n of names) {
-    const item = w.economy.items.find((i) => i.name === n && i.food);
-    if (item) return item;
-  }
-  return null;
+  const held = names.map((n) => w.economy.items.find((i) => i.name === n && i.food)).filter((i): i is ShopItem => i !== undefined);
+  return held.find(isMeal) ?? held[0] ?? null;
 }
 
 // ---- the actions ------------------------------------------------------------------------------
@@ -422,11 +406,12 @@ function createDefaultRegistry(): ActionRegistry {
       const tables = ['kitchen table', 'café table', 'pub table', 'picnic table', 'library table'];
       const table = !c.place.sector ? null : isOwnHome(p, c.place) ? homeObject(w, p, tables) : objectAddress(w.world, c.place.sector, null, tables);
       const food = sameMeal(w, p) ? null : heldFood(w, p);
-      const eaten = change(p, table ?? hereAddress(w, p, c.place), 30, food ? `eating the ${food.name} from ${food.sector}` : `eating at ${c.place.sector}`, '🍽️', 'eating');
+      const consumed = food?.drink ? 'drank' : 'ate';
+      const eaten = change(p, table ?? hereAddress(w, p, c.place), 30, food ? `${food.drink ? 'having' : 'eating'} the ${food.name} from ${food.sector}` : `eating at ${c.place.sector}`, '🍽️', 'eating');
       if (!food) return eaten;
       const holdings = { ...p.agent.wallet.holdings, [food.name]: (p.agent.wallet.holdings[food.name] ?? 0) - 1 };
       if ((holdings[food.name] ?? 0) <= 0) delete holdings[food.name];
-      return { ...eaten, wallet: { ...p.agent.wallet, holdings }, economy: { kind: 'eat', item: food.name, what: `ate the ${food.name} from ${food.sector}` } };
+      return { ...eaten, wallet: { ...p.agent.wallet, holdings }, economy: { kind: 'eat', item: food.name, what: `${consumed} the ${food.name} from ${food.sector}` } };
     },
     priority: 60,
     cooldown: 120,
@@ -447,7 +432,7 @@ function createDefaultRegistry(): ActionRegistry {
   r.register({
     id: 'BUY',
     scenes: ['MORNING', 'WORK', 'SCHOOL', 'HOME', 'TOWN', 'EVENING', 'NIGHT'],
-    description: 'go to a shop and buy one item ("Sector" buys the first food one can afford there, "Sector:item" that item); costs its price in credits',
+    description: 'go to a shop and buy one item ("Sector" buys a meal one can afford there, "Sector:item" that item); costs its price in credits',
     emoji: '🛒',
     target: 'sector',
     where: (w, _p, target) => {

@@ -5,6 +5,7 @@ import type { ActionId } from './ids';
 import type { ActionAddress } from '../world/actionAddress';
 import { at } from '../checked';
 import { UP_FOR, jobToday } from './registry';
+import { unnamedPurchase } from '../town/economy';
 
 interface Resolved {
   action: ActionId;
@@ -20,6 +21,8 @@ const STUDY = /\b(study|studying|class|classes|lecture|homework|revising|revisio
 /** Food a plan names is bought as named only while it costs at most this share of one's credits (groceries at 8 from 80 up). */
 const PLAN_FOOD_SHARE = 1 / 10;
 const BUY = /\b(buy|buying|bought|paying|pay for|purchas\w*|ordering|order)\b/;
+/** A purchase of a drink, not a meal ("ordering a drink at the bar counter"). */
+const DRINK = /\b(drinks?|pint|glass of)\b/;
 /** Words of a meal ("cooking and eating dinner at home", "having a bite to eat"): EAT. */
 export const EATING = /\b(eat|eating|breakfast|lunch|dinner|supper|meal|snack|brunch)\b/;
 
@@ -62,9 +65,12 @@ export function resolvePlannerAction(w: ActionWorld, p: Persona, description: st
     // "buying apples at the grocery" buys apples; "ordering lunch" the cheapest food there.
     const named = w.economy.itemsAt(place.sector).find((i) => new RegExp(`\\b${i.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text));
     // Food the plan names but that is beyond one's means now (dearer than PLAN_FOOD_SHARE of one's credits): the
-    // hard-up buy what they can afford there instead (the registry's pick for an unnamed purchase: the cheap food).
+    // hard-up buy what they can afford there instead (the registry's pick for an unnamed purchase: a cheap meal).
     const within = !named || !named.food || named.price <= p.agent.wallet.credits * PLAN_FOOD_SHARE;
-    return { action: 'BUY', target: named && within ? `${place.sector}:${named.name}` : place.sector, place };
+    if (named && within) return { action: 'BUY', target: `${place.sector}:${named.name}`, place };
+    // "ordering a drink at the bar counter" buys a drink; anything else unnamed is a meal.
+    const drink = DRINK.test(specific) ? unnamedPurchase(w.economy.itemsAt(place.sector), p.agent.wallet.credits, 'drink') : null;
+    return { action: 'BUY', target: drink ? `${place.sector}:${drink.name}` : place.sector, place };
   }
   const object = place.object;
   if (EATING.test(specific)) return { action: 'EAT', target: '', place };

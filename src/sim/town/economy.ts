@@ -2,6 +2,7 @@ import type { JobSpec, ShopItemSpec, WorldModel } from '../world/types';
 import type { PersonaSpec } from '../persona/schema';
 import { DAY, HOUR } from '../clock';
 import type { SectorKind } from '../world/sectorKinds';
+import { itemKind, type ItemKind } from '../world/economyProps';
 
 /**
  * The town's economy (seed 004): the jobs and shop items the map declares, and what happened to
@@ -16,14 +17,14 @@ import type { SectorKind } from '../world/sectorKinds';
 
 /** What an implied job pays (a new persona's credits: START_CREDITS in src/sim/actions/state.ts). */
 export const DEFAULT_WAGE = 40;
-/** Items a sector of this kind sells when the map declares none there: [name, price, food] (none: sells nothing). */
-export const DEFAULT_ITEMS: Record<SectorKind, [string, number, boolean][]> = {
-  cafe: [['coffee', 3, true]],
-  bakery: [['bread', 3, true]],
-  college: [['canteen lunch', 3, true]],
-  bar: [['cider', 5, true]],
-  grocery: [['groceries', 8, true]],
-  shop: [['supplies', 6, false]],
+/** Items a sector of this kind sells when the map declares none there: [name, price, kind] (none: sells nothing). */
+export const DEFAULT_ITEMS: Record<SectorKind, [string, number, ItemKind][]> = {
+  cafe: [['coffee', 3, 'drink']],
+  bakery: [['bread', 3, 'food']],
+  college: [['canteen lunch', 3, 'food']],
+  bar: [['cider', 5, 'drink']],
+  grocery: [['groceries', 8, 'food']],
+  shop: [['supplies', 6, 'goods']],
   home: [],
   park: [],
   square: [],
@@ -118,6 +119,41 @@ export function newEconomyState(): EconomyState {
 
 const key = (s: string) => s.trim().toLowerCase();
 
+/** Everything the town's shops sell: the map's items, and a shop-like sector's defaults where the map declares none (ids in that order). */
+export function shopItems(world: WorldModel): ShopItem[] {
+  const items: ShopItem[] = world.items.map((it) => ({ ...it, implied: false }));
+  for (const s of world.sectors) {
+    if (world.declared.items.has(s.name)) continue;
+    for (const [name, price, kind] of DEFAULT_ITEMS[s.kind]) items.push({ id: items.length + 1, name, sector: s.name, price, ...itemKind(kind), implied: true });
+  }
+  return items;
+}
+
+/** A meal: food, not a drink. What "ordering lunch" buys, what the hungry look for, what EAT eats first. */
+export function isMeal(item: ShopItemSpec): boolean {
+  return item.food && !item.drink;
+}
+
+/** Without an item named, one spends on a dish up to this share of one's credits ("ordering lunch": a sandwich when well off, a croissant when short). */
+const DISH_SHARE = 1 / 25;
+/** Without an item named, goods (a book, tools) are bought only when they cost at most this share of one's credits. */
+export const GOODS_SHARE = 1 / 10;
+
+/**
+ * What one buys at a shop when the words name no item: a meal ("ordering lunch") or a drink
+ * ("ordering a drink"). Of that kind, the dearest that costs at most DISH_SHARE of one's credits,
+ * else the cheapest one can afford, else the cheapest (the purchase is then refused for want of
+ * money); a shop that sells none of that kind: any food or drink by the same rule (a coffee where
+ * only coffee is sold), else goods within GOODS_SHARE of one's credits, else its cheapest item.
+ */
+export function unnamedPurchase(sold: readonly ShopItem[], credits: number, want: 'meal' | 'drink'): ShopItem | null {
+  const byPrice = sold.slice().sort((a, b) => a.price - b.price || a.id - b.id);
+  const wanted = byPrice.filter((i) => (want === 'meal' ? isMeal(i) : i.drink));
+  const pool = wanted.length > 0 ? wanted : byPrice.filter((i) => i.food);
+  const dish = pool.filter((i) => i.price <= credits * DISH_SHARE).at(-1) ?? pool.find((i) => i.price <= credits) ?? pool[0];
+  return dish ?? byPrice.filter((i) => !i.food && i.price <= credits * GOODS_SHARE).at(-1) ?? byPrice[0] ?? null;
+}
+
 export class Economy {
   readonly jobs: Job[];
   readonly items: ShopItem[];
@@ -166,13 +202,8 @@ export class Economy {
     for (const j of this.jobs) {
       if (j.staff.length > j.slots) throw new Error(`Map "${world.name}", sector "${j.sector}": the job "${j.title}" has ${j.slots} slot(s) a day but ${j.staff.length} residents work it (${j.staff.join(', ')})`);
     }
-    this.items = world.items.map((it) => ({ ...it, implied: false }));
-    for (const s of world.sectors) {
-      const defaults = DEFAULT_ITEMS[s.kind];
-      if (defaults.length === 0 || world.declared.items.has(s.name)) continue;
-      for (const [name, price, food] of defaults) this.items.push({ id: this.items.length + 1, name, sector: s.name, price, food, implied: true });
-      this.notes.push(`${s.name}: no items on the map, sells the defaults of a ${s.kind}`);
-    }
+    this.items = shopItems(world);
+    for (const s of world.sectors) if (DEFAULT_ITEMS[s.kind].length > 0 && !world.declared.items.has(s.name)) this.notes.push(`${s.name}: no items on the map, sells the defaults of a ${s.kind}`);
   }
 
   /** What a persona pays a day in rent and bills, and for which home (0: nothing, e.g. a student living with family). */

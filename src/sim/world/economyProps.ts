@@ -6,13 +6,23 @@ import type { ArenaInfo, JobSpec, ShopItemSpec } from './types';
  * one entry per line (blank lines and lines starting with # are ignored):
  *
  *   jobs:  title | wage | slots | HH:MM-HH:MM | arena      e.g. "barista | 35 | 1 | 07:00-15:00 | café"
- *   items: name | price | food or goods                    e.g. "bread | 4 | food"
+ *   items: name | price | food, drink or goods             e.g. "bread | 4 | food", "cider | 4 | drink"
  *
  * wage: credits a check-in pays (once a day); slots: check-ins the job takes per day; the hours are
  * the shift (a check-in is possible from 2 hours before its start until its end); arena is where
- * the check-in happens (optional: the sector's first arena). price: credits; food can be eaten
- * (EAT uses one held), goods are kept.
+ * the check-in happens (optional: the sector's first arena). price: credits; food and drinks are
+ * consumed (EAT uses one held), and only food makes a meal; goods are kept.
  */
+
+/** What an item is: food (a meal or a snack), a drink (consumed, but no meal) or goods (kept). */
+export type ItemKind = 'food' | 'drink' | 'goods';
+
+const isItemKind = (s: string): s is ItemKind => s === 'food' || s === 'drink' || s === 'goods';
+
+/** An item's kind as the flags an item carries. */
+export function itemKind(kind: ItemKind): { food: boolean; drink: boolean } {
+  return { food: kind !== 'goods', drink: kind === 'drink' };
+}
 
 /** A problem with one line of an economy property; loadWorld wraps it into a MapError naming the map and the sector. */
 export class EconomyPropError extends Error {}
@@ -22,7 +32,7 @@ const HHMM = /^([01]?\d|2[0-3]):([0-5]\d)$/;
 function fields(line: string, property: string, n: number, max: number): string[] {
   const parts = line.split('|').map((s) => s.trim());
   if (parts.length < n || parts.length > max) {
-    throw new EconomyPropError(`property "${property}": "${line}" must have ${n === max ? n : `${n} or ${max}`} fields separated by "|" (${property === 'jobs' ? 'title | wage | slots | HH:MM-HH:MM | arena' : 'name | price | food or goods'})`);
+    throw new EconomyPropError(`property "${property}": "${line}" must have ${n === max ? n : `${n} or ${max}`} fields separated by "|" (${property === 'jobs' ? 'title | wage | slots | HH:MM-HH:MM | arena' : 'name | price | food, drink or goods'})`);
   }
   return parts;
 }
@@ -70,7 +80,7 @@ export function parseItems(text: string, sector: string): Omit<ShopItemSpec, 'id
     if (name.includes(':')) throw new EconomyPropError(`property "items": the item name "${name}" must not contain ":"`);
     if (seen.has(name.toLowerCase())) throw new EconomyPropError(`property "items": the item "${name}" is listed twice`);
     seen.add(name.toLowerCase());
-    if (kind !== 'food' && kind !== 'goods') throw new EconomyPropError(`property "items": the kind in "${line}" must be "food" or "goods", found "${kind}"`);
-    return { name, sector, price: wholeNumber(price, 'the price', line, 1, 10_000), food: kind === 'food' };
+    if (!isItemKind(kind)) throw new EconomyPropError(`property "items": the kind in "${line}" must be "food", "drink" or "goods", found "${kind}"`);
+    return { name, sector, price: wholeNumber(price, 'the price', line, 1, 10_000), ...itemKind(kind) };
   });
 }

@@ -44,8 +44,10 @@ export interface ShopItemSpec {
   name: string;
   sector: string;
   price: number;
-  /** Food can be eaten (EAT uses one held); goods are kept. */
+  /** Food and drinks are consumed (EAT uses one held); goods are kept. */
   food: boolean;
+  /** A drink (coffee, cider): consumed like food, but no meal (src/sim/town/economy.ts isMeal). */
+  drink: boolean;
 }
 
 export interface ArenaInfo {
