@@ -32,7 +32,7 @@ export function stackLabels(boxes: readonly LabelBox[], maxLines = 6): Map<strin
 }
 
 /** A speech bubble to place on the page (CSS px): its size, its speaker's centre x, and where it may sit over or under the speaker. */
-export interface BubbleSpot {
+interface BubbleSpot {
   /** The speaker's centre. */
   cx: number;
   w: number;
