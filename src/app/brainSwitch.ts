@@ -138,5 +138,24 @@ export class BrainSwitch {
     if (!this.llm) return;
     const t = this.llm.log.totals;
     this.store.setState({ llm: { calls: t.calls, tokens: t.promptTokens + t.completionTokens, cost: t.cost, fallbacks: this.sim.brain.fallbackTotal } });
+    this.showUnusableReplies(this.llm);
+  }
+
+  /**
+   * Calls in a row fall back while the endpoint is not down (an endpoint that answers garbage): the
+   * banner says so, and why (the run's first reason, scrubbed). The other endpoint notices (checking,
+   * unreachable, down) come first; the banner goes once a call gets a usable answer.
+   */
+  private showUnusableReplies(llm: LlmBrain): void {
+    const shown = this.store.getState().endpoint;
+    if (this.disposed || (shown && shown.state !== 'unreadable')) return;
+    const run = llm.client.circuitOpen ? null : this.sim.brain.reasons.run;
+    if (!run) {
+      if (shown) this.store.setState({ endpoint: null });
+      return;
+    }
+    const reason = scrubSecrets(run.first.reason);
+    if (shown && shown.calls === run.calls && shown.shared === run.first.count && shown.reason === reason) return;
+    this.store.setState({ endpoint: { state: 'unreadable', baseURL: scrubSecrets(llm.client.config.baseURL), reason, calls: run.calls, shared: run.first.count } });
   }
 }

@@ -4,6 +4,8 @@ import { DEFAULT_CONFIG, type LlmConfig } from '../llm/config';
 import { loadPromptsNode } from '../llm/promptsNode';
 import type { OfflineBrain } from '../llm/offline/offlineBrain';
 import { CliError, choiceOption, numberOption, type Values } from './args';
+import { scrubSecrets } from '../llm/secrets';
+import type { GuardedBrain } from '../sim/brain/guard';
 
 /** The flags that point a CLI at a model (all optional; the rest need --llm). */
 export const LLM_OPTIONS = {
@@ -56,6 +58,34 @@ export function llmBrainFromArgs(args: Values<typeof LLM_OPTIONS>, offline: Offl
     onBudgetExceeded: (m) => process.stderr.write(`\n${m}\n`),
     onNotice: (m) => process.stderr.write(`\n${m}\n`),
   });
+}
+
+/**
+ * Say on stderr why calls fall back, which the counts alone do not: when 5 calls in a row have
+ * fallen back (an endpoint that answers, but nothing usable), the first reason and how many of
+ * them it failed; when usable replies come again; and at the end of the run, the reasons of every
+ * fallback. Scrubbed of secrets, as every text from an endpoint.
+ */
+export function reportFallbacks(brain: GuardedBrain, llm: LlmBrain): { summary: () => string | null } {
+  const url = scrubSecrets(llm.client.config.baseURL);
+  brain.reasons.onRun = (run) =>
+    process.stderr.write(`\n${run.calls} calls in a row to the model at ${url} fell back to the offline brain, which answers them: ${run.first.count} of them because ${quoteReason(run.first.reason)}${run.reasons.length > 1 ? ` (${run.reasons.length - 1} other reason${run.reasons.length > 2 ? 's' : ''})` : ''}\n`);
+  brain.reasons.onRunOver = (calls) => process.stderr.write(`\nThe model at ${url} gives usable replies again (after ${calls} calls in a row fell back)\n`);
+  return {
+    summary: () => {
+      const t = brain.reasons.total;
+      if (!t.first) return null;
+      const total = t.reasons.reduce((n, r) => n + r.count, 0);
+      const rest = t.reasons.filter((r) => r.reason !== t.first?.reason);
+      const others = rest.length > 0 ? `; other reasons: ${rest.slice(0, 3).map((r) => `${quoteReason(r.reason)} (${r.count})`).join(', ')}${rest.length > 3 ? `, and ${rest.length - 3} more` : ''}` : '';
+      return `Why ${total} call${total === 1 ? '' : 's'} fell back to the offline brain: first ${quoteReason(t.first.reason)} (${t.first.count} of them)${others}`;
+    },
+  };
+}
+
+/** A fallback reason as quoted on stderr: scrubbed, on one line. */
+function quoteReason(reason: string): string {
+  return `"${scrubSecrets(reason).replace(/\s+/g, ' ')}"`;
 }
 
 /** The model named by --llm does not answer: nothing was run (no usage text: the arguments were fine). */

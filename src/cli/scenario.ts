@@ -7,7 +7,7 @@ import { runParty, VALENTINE_PARTY as P } from '../sim/scenario/party';
 import { runWeek } from '../sim/scenario/believability';
 import { economyTable, runEconomy } from '../sim/scenario/economyWeek';
 import { CliError, numberOption, parseCli } from './args';
-import { CALLS_OPTION, LLM_OPTIONS, UnreachableModel, callPlanFromArgs, checkReachable, llmBrainFromArgs } from './llmArgs';
+import { CALLS_OPTION, LLM_OPTIONS, UnreachableModel, callPlanFromArgs, checkReachable, llmBrainFromArgs, reportFallbacks } from './llmArgs';
 import { defined } from '../sim/checked';
 
 const USAGE =
@@ -42,6 +42,7 @@ async function main(): Promise<void> {
   if (llm) await checkReachable(llm);
   // An experiment: Smallville's lock-step semantics, so a slow model changes nothing but the wall time.
   const sim = new Simulation({ world, personas, brain: llm ?? offline, seed, start: P.start, stepMode: 'lockstep', callPlan: callPlanFromArgs(args.calls, llm !== null) });
+  const fallbacks = llm ? reportFallbacks(sim.brain, llm) : null;
   const host = defined(sim.byId.get(P.host), `the host ${P.host}`);
 
   const t0 = performance.now();
@@ -67,6 +68,8 @@ async function main(): Promise<void> {
   if (snap) console.log(`At ${P.sector} at ${formatAmPm(snap.time)} on ${formatDate(snap.time)}: ${snap.names.length} — ${snap.names.join(', ') || 'nobody'}`);
   console.log(`Came to the party (15 min or more at ${P.sector}, 5–7 pm, besides the host): ${out.attended.length} — ${out.attended.join(', ') || 'nobody'}`);
   console.log(`Host there: ${out.hostThere ? 'yes' : 'no'}; brain fallbacks: ${sim.brain.fallbackTotal}`);
+  const why = fallbacks?.summary();
+  if (why) console.error(why);
   if (llm) {
     const t = llm.log.totals;
     console.log(`LLM: ${t.calls} calls, ${t.promptTokens} prompt + ${t.completionTokens} completion tokens, est. $${t.cost.toFixed(4)}, ${t.fallbacks} fallbacks`);

@@ -10,7 +10,7 @@ import { formatDate, formatHHMM } from '../sim/clock';
 import { checkPersonasAgainstWorld } from '../sim/persona/load';
 import { checkReadable, checkWritable, numberOption, parseCli, startOption } from './args';
 import { maxTownSize, scaleTown } from './town';
-import { CALLS_OPTION, LLM_OPTIONS, UnreachableModel, callPlanFromArgs, checkReachable, llmBrainFromArgs } from './llmArgs';
+import { CALLS_OPTION, LLM_OPTIONS, UnreachableModel, callPlanFromArgs, checkReachable, llmBrainFromArgs, reportFallbacks } from './llmArgs';
 import type { LlmBrain } from '../llm/llmBrain';
 import { registryModes } from '../sim/actions/state';
 import { createSave, decodeSave, encodeSave, openSave, type SaveFile } from '../save/saveFile';
@@ -102,6 +102,7 @@ async function main(): Promise<void> {
   }
   const llm = made.llm;
   if (llm) await checkReachable(llm);
+  const fallbacks = llm ? reportFallbacks(sim.brain, llm) : null;
   // The call plan is a setting, not part of a save: --calls, else packed on a model and faithful offline.
   sim.setCallPlan(callPlanFromArgs(args.calls, llm !== null));
   const steps = Math.round((hours * 3600) / sim.clock.stepSeconds);
@@ -147,6 +148,8 @@ async function main(): Promise<void> {
   }
   const secs = (performance.now() - t0) / 1000;
   process.stderr.write('\n');
+  const why = fallbacks?.summary();
+  if (why) console.error(why);
   const open = sink;
   if (open) await new Promise<void>((res) => open.end(res));
   if (typeof saveTo === 'string') {

@@ -63,7 +63,12 @@ export type EndpointNotice =
   | { state: 'checking'; baseURL: string }
   | { state: 'unreachable'; baseURL: string; reason: string }
   /** `retryAt`: wall time (Date.now()) of the next probe; `retrying` while one is under way. */
-  | { state: 'down'; baseURL: string; reason: string; retryAt: number; retrying: boolean };
+  | { state: 'down'; baseURL: string; reason: string; retryAt: number; retrying: boolean }
+  /**
+   * The endpoint is not down, but `calls` calls in a row fell back to the offline brain (replies
+   * nothing could read): `reason` the first reason of the run, `shared` how many of them it failed.
+   */
+  | { state: 'unreadable'; baseURL: string; reason: string; calls: number; shared: number };
 
 /** What the UI and the Phaser scene read. The simulation writes it after each step; the view never writes the simulation. */
 export interface HamletState {

@@ -12,14 +12,15 @@ interface BannerActions {
 function endpointText(e: EndpointNotice, now: number): string {
   if (e.state === 'checking') return `Checking the model at ${e.baseURL} before the town uses it…`;
   if (e.state === 'unreachable') return `The model at ${e.baseURL} is not answering: the town started on the offline brain.`;
+  if (e.state === 'unreadable') return `The model at ${e.baseURL} gives no usable replies: the last ${e.calls} calls fell back to the offline brain, which runs the town meanwhile.`;
   const secs = Math.ceil((e.retryAt - now) / 1000);
   return `The model at ${e.baseURL} is not answering: ${e.retrying || secs <= 0 ? 'retrying now…' : `retrying in ${secs} s`} (the offline brain answers meanwhile).`;
 }
 
 /**
  * The banner under the top bar while the model endpoint is not serving the town (store.endpoint):
- * what is wrong, the exact error, a live countdown to the next try, "Retry now" and "Use the offline
- * brain". Every text is set as text: an error may quote whatever the endpoint sent.
+ * what is wrong, the exact error (or, for replies nothing can use, the first reason and how many
+ * calls it failed), a live countdown to the next try, "Retry now" and "Use the offline brain". Every text is set as text: an error may quote whatever the endpoint sent.
  */
 export function mountEndpointBanner(store: HamletStore, actions: BannerActions): HTMLElement {
   const banner = document.createElement('div');
@@ -50,9 +51,11 @@ export function mountEndpointBanner(store: HamletStore, actions: BannerActions):
     if (!e) return;
     banner.dataset.state = e.state;
     message.textContent = endpointText(e, Date.now());
-    reason.textContent = e.state === 'checking' ? '' : e.reason;
+    reason.textContent = e.state === 'checking' ? '' : e.state === 'unreadable' ? `Why: ${e.reason} (${e.shared} of the ${e.calls})` : e.reason;
     reason.hidden = e.state === 'checking';
     buttons.hidden = e.state === 'checking';
+    // Nothing to retry: the endpoint answers. Its replies are what is wrong.
+    retry.hidden = e.state === 'unreadable';
     retry.textContent = e.state === 'unreachable' ? 'Retry' : 'Retry now';
     retry.disabled = e.state === 'down' && e.retrying;
     offline.textContent = e.state === 'unreachable' ? 'Keep the offline brain' : 'Use the offline brain';

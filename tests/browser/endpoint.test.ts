@@ -150,4 +150,37 @@ describe('a model endpoint that stops answering, in the page', () => {
     expect(modelsBeforeFirstCall).toBe(probes + 1);
     expect(errors.filter((e) => !/net::ERR|Failed to load resource/.test(e))).toEqual([]);
   });
+
+  it('an endpoint that answers, but nothing usable: the banner says the town runs on offline answers, and why; it goes when replies are usable again', { timeout: 150_000 }, async () => {
+    // Up, answering every call at once, with text no contract can read.
+    fake.setResponder(() => ({ kind: 'content', content: '<html><body>Sorry, something went wrong</body></html>' }));
+    fake.setModels(() => ({ kind: 'models', ids: ['fake-model'] }));
+    await setSpeed(page, 10);
+    await page.waitForSelector(`${banner}[data-state=unreadable]`, { timeout: 60_000 });
+    const text = (await page.textContent(banner)) ?? '';
+    expect(text).toMatch(new RegExp(`The model at ${fake.url.replace(/[.]/g, '\\.')} gives no usable replies: the last \\d+ calls fell back to the offline brain, which runs the town meanwhile\\.`));
+    const why = /Why: no valid reply after 3 attempts \(the reply was not valid JSON\) \((\d+) of the (\d+)\)/.exec(text);
+    expect(why).not.toBeNull();
+    expect(Number(why![1])).toBeGreaterThanOrEqual(5);
+    // Nothing to retry (the endpoint answers); the offline brain is one click away.
+    expect(await page.isVisible('button[name=endpoint-retry]')).toBe(false);
+    expect(await page.isVisible('button[name=endpoint-offline]')).toBe(true);
+    // The town lives on: the clock runs on the offline answers, on the same brain setting.
+    await clockRuns();
+    const s = await state(page);
+    expect(s.brainName).toBe('llm:fake-model');
+    expect(await page.textContent('.hud-info')).toMatch(/[1-9]\d* fallbacks/);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, 'endpoint-unreadable-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'endpoint-unreadable-390');
+    const box = await page.locator(banner).boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // Usable replies again: the first one ends the run and the banner goes.
+    fake.setResponder(goodModel());
+    await page.waitForSelector(banner, { state: 'hidden', timeout: 60_000 });
+    expect((await state(page)).endpoint).toBeNull();
+  });
 });

@@ -54,6 +54,25 @@ describe('npm run sim', () => {
     expect(stdout + stderr).not.toContain(key);
   }, 60_000);
 
+  it('says on stderr why calls fall back when the endpoint answers, but nothing usable (the first reason and how many shared it), never the key', async () => {
+    const key = 'sk-cli-secret-garbage-91';
+    const garbage = await startFakeLlm(() => ({ kind: 'content', content: `I cannot answer that (${key}).` }));
+    try {
+      const { stdout, stderr } = await tsx(['--hours', '0.5', '--personas', '3', '--start', '2023-02-13T07:00:00', '--llm', garbage.url, '--model', 'fake-model'], { OPENAI_API_KEY: key });
+      // The counts say how many; stderr says why: while it happens, and at the end.
+      expect(stdout).toMatch(/brain fallbacks: [1-9]\d*/);
+      expect(stderr).toMatch(new RegExp(`\\n\\d+ calls in a row to the model at ${garbage.url.replace(/[.]/g, '\\.')} fell back to the offline brain, which answers them: \\d+ of them because "no valid reply after 3 attempts \\(the reply was not valid JSON\\)"`));
+      const why = /^Why (\d+) calls fell back to the offline brain: first "no valid reply after 3 attempts \(the reply was not valid JSON\)" \((\d+) of them\)/m.exec(stderr);
+      expect(why).not.toBeNull();
+      expect(Number(why![2])).toBe(Number(why![1]));
+      // Not the breaker: the endpoint answers.
+      expect(stderr).not.toMatch(/is not answering/);
+      expect(stdout + stderr).not.toContain(key);
+    } finally {
+      await garbage.close();
+    }
+  }, 120_000);
+
   it('names a model that does not answer and runs nothing, rather than a whole run made by the offline stand-in', async () => {
     const dead = await deadUrl();
     const key = 'sk-cli-secret-dead-77';

@@ -3,6 +3,7 @@ import { GUARDED_CALLS, contractOf } from './contracts';
 import { ReplyError } from './reply';
 import type { StepGate } from './stepGate';
 import type { WorldModel } from '../world/types';
+import { FallbackReasons } from './fallbackReasons';
 
 interface CallStats {
   calls: number;
@@ -37,6 +38,8 @@ export class GuardedBrain {
    * step after they arrive (src/sim/brain/stepGate.ts). Local answers never pass through it.
    */
   gate: StepGate | null = null;
+  /** Why calls fell back: each kind of reason and how many calls it failed, for the run and for the current run of fallbacks in a row. */
+  readonly reasons = new FallbackReasons();
   /** Why each call last fell back (the pulse logs why it skipped a round). */
   readonly lastFallbackReason = new Map<GuardedCall, string>();
 
@@ -48,6 +51,7 @@ export class GuardedBrain {
   /** Swap the brain behind the guard between steps (settings changed); counts carry on. */
   setInner(brain: Brain): void {
     this.inner = brain;
+    this.reasons.reset();
     if (this.world) brain.knowTown?.(this.world);
   }
 
@@ -83,7 +87,9 @@ export class GuardedBrain {
     try {
       const value = await askBrain(this.inner, call, ctx, args);
       try {
-        return c.accept(value, ctx, ...args);
+        const accepted = c.accept(value, ctx, ...args);
+        this.reasons.answered();
+        return accepted;
       } catch (err) {
         if (!(err instanceof ReplyError)) throw err;
         reason = `invalid answer: ${JSON.stringify(value)?.slice(0, 200)} (${err.message})`;
@@ -95,6 +101,7 @@ export class GuardedBrain {
     s.fallbacks++;
     this.fallbackTotal++;
     this.lastFallbackReason.set(call, reason);
+    this.reasons.fellBack(reason);
     // The inner brain's stand-in (the LLM brain's offline brain) answers a failed call for that same
     // call, so a garbage endpoint leaves a living town.
     const standIn = this.inner.standIn ?? null;
