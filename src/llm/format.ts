@@ -7,6 +7,7 @@ import type { ChatLine, ConceptNode } from '../sim/persona/memory';
 import type { ScheduleItem } from '../sim/persona/scratch';
 import { DAY, HOUR, MINUTE, dayStart, formatAmPm, formatDate, formatDateTime, minuteOfDay, parseHHMM } from '../sim/clock';
 import { commitmentPhrase, SEEKING } from '../sim/cognition/commitments';
+import { bearingOn, PACKED_RECALLS, withoutStep } from '../sim/cognition/bearing';
 import { mapAddressOf, type ActionAddress } from '../sim/world/actionAddress';
 
 const NONE = '(none)';
@@ -198,28 +199,6 @@ export function placesOffered(p: Persona, places: readonly { sector: string; are
   };
 }
 
-/** Memories not already said in the persona's brief identity (its "currently" is among its memories too). */
-function notInIdentity(nodes: readonly ConceptNode[], p: Persona): ConceptNode[] {
-  return nodes.filter((n) => !p.currently.includes(n.description));
-}
-
-/**
- * What of a persona's recalled memories bears on a conversation with `other`: its thoughts and chats
- * (plans, news, what was said before) and what it saw the other do. Its own doings, objects' states
- * and other people's doings are dropped: the prompt says what both are doing now, and such events
- * are what retrieval recalls for a name that has little else attached to it. Each text once.
- */
-function bearingOn(nodes: readonly ConceptNode[], self: Persona, other: Persona): ConceptNode[] {
-  const seen = new Set<string>();
-  return notInIdentity(nodes, self).filter((n) => {
-    if (n.type === 'event' && n.subject !== other.name && n.object !== other.name && !n.description.includes(other.name)) return false;
-    // The same words twice (an event seen again, a memo said twice) say nothing new.
-    if (seen.has(n.description)) return false;
-    seen.add(n.description);
-    return true;
-  });
-}
-
 /**
  * How a packed conversation prompt calls the two after their identities have named them in full:
  * by first name, unless both have the same one.
@@ -227,9 +206,6 @@ function bearingOn(nodes: readonly ConceptNode[], self: Persona, other: Persona)
 export function pairNames(a: Persona, b: Persona): [string, string] {
   return a.firstName !== b.firstName ? [a.firstName, b.firstName] : [a.name, b.name];
 }
-
-/** At most this many recalled memories per side in a packed conversation prompt (the most relevant first, as retrieval ranks them). */
-const RECALLS_SHOWN = 4;
 
 /**
  * What a persona recalls that bears on a conversation with `other` (`bearingOn`), as the packed
@@ -245,12 +221,9 @@ export function recallsFor(nodes: readonly ConceptNode[], self: Persona, other: 
   const seen = new Set<string>();
   const lines: string[] = [];
   for (const n of bearingOn(nodes, self, other)) {
-    if (lines.length >= RECALLS_SHOWN) break;
-    let text = n.description;
-    if (n.type === 'event') {
-      if (text === current) continue;
-      text = text.replace(/ \([^()]*\)$/, '');
-    }
+    if (lines.length >= PACKED_RECALLS) break;
+    if (n.type === 'event' && n.description === current) continue;
+    let text = withoutStep(n, n.description);
     const plan = /^This is (.+?)'s plan for (.+?): /.exec(text);
     if (plan && plan[1] === self.name && plan[2] === today) text = `${self.name}'s plan for today: ${text.slice(plan[0].length)}`;
     if (mine !== self.name) text = text.split(self.name).join(mine).split(other.name).join(theirs);

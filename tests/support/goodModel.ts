@@ -107,13 +107,13 @@ export function packedStretches(prompt: string): { originalBlock: string; doneBl
 }
 
 /** The subtasks of one run of each waking activity (plan_day's "subtasks"), as `decomp` breaks a block of so many minutes. */
-export function preparedSubtasks(hourly: string[], decomp: (minutes: number) => { task: string; minutes: number }[]): { activity: string; subtasks: { task: string; minutes: number }[] }[] {
-  const out: { activity: string; subtasks: { task: string; minutes: number }[] }[] = [];
+export function preparedSubtasks(hourly: string[], decomp: (minutes: number) => { task: string; minutes: number }[]): { activity: string; subtasks: [string, number][] }[] {
+  const out: { activity: string; subtasks: [string, number][] }[] = [];
   for (let h = 0; h < 24; ) {
     let end = h + 1;
     while (end < 24 && hourly[end] === hourly[h]) end++;
     const a = hourly[h]!;
-    if (a !== 'sleeping' && !out.some((e) => e.activity === a)) out.push({ activity: a, subtasks: decomp((end - h) * 60) });
+    if (a !== 'sleeping' && !out.some((e) => e.activity === a)) out.push({ activity: a, subtasks: decomp((end - h) * 60).map((t) => [t.task, t.minutes]) });
     h = end;
   }
   return out;

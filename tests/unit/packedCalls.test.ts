@@ -64,7 +64,7 @@ describe('packed call schemas: a good reply becomes the answer, a bad one an err
   });
 
   it('plan_day: the hour, timed plan items, exactly 24 cleaned activities, and subtasks only for activities of the day', () => {
-    const reply = { wake_up_hour: 7, plan: ['1) wake up at 7:00 am', 'work from 9:00 am to 5:00 pm', 'have lunch at 12:00 pm', 'read at 8:00 pm.', 'go to bed at 10:00 pm'], hourly, subtasks: [{ activity: 'working at the pharmacy', subtasks: [{ task: 'counting pills', minutes: 60 }] }] };
+    const reply = { wake_up_hour: 7, plan: ['1) wake up at 7:00 am', 'work from 9:00 am to 5:00 pm', 'have lunch at 12:00 pm', 'read at 8:00 pm.', 'go to bed at 10:00 pm'], hourly, subtasks: [{ activity: 'working at the pharmacy', subtasks: [['counting pills', 60]] }] };
     const day = ok(readReply('planDay', reply, ctx, 0));
     expect(day.wakeUpHour).toBe(7);
     expect(day.dailyPlan).toEqual(['wake up at 7:00 am', 'work from 9:00 am to 5:00 pm', 'have lunch at 12:00 pm', 'read at 8:00 pm', 'go to bed at 10:00 pm']);
@@ -75,8 +75,11 @@ describe('packed call schemas: a good reply becomes the answer, a bad one an err
     expect(err(readReply('planDay', { ...reply, wake_up_hour: 25 }, ctx, 0))).toMatch(/"wake_up_hour" must be at most 23/);
     expect(err(readReply('planDay', { ...reply, plan: ['wake up', 'work', 'eat', 'read', 'sleep'] }, ctx, 0))).toMatch(/has no time/);
     expect(err(readReply('planDay', { ...reply, plan: reply.plan.slice(0, 3) }, ctx, 0))).toMatch(/"plan" needs at least 5 items/);
-    expect(err(readReply('planDay', { ...reply, subtasks: [{ activity: 'skydiving', subtasks: [{ task: 'jump', minutes: 5 }] }] }, ctx, 0))).toMatch(/not one of the hourly activities/);
-    expect(err(readReply('planDay', { ...reply, subtasks: [{ activity: 'working at the pharmacy', subtasks: [{ task: 'x', minutes: 0 }] }] }, ctx, 0))).toMatch(/"subtasks.0.subtasks.0.minutes" must be at least 1/);
+    expect(err(readReply('planDay', { ...reply, subtasks: [{ activity: 'skydiving', subtasks: [['jump', 5]] }] }, ctx, 0))).toMatch(/not one of the hourly activities/);
+    // A subtask is a [task, minutes] pair (the compact answer); a pair whose minutes are not positive, or an object, is refused.
+    expect(err(readReply('planDay', { ...reply, subtasks: [{ activity: 'working at the pharmacy', subtasks: [['x', 0]] }] }, ctx, 0))).toMatch(/subtask of "working at the pharmacy" 1 \("x"\) has duration 0/);
+    expect(err(readReply('planDay', { ...reply, subtasks: [{ activity: 'working at the pharmacy', subtasks: [{ task: 'x', minutes: 60 }] }] }, ctx, 0))).toMatch(/"subtasks.0.subtasks.0"/);
+    expect(err(readReply('planDay', { ...reply, subtasks: [{ activity: 'working at the pharmacy', subtasks: [[60, 'x']] }] }, ctx, 0))).toMatch(/task/);
   });
 
   it('revise_identity: two first-person notes (may be empty), a status, 4–6 timed items', () => {

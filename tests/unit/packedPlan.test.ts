@@ -332,6 +332,26 @@ describe('packed poignancy: a persona’s new memories scored together', () => {
     expect(tomorrow.poignancy).toBe(6);
   });
 
+  it('asks a sighting once whatever step it was seen at: every step of it gets that score (and a thought or chat that looks alike is asked as it is)', async () => {
+    const { sim, ann, calls } = town({ poignancies: async (_c, ms) => ms.map((m, i) => 3 + i) });
+    ann.scratch.actDescription = 'reading the paper';
+    at(sim, 10, 30);
+    const steps = [await event(sim, ann, 'cooking dinner (chopping onions)'), await event(sim, ann, 'cooking dinner (stirring the pot)')];
+    const thought = await addScored(sim, ann, 'thought', { created: sim.now, subject: 'Ann Test', predicate: 'thinks', object: 'x', description: 'I liked it (a lot)', keywords: [] }, { kind: 'thought', text: 'I liked it (a lot)', trigger: true });
+    at(sim, 11, 59, 50);
+    await scoreDue(sim, sim.personas);
+    const asked = calls.filter((c) => c.name === 'poignancies').map((c) => c.args[0]);
+    expect(asked).toEqual([[{ kind: 'event', description: 'Bob Test is cooking dinner' }, { kind: 'thought', description: 'I liked it (a lot)' }]]);
+    expect([...steps.map((n) => n.poignancy), thought.poignancy]).toEqual([3, 3, 4]);
+    // Later that day another step of it is not asked at all.
+    at(sim, 13, 0);
+    const later = await event(sim, ann, 'cooking dinner (washing up)');
+    at(sim, 15, 59, 50);
+    await scoreDue(sim, sim.personas);
+    expect(calls.filter((c) => c.name === 'poignancies')).toHaveLength(1);
+    expect(later.poignancy).toBe(3);
+  });
+
   it(`scores early once ${POIGNANCY_BATCH} memories wait`, async () => {
     const { sim, ann, calls } = town();
     at(sim, 10, 10);
@@ -372,6 +392,22 @@ describe('packed poignancy: a persona’s new memories scored together', () => {
     expect((await reflect(sim, ann)).length).toBeGreaterThan(0);
     expect(ann.scratch.importanceTriggerCurr).toBe(ann.scratch.importanceTriggerMax);
   });
+
+  it('reflection: the focal points and insights prompts get each thing seen once, without its step; evidence still names a memory of it', async () => {
+    const { sim, ann, calls } = town({ focalPoints: async () => ['What is Bob up to?'], reflectionInsights: async (_c, groups) => groups.map(() => [{ insight: 'Bob cooks a lot', evidence: [1] }]) });
+    at(sim, 18, 0);
+    for (const step of ['chopping onions', 'stirring the pot']) ann.memory.add('event', { created: sim.now, subject: 'Bob Test', predicate: 'cook', object: 'dinner', description: `Bob Test is cooking dinner (${step})`, keywords: ['Bob Test'], poignancy: 5 });
+    ann.memory.add('thought', { created: sim.now, subject: 'Ann Test', predicate: 'thinks', object: 'x', description: 'Dinner smells good (really)', keywords: ['Bob Test'], poignancy: 5 });
+    ann.scratch.importanceTriggerCurr = 0;
+    ann.scratch.importanceEleN = 3;
+    const insights = await reflect(sim, ann);
+    expect(calls.find((c) => c.name === 'focalPoints')!.args[0]).toEqual(['Bob Test is cooking dinner', 'Bob Test is cooking dinner', 'Dinner smells good (really)']);
+    const statements = (calls.find((c) => c.name === 'reflectionInsights')!.args[0] as { statements: string[] }[])[0]!.statements;
+    expect(statements).toContain('Bob Test is cooking dinner');
+    expect(statements).toContain('Dinner smells good (really)');
+    expect(statements.some((x) => x.includes('('))).toBe(statements.includes('Dinner smells good (really)'));
+    expect(insights[0]!.evidence.length).toBe(1);
+  });
 });
 
 describe('packed reactions: a conversation in one call', () => {
@@ -406,11 +442,19 @@ describe('packed reactions: a conversation in one call', () => {
     expect(u.names()).not.toContain('conversation');
   });
 
-  it('a "no" goes on to decide_to_react (lets_react), as in faithful', async () => {
-    const t = awake({ conversation: async () => ({ talk: false, lines: [], summary: '', takeaways: {} }), decideToReact: async () => 1 });
-    const reaction = await shouldReact(t.sim, t.ann, focus(t));
+  it('a "no" goes on to decide_to_react (lets_react), as in faithful, shown what bears on the other (at most 4, as the conversation call)', async () => {
+    const shown: string[][] = [];
+    const t = awake({ conversation: async () => ({ talk: false, lines: [], summary: '', takeaways: {} }), decideToReact: async (_c, _t, ms) => (shown.push(ms.map((m) => m.description)), 1) });
+    const seen = (subject: string, description: string, type: ConceptNode['type'] = 'event') => ({ ...node(subject, description), type });
+    const focused: Retrieved = {
+      ...focus(t),
+      events: [seen('Ann Test', 'Ann Test is drinking coffee'), seen('counter', 'counter is in use'), seen('Bob Test', 'Bob Test is reading'), seen('Bob Test', 'Bob Test is reading'), seen('Cy Test', 'Cy Test is singing')],
+      thoughts: ['Bob owes me a book', 'Bob is moving away', 'Bob likes jazz', 'Bob has a cat'].map((d) => seen('Ann Test', d, 'thought')),
+    };
+    const reaction = await shouldReact(t.sim, t.ann, focused);
     expect(reaction?.kind).toBe('wait');
     expect(t.names()).toEqual(expect.arrayContaining(['conversation', 'decideToReact']));
+    expect(shown).toEqual([['Bob Test is reading', 'Bob owes me a book', 'Bob is moving away', 'Bob likes jazz']]);
   });
 
   it('chat reaction: both stretches re-planned in one call; <persona> other, chat with, buffer 800, end on a whole minute; takeaways from the same call', async () => {

@@ -124,6 +124,13 @@ const subtask = (o: Obj, i: number, max: number, p: Parameters<typeof withoutNam
   if (typeof m !== 'number' || !Number.isFinite(m) || m <= 0) fail(`${label} ${i + 1} ("${task}") has duration ${JSON.stringify(m)}: every duration must be a positive number of minutes`);
   return { task, minutes: m };
 };
+/** A subtask as a pair, `["kneading dough", 25]` (plan_day's compact answer). */
+const taskPair = z
+  .array(z.union([trimmed(ACTIVITY), z.number()]))
+  .min(2)
+  .max(2)
+  .describe('[task, minutes]: a short lowercase phrase and a positive multiple of 5');
+const pairTask = (t: unknown): Obj => (Array.isArray(t) ? { task: t[0], minutes: t[1] } : fail('a subtask must be a [task, minutes] pair'));
 const objects = (items: unknown[], label: string, shape: string): Obj[] =>
   items.map((item, i) => (typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as Obj) : fail(`${label} ${i + 1} must be an object ${shape}`)));
 const sameText = (max: number) => {
@@ -625,7 +632,8 @@ export const CONTRACTS: Contracts = {
       wake_up_hour: hour,
       plan: z.array(str(PLAN_ITEM, 'an activity with its time')).min(DAILY_PLAN_ITEMS.min).max(DAILY_PLAN_ITEMS.max),
       hourly: z.array(str(ACTIVITY, 'short lowercase phrase, or "sleeping"')).min(24).max(24),
-      subtasks: z.array(z.object({ activity: str(ACTIVITY, 'one of the hourly activities'), subtasks: replySubtasks('short lowercase phrase') })).max(24),
+      // Each subtask as a [task, minutes] pair: a day's subtasks are about half of the answer, and the keys were a third of them.
+      subtasks: z.array(z.object({ activity: str(ACTIVITY, 'one of the hourly activities'), subtasks: z.array(taskPair).min(1) })).max(24),
     }),
     fromReply: (o, { persona }) => {
       const hourly = list(o, 'hourly').map((h, i) => {
@@ -635,7 +643,7 @@ export const CONTRACTS: Contracts = {
       const subtasks = objects(list(o, 'subtasks'), 'subtasks entry', '{"activity": …, "subtasks": […]}').map((e, k) => {
         const activity = lowerFirst(stripPeriod(withoutName(text(e, 'activity', ACTIVITY), persona)));
         if (!hourly.includes(activity)) fail(`"subtasks" entry ${k + 1} is for "${activity}", which is not one of the hourly activities`);
-        const subs = objects(list(e, 'subtasks'), `subtask of "${activity}"`, '{"task": …, "minutes": …}').map((t, i) => subtask(t, i, ACTIVITY, persona, `subtask of "${activity}"`));
+        const subs = list(e, 'subtasks').map((t, i) => subtask(pairTask(t), i, ACTIVITY, persona, `subtask of "${activity}"`));
         if (subs.length === 0) fail(`"subtasks" entry ${k + 1} ("${activity}") lists no subtasks`);
         return { activity, subtasks: subs };
       });

@@ -5,6 +5,7 @@ import type { MemoryToRate } from '../brain/port';
 import { HOUR, dayStart } from '../clock';
 import { isAsleep } from '../actions/registry';
 import { at } from '../checked';
+import { withoutStep } from './bearing';
 
 /**
  * Poignancy (Smallville's importance score, 1–10) for a new memory, the way the town's call plan asks:
@@ -54,7 +55,7 @@ function eventsScoredToday(p: Persona, now: number, unscored: ReadonlySet<number
   for (let i = nodes.length - 1; i >= 0; i--) {
     const n = at(nodes, i, 'memory node');
     if (n.created < from) break;
-    if (n.type === 'event' && !unscored.has(n.id) && !scores.has(n.description)) scores.set(n.description, n.poignancy);
+    if (n.type === 'event' && !unscored.has(n.id) && !scores.has(withoutStep(n, n.description))) scores.set(withoutStep(n, n.description), n.poignancy);
   }
   return scores;
 }
@@ -67,13 +68,14 @@ export async function scoreWaiting(sim: SimContext, p: Persona): Promise<void> {
   const waiting = p.waitingPoignancy.splice(0);
   if (waiting.length === 0) return;
   const known = eventsScoredToday(p, sim.clock.now, new Set(waiting.map((w) => w.id)));
-  const keyOf = (w: { kind: string; text: string }) => `${w.kind}|${w.text}`;
+  const textOf = (w: { kind: string; text: string }) => withoutStep({ type: w.kind === 'event' ? 'event' : 'thought' }, w.text);
+  const keyOf = (w: { kind: string; text: string }) => `${w.kind}|${textOf(w)}`;
   const asked = new Map<string, MemoryToRate>();
-  for (const w of waiting) if (!(w.kind === 'event' && known.has(w.text)) && !asked.has(keyOf(w))) asked.set(keyOf(w), { kind: w.kind, description: w.text });
+  for (const w of waiting) if (!(w.kind === 'event' && known.has(textOf(w))) && !asked.has(keyOf(w))) asked.set(keyOf(w), { kind: w.kind, description: textOf(w) });
   const keys = [...asked.keys()];
   const scores = asked.size > 0 ? await sim.brain.poignancies({ persona: p, now: sim.clock.now }, [...asked.values()]) : [];
   waiting.forEach((w) => {
-    const score = (w.kind === 'event' ? known.get(w.text) : undefined) ?? scores[keys.indexOf(keyOf(w))] ?? PROVISIONAL_POIGNANCY;
+    const score = (w.kind === 'event' ? known.get(textOf(w)) : undefined) ?? scores[keys.indexOf(keyOf(w))] ?? PROVISIONAL_POIGNANCY;
     const node = p.memory.nodes[w.id - 1];
     if (node && node.id === w.id) node.poignancy = score;
     if (w.trigger) p.scratch.importanceTriggerCurr -= score;

@@ -5,6 +5,7 @@ import type { Retrieved } from './retrieve';
 import { hourOf, minuteOfDay } from '../clock';
 import { addNewAction } from './plan';
 import { conversationMinutes, converse, packedConversation, rememberConversation } from './converse';
+import { bearingOn, PACKED_RECALLS } from './bearing';
 import type { NewDecompInput, PlanAhead, SubTask, WholeConversation } from '../brain/port';
 import { insertIntoSchedule, planFrom, replanWithRest, stretchFor } from './schedule';
 import { sameAddress } from '../world/actionAddress';
@@ -73,7 +74,9 @@ export async function shouldReact(sim: SimContext, p: Persona, focused: Retrieve
       if (c.talk) return { kind: 'chat', target, held: { ...c, aheadFor: ahead.map((a) => a.persona) } };
     } else if (await sim.brain.decideToTalk(ctx, target, memories)) return { kind: 'chat', target };
   }
-  if (canReact(sim, p, target) && (await sim.brain.decideToReact(ctx, target, memories)) === 1) return { kind: 'wait', target };
+  // Packed shows decide_to_react what bears on the other, as its conversation call does (faithful: all it recalled).
+  const reactMemories = sim.callPlan === 'packed' ? bearingOn(memories, p, target).slice(0, PACKED_RECALLS) : memories;
+  if (canReact(sim, p, target) && (await sim.brain.decideToReact(ctx, target, reactMemories)) === 1) return { kind: 'wait', target };
   return null;
 }
 

@@ -6,6 +6,7 @@ import { keywordsOf } from './converse';
 import { newRetrieve, RETRIEVE_COUNT } from './retrieve';
 import { addScored } from './poignancy';
 import { at } from '../checked';
+import { withoutStep } from './bearing';
 
 const FOCAL_POINTS = 3;
 const INSIGHTS_PER_FOCAL_POINT = 5;
@@ -25,14 +26,16 @@ export async function reflect(sim: SimContext, p: Persona): Promise<ConceptNode[
     .filter((n) => !isExpired(n, now) && !n.description.includes('is idle'));
   const added: ConceptNode[] = [];
   if (recent.length > 0) {
-    const focal = await sim.brain.focalPoints(ctx, recent.map((n) => n.embeddingKey), FOCAL_POINTS);
+    // Packed asks about each thing seen once, not each step of it (the prompt numbers each text once).
+    const focal = await sim.brain.focalPoints(ctx, recent.map((n) => (sim.callPlan === 'packed' ? withoutStep(n, n.embeddingKey) : n.embeddingKey)), FOCAL_POINTS);
     const retrieved = await newRetrieve(sim, p, focal);
     const groups = focal.map((point) => {
       const related = retrieved.get(point) ?? [];
       return { point, pool: related.length > 0 ? related : recent.slice(-RETRIEVE_COUNT) };
     });
     // Packed: the insights for every focal point in one call; faithful: one call per focal point.
-    const packed = sim.callPlan === 'packed' ? await sim.brain.reflectionInsights(ctx, groups.map(({ point, pool }) => ({ focal: point, statements: pool.map((n) => n.embeddingKey) })), INSIGHTS_PER_FOCAL_POINT) : null;
+    // (The steps of one thing seen read as one statement, numbered once: evidence citing it names the first of them.)
+    const packed = sim.callPlan === 'packed' ? await sim.brain.reflectionInsights(ctx, groups.map(({ point, pool }) => ({ focal: point, statements: pool.map((n) => withoutStep(n, n.embeddingKey)) })), INSIGHTS_PER_FOCAL_POINT) : null;
     for (const [k, { point, pool }] of groups.entries()) {
       const insights = packed ? (packed[k] ?? []) : await sim.brain.insights(ctx, pool.map((n) => n.embeddingKey), INSIGHTS_PER_FOCAL_POINT);
       for (const ins of insights) {
