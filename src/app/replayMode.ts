@@ -1,7 +1,7 @@
 import { FEED_SIZE, economyFeedItem, type FeedItem, type HamletStore, type ReplayView } from '../store/store';
 import type { EconomyEvent } from '../sim/town/economy';
 import type { ReplayFile } from '../replay/format';
-import { PlaybackClock, ReplayPlayer } from '../replay/player';
+import { DEFAULT_REPLAY_SPEED, PlaybackClock, ReplayPlayer } from '../replay/player';
 
 interface ReplayModeHost {
   /** Stop the live town while the replay is shown (it keeps its state). */
@@ -47,7 +47,7 @@ export class ReplayMode {
     this.replay = replay;
     this.player = new ReplayPlayer(replay);
     this.clock = new PlaybackClock(this.player.firstStep, this.player.lastStep);
-    this.clock.speed = opts.speed ?? 8;
+    this.clock.speed = opts.speed ?? DEFAULT_REPLAY_SPEED;
     if (opts.at !== undefined) this.clock.seek(opts.at);
     this.shownStep = -1;
     this.feedCount = -1;

@@ -268,6 +268,8 @@ function applyObjects(objects: Map<string, string>, s: ReplayStep): void {
  * second): the live town's speeds, so keys 1–5 mean the same live and in a replay (src/store/store.ts KEY_SPEEDS).
  */
 export const REPLAY_SPEEDS = [1, 2, 5, 10, 60] as const;
+/** A replay opens at this speed (one of REPLAY_SPEEDS, so the speed menu shows it). */
+export const DEFAULT_REPLAY_SPEED = 10;
 
 /**
  * The playback clock: a fractional position that advances at `speed` steps per second while

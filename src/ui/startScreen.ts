@@ -125,7 +125,7 @@ export class StartScreen {
     this.error.setAttribute('role', 'alert');
 
     const grid = el('div', 'start-grid');
-    grid.append(field('Seed', seed), field('Start day', day), field('Start hour', hour), field('Personas', count, `1 to ${personas.length}`), field('Brain', brain), callsField);
+    grid.append(field('Seed', seed), field('Start day', day), field('Start hour', hour), field('Personas', count, `1 to ${personas.length}`), Object.assign(field('Brain', brain), { className: 'start-wide' }), callsField);
     const playRow = el('label', 'start-play');
     playRow.style.flexDirection = 'row';
     playRow.append(play, el('span', undefined, 'Play as a resident of the town (uncheck to watch)'));

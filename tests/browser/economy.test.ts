@@ -43,6 +43,8 @@ describe('the economy in the page', () => {
 
   it('shows economy events in the feed as they happen, newest first, each with name, what, time and reason', async () => {
     expect(await economyLines()).toEqual([]);
+    // Before the first step no credits are sampled yet: the panel does not say the town has none.
+    expect(await page.textContent('.town-economy .econ-summary')).toMatch(/^Economy · 0\/\d+ shifts · 0 sold today$/);
     await setSpeed(page, 60);
     await page.waitForFunction(() => document.querySelectorAll('.hud-feed-list li.feed-econ').length > 0, null, { timeout: 90_000 });
     const first = await economyLines();

@@ -120,6 +120,13 @@ describe('the page fits every screen', () => {
     await page.waitForFunction((id) => (window as unknown as { hamlet: Handle }).hamlet.store.getState().selectedId === id, who!.id, { timeout: 5000 });
     await page.locator(`.insp-panel[data-persona="${who!.id}"]`).waitFor({ state: 'visible' });
     await expectTidy(page, 'phone, persona open');
+    // The inspector's tabs stay on one row whichever is open (a bold "Memory" pushed "Talk" to a row of its own).
+    for (const i of [0, 1, 2, 3, 4, 5, 6]) {
+      await page.locator('.insp-tabs .insp-tab-btn').nth(i).click();
+      const rows = await page.evaluate(() => new Set([...document.querySelectorAll<HTMLElement>('.insp-tabs .insp-tab-btn')].map((b) => Math.round(b.getBoundingClientRect().top))).size);
+      expect(rows, `tab ${i} open`).toBe(1);
+    }
+    await page.locator('.insp-tabs .insp-tab-btn').first().click();
     // Followed, the persona and the speech bubble's place over its head are in view above the sheet, not under it.
     await page.evaluate((id) => (window as unknown as { hamlet: Handle }).hamlet.store.getState().follow(id), who!.id);
     await expect

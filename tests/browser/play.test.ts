@@ -56,6 +56,17 @@ describe('playing in Hamlet (start screen, resident, chat, time)', () => {
     expect(await page.textContent('button[name=continue]')).toMatch(/no saves yet/);
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'play-start-390');
+    // The brain menu shows its choice whole ("Offline (no key, no network)" was cut in a narrow column).
+    const room = await page.evaluate(() => {
+      const s = document.querySelector<HTMLSelectElement>('select[name=brain]')!;
+      const probe = Object.assign(document.createElement('span'), { textContent: s.selectedOptions[0]!.text });
+      probe.style.cssText = `position: absolute; white-space: pre; font: ${getComputedStyle(s).font}`;
+      document.body.append(probe);
+      const need = probe.getBoundingClientRect().width;
+      probe.remove();
+      return s.clientWidth - need;
+    });
+    expect(room, 'px to spare beside the brain menu\'s text (for its arrow)').toBeGreaterThan(24);
     await page.setViewportSize({ width: 1280, height: 800 });
     // A name that is taken is refused with a reason, nothing starts.
     await page.fill('input[name=player-name]', 'Sofia Moreno');

@@ -68,6 +68,9 @@ describe('watching a recorded day in a real browser', () => {
     expect(opened.replay!.title).toMatch(/A day in Hamlet/);
     expect(opened.personas).toHaveLength(25);
     expect(await page.locator('.replay-bar').isVisible()).toBe(true);
+    // The speed menu shows the speed it plays at (it opened at 8×, which the menu does not offer: a blank menu).
+    expect(await page.inputValue('select[name=replay-speed]')).toBe(String(opened.replay!.speed));
+    expect(opened.replay!.speed).toBe(10);
     // It plays by itself: the clock moves on from midnight.
     expect(opened.replay!.playing).toBe(true);
     await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().step > 20, null, { timeout: 20_000 });

@@ -90,7 +90,9 @@ export function economySection(): { el: HTMLElement; refresh(v: EconomyView | nu
       const filled = v.jobs.reduce((n, j) => n + j.filled, 0);
       const slots = v.jobs.reduce((n, j) => n + j.slots, 0);
       const sold = v.sales.reduce((n, x) => n + x.count, 0);
-      const summaryText = `Economy · ${(now ? now[1].reduce((a, b) => a + b, 0) : 0).toLocaleString('en')} credits in town · ${filled}/${slots} shifts · ${sold} sold today`;
+      // Credits are sampled at each game hour's first step: before the first, the town's money is not known here (not "0 credits").
+      const credits = now ? `${now[1].reduce((a, b) => a + b, 0).toLocaleString('en')} credits in town · ` : '';
+      const summaryText = `Economy · ${credits}${filled}/${slots} shifts · ${sold} sold today`;
       if (summary.textContent !== summaryText) summary.textContent = summaryText;
       const last = v.history.at(-1);
       const key = [v.pulse.enabled, v.pulse.rounds, v.pulse.last?.time, last?.[0], last?.[1].join(','), v.jobs.map((j) => j.filled).join(','), v.sales.map((s) => s.count).join(','), selectedId, !!setPulse].join('|');
@@ -114,7 +116,7 @@ export function economySection(): { el: HTMLElement; refresh(v: EconomyView | nu
         const range = seen.length > 0 ? [Math.min(...seen), Math.max(...seen)] : null;
         // The charts first (what the panel is for at a glance), then the pulse's status and switch, then the last round.
         return [
-          h('div', { class: 'econ-caption', text: `Credits per person over the day${range ? ` (${range[0]}–${range[1]})` : ''} · ${total.toLocaleString('en')} in town` }),
+          h('div', { class: 'econ-caption', text: last ? `Credits per person over the day${range ? ` (${range[0]}–${range[1]})` : ''} · ${total.toLocaleString('en')} in town` : 'Credits per person over the day · from the first step on' }),
           creditsChart(v, selectedId),
           h('div', { class: 'econ-caption', text: `Jobs filled today · ${jobs.reduce((n, j) => n + j.filled, 0)} of ${jobs.reduce((n, j) => n + j.slots, 0)} slots` }),
           bars(places.map((j) => ({ label: j.sector, value: j.filled, max: j.slots, text: `${j.filled}/${j.slots}`, title: `${j.sector}: ${j.titles}` })), 'econ-jobs'),
