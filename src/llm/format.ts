@@ -265,8 +265,8 @@ function upcomingOf(p: Persona, now: number) {
 
 /**
  * Each side's plan ahead on one line, the steps of one activity ("task (step)", as decomposition
- * names them) grouped with their minutes: "Ann Test, until 5:00 pm: 12:16 pm working (filing 44 min,
- * calls 60 min); 2:00 pm lunch"; a note when none.
+ * names them) grouped with their minutes: "Ann Test, until 5:00 pm: 12:16 pm working (filing 44, calls
+ * 60 min); 2:00 pm lunch"; a note when none.
  */
 export function plansAhead(ahead: readonly { persona: Persona; from: number; until: number; items: readonly ScheduleItem[] }[], nameOf: (p: Persona) => string = (p) => p.name): string {
   if (ahead.length === 0) return '(none to re-plan: give "after": [])';
@@ -278,11 +278,12 @@ export function plansAhead(ahead: readonly { persona: Persona; from: number; unt
         const m = /^(.*\S) \(([^()]+)\)$/.exec(task);
         const [base, step] = m ? [m[1] ?? task, m[2] ?? ''] : [task, ''];
         const last = groups.at(-1);
-        if (step && last && last.base === base && last.steps.length > 0) last.steps.push(`${step} ${minutes} min`);
-        else groups.push({ start: t, base, steps: step ? [`${step} ${minutes} min`] : [] });
+        if (step && last && last.base === base && last.steps.length > 0) last.steps.push(`${step} ${minutes}`);
+        else groups.push({ start: t, base, steps: step ? [`${step} ${minutes}`] : [] });
         t += minutes;
       }
-      const items = groups.map((g) => `${minuteLabel(g.start)} ${g.base}${g.steps.length > 0 ? ` (${g.steps.join(', ')})` : ''}`);
+      // The steps' minutes, "min" once: "(filing 44, calls 60 min)".
+      const items = groups.map((g) => `${minuteLabel(g.start)} ${g.base}${g.steps.length > 0 ? ` (${g.steps.join(', ')} min)` : ''}`);
       return `${nameOf(a.persona)}, until ${minuteLabel(a.until)}: ${items.join('; ')}`;
     })
     .join('\n');

@@ -18,11 +18,12 @@ const SYSTEM_PROMPT = 'You are simulating a person in a small town called Hamlet
 /**
  * The packed call plan's calls (docs/call-plans.md) open with a shorter line: they are asked about
  * thirty times a persona-day and the line is in every one; what each asks is in its task and prompt,
- * and every prompt ends with "Reply with JSON only: …" (tests/unit/prompts.test.ts).
+ * and every prompt ends with "Reply with JSON only: …" (tests/unit/prompts.test.ts). So does the town
+ * pulse (the same under both plans), whose prompt says whom the model plays: the town, not a person.
  * The one-question calls keep Smallville's line (faithful reproduces the paper's calls as they were).
  */
-const PACKED_SYSTEM_PROMPT = 'A small-town life simulation.';
-const PACKED_CALLS = new Set<BrainCall>(['startDay', 'planDay', 'reviseIdentity', 'actionDetails', 'poignancies', 'conversation', 'replanStretches', 'reflectionInsights']);
+const SHORT_SYSTEM_PROMPT = 'A small-town life simulation.';
+const SHORT_SYSTEM_LINE = new Set<BrainCall>(['startDay', 'planDay', 'reviseIdentity', 'actionDetails', 'poignancies', 'conversation', 'replanStretches', 'reflectionInsights', 'townPulse']);
 
 type Args<K extends BrainCall> = Parameters<Brain[K]> extends [CallContext, ...infer A] ? A : never;
 type Result<K extends BrainCall> = Awaited<ReturnType<Brain[K]>>;
@@ -238,7 +239,7 @@ export class LlmBrain {
         let reply;
         try {
           reply = await this.client.chat({
-            system: `${PACKED_CALLS.has(call) ? PACKED_SYSTEM_PROMPT : SYSTEM_PROMPT}\nTask: ${template.name}\nReply format: ${format.declared}`,
+            system: `${SHORT_SYSTEM_LINE.has(call) ? SHORT_SYSTEM_PROMPT : SYSTEM_PROMPT}\nTask: ${template.name}\nReply format: ${format.declared}`,
             user: promptText,
             schemaName: template.name,
             jsonSchema: format.json,

@@ -118,6 +118,19 @@ describe('a day of a mixed town on each call plan (talkative fake model)', () =>
   });
 });
 
+describe('the system line of each request (both days above)', () => {
+  it('packed calls and the town pulse open with the short line, the one-question calls with Smallville’s; each names its task', () => {
+    const short = new Set(['start_day', 'plan_day', 'revise_identity', 'action_details', 'poignancies', 'conversation', 'replan_stretches', 'reflection_insights', 'town_pulse']);
+    const systems = fake.requests.map((r) => r.messages[0]!.content);
+    const tasks = new Set(systems.map((sys) => /^Task: (\S+)$/m.exec(sys)?.[1] ?? '(none)'));
+    for (const t of ['plan_day', 'conversation', 'action_details', 'poignancies', 'wake_up_hour', 'conversation_turn', 'decide_to_react']) expect(tasks, t).toContain(t);
+    for (const sys of systems) {
+      const task = /^Task: (\S+)$/m.exec(sys)?.[1] ?? '(none)';
+      expect(sys.split('\n')[0], task).toBe(short.has(task) ? 'A small-town life simulation.' : 'You are simulating a person in a small town called Hamlet. Reply with JSON only, no prose.');
+    }
+  });
+});
+
 describe('the offline brain on the packed plan', () => {
   it('replays identically with the same seed, and plans, acts and talks', async () => {
     const run = async () => {

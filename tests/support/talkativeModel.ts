@@ -283,7 +283,7 @@ export function talkativeModel(): Responder {
         return json({ ratings: packedMemories(prompt).map((m) => ratingOf(m.kind, m.description)) });
       case 'conversation': {
         const c = packedConversationPrompt(prompt);
-        if (!wantsToTalk(c.init, c.target, c.time)) return json({ talk: false, lines: [], summary: '', takeaways: [], after: [] });
+        if (!wantsToTalk(c.init, c.target, c.time)) return json({ talk: false });
         const length = conversationLength(c.init, c.target, c.time);
         const lines: { speaker: string; text: string }[] = [];
         for (let i = 0; i < 16; i++) {

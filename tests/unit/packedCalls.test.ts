@@ -130,6 +130,8 @@ describe('packed call schemas: a good reply becomes the answer, a bad one an err
   it('conversation: "no" is enough; "yes" needs lines said in turn (the initiator first, at most 16), a summary, both takeaways in order, and each plan ahead after it', () => {
     const input = { target: tom, initMemories: [], targetMemories: [] };
     expect(ok(readReply('conversation', { talk: false, lines: [], summary: '', takeaways: [], after: [] }, ctx, input))).toEqual({ talk: false, lines: [], summary: '', takeaways: {} });
+    // The compact "no" the prompt asks for: {"talk": false} alone.
+    expect(ok(readReply('conversation', { talk: false }, ctx, input))).toEqual({ talk: false, lines: [], summary: '', takeaways: {} });
     const yes = {
       talk: true,
       lines: ['Nora Hartwell: Morning, love.', '"By six, promise."', 'Nora: See you then.'],
@@ -146,6 +148,7 @@ describe('packed call schemas: a good reply becomes the answer, a bad one an err
     expect(c.after).toBeUndefined();
     expect(err(readReply('conversation', { ...yes, lines: Array.from({ length: 17 }, (_, i) => yes.lines[i % 2]) }, ctx, input))).toMatch(/"lines" has too many items; give at most 16/);
     expect(err(readReply('conversation', { ...yes, lines: [] }, ctx, input))).toMatch(/"lines" must hold the conversation/);
+    expect(err(readReply('conversation', { talk: true }, ctx, input))).toMatch(/"lines" must be a JSON array/);
     expect(err(readReply('conversation', { ...yes, takeaways: yes.takeaways.slice(0, 1) }, ctx, input))).toMatch(/"takeaways" needs two entries, Nora Hartwell's then Tom Hartwell's/);
     // With plans ahead: one list per side offered, in order ([] carries on as planned).
     const ahead = [{ persona: nora, from: 600, until: 720, items: [['working', 120]] as [string, number][] }, { persona: tom, from: 600, until: 660, items: [['repairing the fence', 60]] as [string, number][] }];

@@ -331,7 +331,7 @@ describe('the packed conversation prompt: each fact once, only the facts there a
     expect(vars.identity).toMatch(/^Nora Hartwell, \d+: /);
     // Nora and Sofia: no notes on each other, no chat, no plans: one line says so.
     expect(vars.context).toBe('Nora and Sofia have no particular relationship, have not talked recently and have no special plans coming up.');
-    expect(vars.plans_ahead).toBe('Nora, until 1:00 pm: 9:05 am working at the pharmacy counter (counting pills 55 min, serving 120 min); 12:00 pm having lunch');
+    expect(vars.plans_ahead).toBe('Nora, until 1:00 pm: 9:05 am working at the pharmacy counter (counting pills 55, serving 120 min); 12:00 pm having lunch');
     // Nora and Tom: both notes (each from its own file), nothing about chats or plans that are not there.
     const withTom = (CALLS.conversation.vars({ persona: p, now: NOW }, { target: tom, initMemories: [], targetMemories: [], ahead: [] }).context ?? '').split('\n');
     expect(withTom).toHaveLength(2);

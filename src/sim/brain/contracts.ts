@@ -787,11 +787,12 @@ export const CONTRACTS: Contracts = {
    */
   conversation: {
     reply: z.object({
+      // A "no" is {"talk": false} alone: the rest is asked for only when they talk.
       talk: z.boolean().describe('does the first person start it'),
-      lines: z.array(str(SENTENCE, '1 to 3 sentences')).max(MAX_LINES).describe('in turn, first person first: news, questions, plans, a host\'s invitation (place, day, time), goodbyes'),
-      summary: str(300, 'topic in a few words, or ""'),
-      takeaways: z.array(z.object({ planning: str(PARAGRAPH, 'appointment, promise or invitation (accepted or not) with place and time, or ""'), memo: str(PARAGRAPH, 'what they found interesting') })).max(2).describe("each side's, first person"),
-      after: z.array(z.array(z.object({ task: str(ACTIVITY, 'short lowercase phrase'), minutes: z.number().int().positive() }))).max(2).describe('per plan ahead: [] to carry on, or its rest re-planned'),
+      lines: z.array(str(SENTENCE, '1 to 3 sentences')).max(MAX_LINES).describe('in turn, first person first: news, questions, plans, a host\'s invitation (place, day, time), goodbyes').optional(),
+      summary: str(300, 'topic in a few words').optional(),
+      takeaways: z.array(z.object({ planning: str(PARAGRAPH, 'appointment, promise or invitation (accepted or not) with place and time, or ""'), memo: str(PARAGRAPH, 'what they found interesting') })).max(2).describe("each side's, first person").optional(),
+      after: z.array(z.array(z.object({ task: str(ACTIVITY, 'short lowercase phrase'), minutes: z.number().int().positive() }))).max(2).describe('per plan ahead: [] to carry on, or its rest re-planned').optional(),
     }),
     fromReply: (o, { persona }, { target, ahead }) => {
       if (!o.talk) return { talk: false, lines: [], summary: '', takeaways: {} };
