@@ -10,6 +10,7 @@ import type { BrainCall, CallContext } from '../../src/sim/brain/port';
 import { Persona } from '../../src/sim/persona/persona';
 import { parseAddress } from '../../src/sim/world/actionAddress';
 import { hamletPersona as persona } from '../fixtures/hamletPersona';
+import { loadTownPersonas, loadTownWorld } from '../../src/node/town';
 
 const NOW = Date.parse('2023-02-13T09:05:00Z');
 
@@ -159,6 +160,14 @@ describe('prompt templates on disk', () => {
       expect(t.version).toMatch(/^\d/);
       expect(t.purpose.length).toBeGreaterThan(10);
       expect(t.body).toContain('Reply with JSON only');
+    }
+  });
+
+  it("names no resident or place of the Hamlet town in what it sends (a model copies example names)", () => {
+    const personas = loadTownPersonas();
+    const names = [...personas.flatMap((p) => [p.name, p.firstName]), ...loadTownWorld().sectors.map((x) => x.name)];
+    for (const t of templates.values()) {
+      for (const n of names) expect(new RegExp(`\\b${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(t.body), `${t.name}: "${n}"`).toBe(false);
     }
   });
 
