@@ -79,7 +79,7 @@ describe('packed call schemas: a good reply becomes the answer, a bad one an err
     // A subtask is a [task, minutes] pair (the compact answer); a pair whose minutes are not positive, or an object, is refused.
     expect(err(readReply('planDay', { ...reply, subtasks: [{ activity: 'working at the pharmacy', subtasks: [['x', 0]] }] }, ctx, 0))).toMatch(/subtask of "working at the pharmacy" 1 \("x"\) has duration 0/);
     expect(err(readReply('planDay', { ...reply, subtasks: [{ activity: 'working at the pharmacy', subtasks: [{ task: 'x', minutes: 60 }] }] }, ctx, 0))).toMatch(/"subtasks.0.subtasks.0"/);
-    expect(err(readReply('planDay', { ...reply, subtasks: [{ activity: 'working at the pharmacy', subtasks: [[60, 'x']] }] }, ctx, 0))).toMatch(/task/);
+    expect(err(readReply('planDay', { ...reply, subtasks: [{ activity: 'working at the pharmacy', subtasks: [[60, 'x']] }] }, ctx, 0))).toMatch(/a subtask is a \[task, minutes\] pair like \["kneading dough", 25\], got \[60,"x"\]/);
   });
 
   it('revise_identity: two first-person notes (may be empty), a status, 4–6 timed items', () => {
@@ -148,7 +148,7 @@ describe('packed call schemas: a good reply becomes the answer, a bad one an err
     expect(c.after).toBeUndefined();
     expect(err(readReply('conversation', { ...yes, lines: Array.from({ length: 17 }, (_, i) => yes.lines[i % 2]) }, ctx, input))).toMatch(/"lines" has too many items; give at most 16/);
     expect(err(readReply('conversation', { ...yes, lines: [] }, ctx, input))).toMatch(/"lines" must hold the conversation/);
-    expect(err(readReply('conversation', { talk: true }, ctx, input))).toMatch(/"lines" must be a JSON array/);
+    expect(err(readReply('conversation', { talk: true }, ctx, input))).toMatch(/they talk \("talk": true\), so give "lines", "summary", "takeaways" and "after" too/);
     expect(err(readReply('conversation', { ...yes, takeaways: yes.takeaways.slice(0, 1) }, ctx, input))).toMatch(/"takeaways" needs two entries, Nora Hartwell's then Tom Hartwell's/);
     // With plans ahead: one list per side offered, in order ([] carries on as planned).
     const ahead = [{ persona: nora, from: 600, until: 720, items: [['working', 120]] as [string, number][] }, { persona: tom, from: 600, until: 660, items: [['repairing the fence', 60]] as [string, number][] }];

@@ -130,7 +130,8 @@ const taskPair = z
   .min(2)
   .max(2)
   .describe('[task, minutes]: a short lowercase phrase and a positive multiple of 5');
-const pairTask = (t: unknown): Obj => (Array.isArray(t) ? { task: t[0], minutes: t[1] } : fail('a subtask must be a [task, minutes] pair'));
+const pairTask = (t: unknown): Obj =>
+  Array.isArray(t) && typeof t[0] === 'string' && typeof t[1] === 'number' ? { task: t[0], minutes: t[1] } : fail(`a subtask is a [task, minutes] pair like ["kneading dough", 25], got ${JSON.stringify(t)}`);
 const objects = (items: unknown[], label: string, shape: string): Obj[] =>
   items.map((item, i) => (typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as Obj) : fail(`${label} ${i + 1} must be an object ${shape}`)));
 const sameText = (max: number) => {
@@ -797,6 +798,7 @@ export const CONTRACTS: Contracts = {
     fromReply: (o, { persona }, { target, ahead }) => {
       if (!o.talk) return { talk: false, lines: [], summary: '', takeaways: {} };
       const names = [persona.name, target.name];
+      if (!Array.isArray(o.lines)) fail('they talk ("talk": true), so give "lines", "summary", "takeaways" and "after" too');
       const raw = list(o, 'lines');
       if (raw.length === 0) fail('they talk, so "lines" must hold the conversation');
       const lines = raw.map((l, i): ChatLine => {
