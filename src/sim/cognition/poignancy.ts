@@ -44,7 +44,7 @@ export async function addScored(sim: SimContext, p: Persona, type: NodeType, nod
 }
 
 /**
- * The scores of the events a persona has rated today, by text. Events are stored only by perception,
+ * The scores of the events a persona has rated today, by text without the step. Events are stored only by perception,
  * scored by the brain (or 1 for "is idle", Smallville's rule), and a persona's identity does not
  * change within a day: the same event seen again today is the same question, and gets the same answer.
  */
@@ -62,14 +62,16 @@ function eventsScoredToday(p: Persona, now: number, unscored: ReadonlySet<number
 
 /**
  * Score all of a persona's waiting memories in one call, and count them toward the reflection
- * trigger. Each text is asked once, and an event already rated today is not asked again.
+ * trigger. Each text is asked once (a sighting without the step of the activity), and an event
+ * already rated today (at any step) is not asked again.
  */
 export async function scoreWaiting(sim: SimContext, p: Persona): Promise<void> {
   const waiting = p.waitingPoignancy.splice(0);
   if (waiting.length === 0) return;
   const known = eventsScoredToday(p, sim.clock.now, new Set(waiting.map((w) => w.id)));
-  const textOf = (w: { kind: string; text: string }) => withoutStep({ type: w.kind === 'event' ? 'event' : 'thought' }, w.text);
-  const keyOf = (w: { kind: string; text: string }) => `${w.kind}|${textOf(w)}`;
+  // A sighting is asked without its step: the steps of one thing seen are one question.
+  const textOf = (w: { kind: NodeType; text: string }) => withoutStep({ type: w.kind }, w.text);
+  const keyOf = (w: { kind: NodeType; text: string }) => `${w.kind}|${textOf(w)}`;
   const asked = new Map<string, MemoryToRate>();
   for (const w of waiting) if (!(w.kind === 'event' && known.has(textOf(w))) && !asked.has(keyOf(w))) asked.set(keyOf(w), { kind: w.kind, description: textOf(w) });
   const keys = [...asked.keys()];
