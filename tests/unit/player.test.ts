@@ -135,12 +135,14 @@ describe('the player’s resident', () => {
     expect(ids()).toContain('WAKE_UP');
   });
 
-  it('is offered sleep when it makes sense: not on the morning it arrives (its home is a spot on the square), at bedtime yes', async () => {
+  it('is offered sleep when it makes sense: not on the morning it arrives (its home is a spot on the square), at bedtime yes; no studying on the square', async () => {
     const options = (sim: Simulation) => sim.player!.options(sim).map((o) => o.id);
     for (const hour of ['07', '09', '14']) {
       const sim = town(undefined, `2023-02-13T${hour}:00:00`);
       await sim.tick();
       expect(options(sim), `${hour}:00`).not.toContain('SLEEP');
+      // Nor studying: its "home" is a spot on the square, not a home with a desk.
+      expect(options(sim), `${hour}:00`).not.toContain('STUDY');
       sim.playerInput({ kind: 'act', action: 'SLEEP', target: '' });
       expect((await sim.tick()).player!.refusals, `${hour}:00`).toEqual(['SLEEP: Alex has been up since arriving, and bedtime is from 19:00']);
     }

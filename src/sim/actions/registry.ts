@@ -376,7 +376,9 @@ function createDefaultRegistry(): ActionRegistry {
     precondition: (w, p, c) => {
       const h = hourOf(w.now);
       if (h < 6 || h >= 23) return `it is ${h}:00: nobody studies between 23:00 and 6:00`;
-      if (c.place.kind !== 'college' && !isOwnHome(p, c.place) && !STUDY_ARENAS.test(c.place.arena ?? '')) return `${c.place.sector ?? 'the street'} is not a place to study`;
+      // At home means a home: the resident's spot on the square is no place to study.
+      const atHome = isOwnHome(p, c.place) && c.place.kind === 'home';
+      if (c.place.kind !== 'college' && !atHome && !STUDY_ARENAS.test(c.place.arena ?? '')) return `${c.place.sector ?? 'the street'} is not a place to study`;
       return accessReason(w, p, c.place);
     },
     executor: (w, p, c) => {
