@@ -137,6 +137,8 @@ describe('playing in Hamlet (start screen, resident, chat, time)', () => {
       return s.fastForward === null && new Date(s.time).getUTCHours() === 10;
     }, null, { timeout: 120_000 });
     expect(new Date((await state()).time).toISOString()).toMatch(/T10:0/);
+    // Paused while the tile is chosen and clicked: nobody walks onto it in between (a click near a persona picks the persona).
+    await setSpeed(page, 0);
     const luis = (await state()).personas.find((p) => p.id === 'luis-moreno')!;
     const target = await page.evaluate((t) => {
       const h = (window as unknown as { hamlet: Handle & { sim: { paths: { find(a: unknown, b: unknown): unknown[] | null } } } }).hamlet;
@@ -146,7 +148,8 @@ describe('playing in Hamlet (start screen, resident, chat, time)', () => {
       // Two tiles off (close enough to talk; far enough that the click picks the tile, not her), on a way from here.
       for (const [dx, dy] of [[0, 2], [2, 0], [-2, 0], [0, -2], [2, 2], [-2, 2], [2, -2], [-2, -2], [1, 2], [2, 1], [-1, 2], [-2, 1]]) {
         const c = { x: t.x + dx!, y: t.y + dy! };
-        if (w.walkable[c.y * w.width + c.x] === 1 && h.sim.paths.find(from, c)) return c;
+        const clear = s.personas.every((p) => p.id === s.player!.id || Math.max(Math.abs(p.tile.x - c.x), Math.abs(p.tile.y - c.y)) > 1);
+        if (clear && w.walkable[c.y * w.width + c.x] === 1 && h.sim.paths.find(from, c)) return c;
       }
       return null;
     }, luis.tile);
@@ -160,6 +163,7 @@ describe('playing in Hamlet (start screen, resident, chat, time)', () => {
     const pos = await page.evaluate((t) => (window as unknown as { hamlet: Handle }).hamlet.screenPositionOfTile(t.x, t.y), target!);
     // (The page was 390 px wide before: a click must land on the tile under it after a resize too.)
     await page.mouse.click(pos.x, pos.y);
+    await setSpeed(page, 10);
     await page.waitForFunction((t) => {
       const s = (window as unknown as { hamlet: Handle }).hamlet.store.getState();
       const p = s.personas.find((f) => f.id === s.player!.id)!;
