@@ -65,8 +65,9 @@ describe('npm run sim', () => {
       const why = /^Why (\d+) calls fell back to the offline brain: first "no valid reply after 3 attempts \(the reply was not valid JSON\)" \((\d+) of them\)/m.exec(stderr);
       expect(why).not.toBeNull();
       expect(Number(why![2])).toBe(Number(why![1]));
-      // Not the breaker: the endpoint answers.
+      // Not the breaker: the endpoint answers. Nor did any usable reply end the run (a local embedding is no reply).
       expect(stderr).not.toMatch(/is not answering/);
+      expect(stderr).not.toMatch(/usable replies again/);
       expect(stdout + stderr).not.toContain(key);
     } finally {
       await garbage.close();

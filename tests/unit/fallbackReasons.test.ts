@@ -60,6 +60,7 @@ describe('fallback reasons', () => {
     const brain = new Proxy(offline, {
       get(target, key, receiver) {
         if (key === 'name') return 'flaky';
+        if (key === 'remote') return true;
         if (key === 'standIn') return offline;
         if (key === 'pronunciatio') return async (...a: Parameters<OfflineBrain['pronunciatio']>) => (broken ? Promise.reject(new Error('pronunciatio: no valid reply after 3 attempts (the reply was not valid JSON)')) : target.pronunciatio(...a));
         return Reflect.get(target, key, receiver) as unknown;
@@ -70,6 +71,9 @@ describe('fallback reasons', () => {
     for (let i = 0; i < 6; i++) await g.pronunciatio(ctx, 'reading a book');
     expect(g.fallbackTotal).toBe(6);
     expect(g.reasons.run).toEqual({ calls: 6, first: { reason: 'no valid reply after 3 attempts (the reply was not valid JSON)', count: 6 }, reasons: [{ reason: 'no valid reply after 3 attempts (the reply was not valid JSON)', count: 6 }] });
+    // An embedding (answered locally when the endpoint has no embeddings model) is no usable reply from the model.
+    await g.embed(ctx, ['reading a book']);
+    expect(g.reasons.run?.calls).toBe(6);
     broken = false;
     await g.pronunciatio(ctx, 'reading a book');
     expect(g.reasons.run).toBeNull();
