@@ -188,6 +188,19 @@ const anyConversation = z.object({
   takeaways: z.record(z.string(), z.object({ planning: z.string().trim().max(PARAGRAPH), memo: z.string().trim().max(PARAGRAPH) })),
   after: z.array(z.array(z.object({ task: trimmed(SENTENCE), minutes: z.number().positive() }))).optional(),
 });
+/** start_day's reply schema for a list of places (the same object for the same list, so its JSON schema is made once). */
+const dayStartReplies = new Map<string, z.ZodObject>();
+const dayStartReply = (places: string[]): z.ZodObject => {
+  const key = JSON.stringify(places);
+  let schema = dayStartReplies.get(key);
+  if (!schema) {
+    const [first, ...rest] = places;
+    const place = first === undefined ? str(TARGET, 'a place the person knows') : z.enum([first, ...rest]).describe('exactly one of the places listed');
+    schema = z.object({ wake_up_hour: hour, activity: str(ACTIVITY, 'short lowercase phrase, not sleeping'), place });
+    dayStartReplies.set(key, schema);
+  }
+  return schema;
+};
 /** One of the places the persona knows best (case and an address prefix forgiven), or null for anything else. */
 const ownPlace = (v: unknown, p: Persona): string | null => {
   const places = p.ownPlaces();
@@ -606,12 +619,7 @@ export const CONTRACTS: Contracts = {
     reply: z.object({ wake_up_hour: hour, activity: str(ACTIVITY, 'short lowercase phrase, not sleeping'), place: str(TARGET).optional() }),
     // The model is asked for one of the places offered; a reply without one (or naming another) still
     // gives the hour and the activity, and its action's details then decide where.
-    replyFor: ({ persona }) => {
-      const places = persona.ownPlaces();
-      const [first, ...rest] = places;
-      const place = first === undefined ? str(TARGET, 'a place the person knows') : z.enum([first, ...rest]).describe('exactly one of the places listed');
-      return z.object({ wake_up_hour: hour, activity: str(ACTIVITY, 'short lowercase phrase, not sleeping'), place });
-    },
+    replyFor: ({ persona }) => dayStartReply(persona.ownPlaces()),
     fromReply: (o, { persona }) => {
       const activity = lowerFirst(stripPeriod(withoutName(text(o, 'activity', ACTIVITY).replace(/^\[[^\]]*\]\s*/, ''), persona)));
       if (!activity) fail('"activity" must not be empty');
