@@ -136,7 +136,7 @@ export const SECTORS: SectorSpec[] = [
     name: 'Hamlet College',
     kind: 'college',
     jobs: ['history professor | 55 | 1 | 10:00-16:00 | classroom 102', 'librarian | 45 | 1 | 09:00-17:00 | library', 'library assistant | 25 | 2 | 15:00-19:00 | library'],
-    items: ['canteen lunch | 4 | food'],
+    items: ['canteen meal | 4 | food'],
     arenas: [
       { name: 'classroom 101', objects: { blackboard: 1, lectern: 1, 'student desk': 6 } },
       { name: 'classroom 102', objects: { blackboard: 1, lectern: 1, 'student desk': 6 } },

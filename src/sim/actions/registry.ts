@@ -452,6 +452,7 @@ function createDefaultRegistry(): ActionRegistry {
       if (access) return access;
       if (samePurchase(w, p, item.sector) || justLooking(w, p, c.target)) return null;
       if (p.agent.wallet.credits < item.price) return `${p.firstName} has ${p.agent.wallet.credits} credits and the ${item.name} costs ${item.price}: not enough money`;
+      if (item.drink) return null; // drunk on the spot: nothing more to carry
       if ((p.agent.wallet.holdings[item.name] ?? 0) >= MAX_HELD_PER_ITEM) return `${p.firstName} already holds ${MAX_HELD_PER_ITEM} of ${item.name} (the most one keeps)`;
       if (heldCount(p) >= MAX_HELD) return `${p.firstName} already holds ${MAX_HELD} things (the most one keeps)`;
       return null;
@@ -462,7 +463,8 @@ function createDefaultRegistry(): ActionRegistry {
       if (justLooking(w, p, c.target)) return change(p, randomIn(c.place.address), 20, `looking around ${c.place.sector} (nothing bought)`, '👀', `browsing at ${c.place.sector}`);
       const shopping = change(p, till ?? randomIn(c.place.address), 20, `buying ${item.name} at ${c.place.sector}`, '🛒', `shopping at ${c.place.sector}`);
       if (samePurchase(w, p, item.sector)) return shopping;
-      const holdings = { ...p.agent.wallet.holdings, [item.name]: (p.agent.wallet.holdings[item.name] ?? 0) + 1 };
+      // A drink is drunk where it is bought (the coffee at the café, the cider at the bar), not carried off to be "eaten" at breakfast.
+      const holdings = item.drink ? { ...p.agent.wallet.holdings } : { ...p.agent.wallet.holdings, [item.name]: (p.agent.wallet.holdings[item.name] ?? 0) + 1 };
       return {
         ...shopping,
         wallet: { ...p.agent.wallet, credits: p.agent.wallet.credits - item.price, holdings, lastPurchase: { sector: item.sector, at: w.now } },

@@ -21,7 +21,7 @@ export const DEFAULT_WAGE = 40;
 export const DEFAULT_ITEMS: Record<SectorKind, [string, number, ItemKind][]> = {
   cafe: [['coffee', 3, 'drink']],
   bakery: [['bread', 3, 'food']],
-  college: [['canteen lunch', 3, 'food']],
+  college: [['canteen meal', 3, 'food']],
   bar: [['cider', 5, 'drink']],
   grocery: [['groceries', 8, 'food']],
   shop: [['supplies', 6, 'goods']],
