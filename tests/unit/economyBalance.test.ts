@@ -155,6 +155,10 @@ describe('the offline town simulator’s spending and personality', () => {
     const bought = (credits: number) => offlineTownPulse(pulseInput(many('curious', credits), 11 * 60, [BENCH]), (id) => Rng.derive(3, id, 11, 'pulse'), isMealItem).filter((d) => d.action === 'purchase').map((d) => d.params.item_id);
     expect(bought(220)).not.toContain(4);
     expect(bought(400)).toContain(4);
+    // The feed's reason reads right whatever the item is called (it said "fancies a tools", "fancies bottle of wine").
+    const reasons = offlineTownPulse(pulseInput(many('curious', 400), 11 * 60, [BENCH, { ...BENCH, id: 5, name: 'tools', price: 12 }]), (id) => Rng.derive(3, id, 11, 'pulse'), isMealItem).filter((d) => d.action === 'purchase').map((d) => d.reason);
+    expect(reasons.length).toBeGreaterThan(3);
+    for (const r of reasons) expect(r).toMatch(/^Res is doing well and fancies a treat: (coffee|sandwich|book|garden bench|tools)$/);
   });
 
   it('the further above comfort, the dearer the treat', () => {

@@ -92,7 +92,8 @@ export function offlineTownPulse(input: TownPulseInput, rngFor: (id: string) => 
       const treats = input.items.filter((i) => i.open && (r.holdings[i.name] ?? 0) < MAX_HELD_PER_ITEM - 1 && i.price * 8 <= r.credits).sort((a, b) => a.price - b.price || a.id - b.id);
       const skip = Math.floor(treats.length * Math.min(0.75, (0.75 * surplus) / SPREE));
       const treat = treats[skip + rng.int(Math.max(1, treats.length - skip))];
-      if (treat) return decide('purchase', `${r.name.split(' ')[0]} is doing well and fancies ${treat.food ? '' : 'a '}${treat.name}`, { item_id: treat.id });
+      // "fancies a treat: …" reads right for any item name ("a tools", "a medicine" and "fancies bottle of wine" did not).
+      if (treat) return decide('purchase', `${r.name.split(' ')[0]} is doing well and fancies a treat: ${treat.name}`, { item_id: treat.id });
     }
 
     if (m >= 9 * 60 && m < 21 * 60 && rng.next() < (SOCIABLE.test(r.traits) ? 0.3 : 0.06)) return decide('chat', `${r.name.split(' ')[0]} feels like a chat`);
