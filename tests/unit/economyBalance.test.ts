@@ -13,7 +13,7 @@ import { resolveScene } from '../../src/sim/actions/scenes';
 import { hourOf } from '../../src/sim/clock';
 import { Rng } from '../../src/sim/rng';
 import type { PulseResident } from '../../src/sim/brain/port';
-import { isMealItem, pulseInput, pulseRate, pulseResidents } from '../fixtures/pulseTown';
+import { pulseInput, pulseRate, pulseResidents } from '../fixtures/pulseTown';
 import type { PersonaSpec } from '../../src/sim/persona/schema';
 import { loadTownPersonas, loadTownWorld } from '../../src/node/town';
 import { buildPulseSnapshot } from '../../src/sim/town/pulse';
@@ -134,7 +134,7 @@ describe('goods and dishes', () => {
 });
 
 /** The dearer thing a well-off resident may buy beside the base snapshot's café and books. */
-const BENCH = { id: 4, name: 'garden bench', sector: 'Hamlet Supply Co.', price: 45, food: false, open: true };
+const BENCH = { id: 4, name: 'garden bench', sector: 'Hamlet Supply Co.', price: 45, food: false, drink: false, open: true };
 
 /** Three pulse rounds (10:00, 11:00, 12:00) of many residents: how often each chose `action`. */
 function rate(residents: PulseResident[], action: string, rounds = [10, 11, 12]): number {
@@ -152,11 +152,11 @@ describe('the offline town simulator’s spending and personality', () => {
     expect(some).toBeGreaterThan(0.05);
     expect(rich).toBeGreaterThan(some * 2);
     // The dear things only when one can well afford them.
-    const bought = (credits: number) => offlineTownPulse(pulseInput(many('curious', credits), 11 * 60, [BENCH]), (id) => Rng.derive(3, id, 11, 'pulse'), isMealItem).filter((d) => d.action === 'purchase').map((d) => d.params.item_id);
+    const bought = (credits: number) => offlineTownPulse(pulseInput(many('curious', credits), 11 * 60, [BENCH]), (id) => Rng.derive(3, id, 11, 'pulse')).filter((d) => d.action === 'purchase').map((d) => d.params.item_id);
     expect(bought(220)).not.toContain(4);
     expect(bought(400)).toContain(4);
     // The feed's reason reads right whatever the item is called (it said "fancies a tools", "fancies bottle of wine").
-    const reasons = offlineTownPulse(pulseInput(many('curious', 400), 11 * 60, [BENCH, { ...BENCH, id: 5, name: 'tools', price: 12 }]), (id) => Rng.derive(3, id, 11, 'pulse'), isMealItem).filter((d) => d.action === 'purchase').map((d) => d.reason);
+    const reasons = offlineTownPulse(pulseInput(many('curious', 400), 11 * 60, [BENCH, { ...BENCH, id: 5, name: 'tools', price: 12 }]), (id) => Rng.derive(3, id, 11, 'pulse')).filter((d) => d.action === 'purchase').map((d) => d.reason);
     expect(reasons.length).toBeGreaterThan(3);
     for (const r of reasons) expect(r).toMatch(/^Res is doing well and fancies a treat: (coffee|sandwich|book|garden bench|tools)$/);
   });
@@ -164,7 +164,7 @@ describe('the offline town simulator’s spending and personality', () => {
   it('the further above comfort, the dearer the treat', () => {
     const prices = { 1: 3, 2: 6, 3: 10, 4: 45 } as Record<number, number>;
     const mean = (credits: number) => {
-      const ps = [10, 11, 12].flatMap((h) => offlineTownPulse(pulseInput(many('curious', credits), h * 60, [BENCH]), (id) => Rng.derive(5, id, h, 'pulse'), isMealItem).filter((d) => d.action === 'purchase').map((d) => prices[Number(d.params.item_id)]!));
+      const ps = [10, 11, 12].flatMap((h) => offlineTownPulse(pulseInput(many('curious', credits), h * 60, [BENCH]), (id) => Rng.derive(5, id, h, 'pulse')).filter((d) => d.action === 'purchase').map((d) => prices[Number(d.params.item_id)]!));
       expect(ps.length).toBeGreaterThan(5);
       return ps.reduce((a, b) => a + b, 0) / ps.length;
     };

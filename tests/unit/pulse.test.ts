@@ -67,6 +67,9 @@ describe('the world snapshot (seed 004 build_world_snapshot)', () => {
     const sim = new Simulation({ world: loadTownWorld(), personas, brain: new OfflineBrain(1, personas), seed: 1, start: '2023-02-13T10:00:00', pulse: false });
     const nora = sim.byId.get('nora-hartwell')!;
     nora.agent.wallet = { credits: 87, checkedInDay: Math.floor(sim.now / (24 * HOUR)), jobId: sim.economy.jobOf('nora-hartwell')!.id, holdings: { bread: 2 }, lastPurchase: null };
+    // Drinks held (a save from before drinks were drunk where bought) are no meals: Tom counts as holding no food.
+    const tom = sim.byId.get('tom-hartwell')!;
+    tom.agent.wallet = { ...tom.agent.wallet, holdings: { coffee: 2, cider: 1, book: 1 } };
     // Awake at 10:00 but Hans, still asleep: a sleeper's line leaves out its work (it rests whatever it is).
     for (const p of sim.personas) if (p.id !== 'hans-becker') awake(p);
     sim.byId.get('hans-becker')!.scratch.actionId = 'SLEEP';
@@ -74,6 +77,8 @@ describe('the world snapshot (seed 004 build_world_snapshot)', () => {
     const snap = buildPulseSnapshot(sim);
     const t = snap.input.text;
     expect(snap.input.residents).toHaveLength(25);
+    expect(snap.input.residents.find((r) => r.id === 'tom-hartwell')!.food).toBe(0);
+    expect(snap.input.residents.find((r) => r.id === 'nora-hartwell')!.food).toBe(2);
     expect(t.residents.split('\n')).toHaveLength(25);
     expect(t.residents).toContain('#');
     const noraLine = t.residents.split('\n').find((l) => l.includes('Nora Hartwell'))!;
@@ -90,7 +95,11 @@ describe('the world snapshot (seed 004 build_world_snapshot)', () => {
     // Each shop once, its items after it with id, price and kind.
     expect(t.items).toMatch(/^- Crumb & Crust Bakery: \d+ bread \(4, food\), \d+ pastry \(3, food\)$/m);
     expect(t.items.split('\n').filter((l) => l.includes('Crumb & Crust Bakery'))).toHaveLength(1);
-    for (const it of snap.input.items) expect(t.items).toContain(`${it.id} ${it.name} (${it.price}, ${it.food ? 'food' : 'goods'})`);
+    for (const it of snap.input.items) expect(t.items).toContain(`${it.id} ${it.name} (${it.price}, ${it.drink ? 'drink' : it.food ? 'food' : 'goods'})`);
+    // A drink is said to be one (the model was told the café's coffee and the bar's cider were food).
+    expect(t.items).toMatch(/^- Bramble Café: \d+ coffee \(3, drink\), \d+ croissant \(3, food\)/m);
+    expect(t.items).toMatch(/\d+ cider \(4, drink\)/);
+    expect(snap.text).toContain('(id name (price in credits, food, drink or goods))');
     expect(snap.text).toContain('== Residents ==');
     expect(snap.tokens).toBe(estimateTokens(snap.text));
     expect(snap.tokens).toBeLessThanOrEqual(PULSE_TOKEN_BUDGET);

@@ -51,7 +51,6 @@ import { offlineChooseAction } from './registryChoice';
 import { answerQuestion } from './answer';
 import { offlineTownPulse } from './townPulse';
 import { isMealOut } from './meals';
-import { isMeal, shopItems } from '../../sim/town/economy';
 import { offlineInsights } from './reflection';
 import { byCodeUnits } from '../../sim/order';
 import { at } from '../../sim/checked';
@@ -69,8 +68,8 @@ export class OfflineBrain implements Brain {
   private readonly specsByName: Map<string, PersonaSpec>;
   private readonly specsById: Map<string, PersonaSpec>;
   private readonly planCache = new Map<string, string[]>();
-  /** The map's places by what they are for, the task templates for them, and which items are meals (from `knowTown`). */
-  private town: { world: WorldModel; places: TownPlaces; templates: Template[]; meals: ReadonlySet<number> } | null = null;
+  /** The map's places by what they are for and the task templates for them (from `knowTown`). */
+  private town: { world: WorldModel; places: TownPlaces; templates: Template[] } | null = null;
 
   constructor(
     private readonly seed: number,
@@ -86,11 +85,11 @@ export class OfflineBrain implements Brain {
   knowTown(world: WorldModel): void {
     if (this.town?.world === world) return;
     const places = townPlaces(world);
-    this.town = { world, places, templates: templatesFor(places), meals: new Set(shopItems(world).filter(isMeal).map((i) => i.id)) };
+    this.town = { world, places, templates: templatesFor(places) };
     this.planCache.clear();
   }
 
-  private get known(): { places: TownPlaces; templates: Template[]; meals: ReadonlySet<number> } {
+  private get known(): { places: TownPlaces; templates: Template[] } {
     if (!this.town) throw new Error('The offline brain does not know the town yet: a Simulation tells it (brain.knowTown(world)); a brain used on its own needs knowTown(world) first.');
     return this.town;
   }
@@ -340,8 +339,7 @@ export class OfflineBrain implements Brain {
 
   /** Seed 004's town simulator without a model (src/llm/offline/townPulse.ts): one stream per resident and hour. */
   async townPulse(ctx: CallContext, input: TownPulseInput): Promise<TownPulseReply> {
-    const { meals } = this.known;
-    return { decisions: offlineTownPulse(input, (id) => Rng.derive(this.seed, id, ctx.now, 'pulse'), (item) => meals.has(item.id)) };
+    return { decisions: offlineTownPulse(input, (id) => Rng.derive(this.seed, id, ctx.now, 'pulse')) };
   }
 
   async embed(_ctx: CallContext, texts: string[]): Promise<number[][]> {

@@ -1,7 +1,7 @@
 import type { PulseDecision, PulseItem, TownPulseInput } from '../../sim/brain/port';
 import { parseHHMM } from '../../sim/clock';
 import type { Rng } from '../../sim/rng';
-import { MAX_HELD, MAX_HELD_PER_ITEM } from '../../sim/town/economy';
+import { MAX_HELD, MAX_HELD_PER_ITEM, isMeal } from '../../sim/town/economy';
 
 /**
  * The offline town simulator (seed 004's pulse with no model): a decision per resident from the
@@ -42,8 +42,8 @@ function cheapest(items: PulseItem[], pred: (i: PulseItem) => boolean): PulseIte
   return items.filter(pred).sort((a, b) => a.price - b.price || a.id - b.id)[0];
 }
 
-/** `isMeal`: whether an item on sale is a meal (food, not a drink: the hungry buy a meal, not a coffee or a cider). */
-export function offlineTownPulse(input: TownPulseInput, rngFor: (id: string) => Rng, isMeal: (item: PulseItem) => boolean): PulseDecision[] {
+/** The hungry buy a meal (isMeal: food, not a drink), not a coffee or a cider. */
+export function offlineTownPulse(input: TownPulseInput, rngFor: (id: string) => Rng): PulseDecision[] {
   const m = input.minute;
   const night = m < 6 * 60 || m >= 22 * 60;
   const free = new Map(input.jobs.map((j) => [j.id, j.free]));

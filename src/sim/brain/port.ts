@@ -115,7 +115,7 @@ export interface PulseResident {
   checkedInToday: boolean;
   /** Item name → count. */
   holdings: Record<string, number>;
-  /** Food items held. */
+  /** Meals held (food, not drinks: src/sim/town/economy.ts isMeal). */
   food: number;
   /** asleep, chatting, committed (a plan due now: where), or free. */
   state: 'asleep' | 'chatting' | 'committed' | 'free';
@@ -140,7 +140,9 @@ export interface PulseItem {
   name: string;
   sector: string;
   price: number;
+  /** Food and drinks are consumed; a drink is no meal (ShopItemSpec's flags). */
   food: boolean;
+  drink: boolean;
   open: boolean;
 }
 

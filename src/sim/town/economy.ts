@@ -120,7 +120,7 @@ export function newEconomyState(): EconomyState {
 const key = (s: string) => s.trim().toLowerCase();
 
 /** Everything the town's shops sell: the map's items, and a shop-like sector's defaults where the map declares none (ids in that order). */
-export function shopItems(world: WorldModel): ShopItem[] {
+function shopItems(world: WorldModel): ShopItem[] {
   const items: ShopItem[] = world.items.map((it) => ({ ...it, implied: false }));
   for (const s of world.sectors) {
     if (world.declared.items.has(s.name)) continue;
@@ -130,7 +130,7 @@ export function shopItems(world: WorldModel): ShopItem[] {
 }
 
 /** A meal: food, not a drink. What "ordering lunch" buys, what the hungry look for, what EAT eats first. */
-export function isMeal(item: ShopItemSpec): boolean {
+export function isMeal(item: Pick<ShopItemSpec, 'food' | 'drink'>): boolean {
   return item.food && !item.drink;
 }
 

@@ -9,7 +9,8 @@ import { actionWorldOf, applyChange, validateProposal } from '../actions/validat
 import { dueCommitment } from '../cognition/registryDecide';
 import { keywordsOf } from '../cognition/converse';
 import { byCodeUnits } from '../order';
-import type { Economy, Job, PulseOutcome, PulseRound } from './economy';
+import { isMeal, type Economy, type Job, type PulseOutcome, type PulseRound } from './economy';
+import { kindOf } from '../world/economyProps';
 import { EATING } from '../actions/resolve';
 import { commitmentTask } from '../cognition/commitments';
 import { insertAround } from '../cognition/schedule';
@@ -144,7 +145,8 @@ export function buildPulseSnapshot(sim: SimContext, budget = PULSE_TOKEN_BUDGET)
     const workToday = !!own && !!o && o.days.includes(weekdayOf(now));
     const st = stateOf(e, p, now);
     const here = hereOf(w, p).sector ?? 'the street';
-    const food = Object.entries(p.agent.wallet.holdings).reduce((n, [name, k]) => n + (e.items.some((it) => it.name === name && it.food) ? k : 0), 0);
+    // Meals only: a drink held (an old save's coffee) is no meal.
+    const food = Object.entries(p.agent.wallet.holdings).reduce((n, [name, k]) => n + (e.items.some((it) => it.name === name && isMeal(it)) ? k : 0), 0);
     return {
       agentId: i + 1,
       id: p.id,
@@ -164,20 +166,20 @@ export function buildPulseSnapshot(sim: SimContext, budget = PULSE_TOKEN_BUDGET)
   }
   // Openings for anyone: the slots beyond the job's own staff (each resident's own job is in its line).
   const jobs: PulseJob[] = e.jobs.map((j) => ({ id: j.id, title: j.title, sector: j.sector, wage: j.wage, free: e.openSlots(j, now), start: j.start, end: j.end })).filter((j) => j.free > 0);
-  const items: PulseItem[] = e.items.map((it) => ({ id: it.id, name: it.name, sector: it.sector, price: it.price, food: it.food, open: isOpen(it.sector, w.world.sectors.find((s) => s.name === it.sector)?.kind ?? null, now) }));
+  const items: PulseItem[] = e.items.map((it) => ({ id: it.id, name: it.name, sector: it.sector, price: it.price, food: it.food, drink: it.drink, open: isOpen(it.sector, w.world.sectors.find((s) => s.name === it.sector)?.kind ?? null, now) }));
 
   const allChat = sim.conversations.flatMap((c) => c.lines.map((l) => `${formatHHMM(c.time)} ${l.speaker}: ${l.text}`)).slice(-PULSE_CHAT_LINES);
   const last = e.state.lastRound;
   let lastRound = !last ? ['(this is the first round)'] : last.skipped ? [`(the round at ${formatHHMM(last.time)} was skipped: ${last.skipped})`] : last.outcomes.map((x) => `#${sim.personas.findIndex((p) => p.id === x.personaId) + 1} ${x.name}: ${x.action} — ${x.result}${x.note ? ` (${x.note})` : ''}`);
   if (lastRound.length === 0) lastRound = ['(nobody was given a decision)'];
   const jobsText = jobs.map((j) => `- job ${j.id}: ${j.title} at ${j.sector}, ${j.start}–${j.end}, ${j.wage} credits, ${j.free} free`).join('\n') || '(no free slots today)';
-  // By shop, each shop named once: "- Bramble Café: 12 coffee (3, food), 13 sandwich (6, food)".
+  // By shop, each shop named once: "- Bramble Café: 12 coffee (3, drink), 13 sandwich (6, food)".
   const shops = [...new Set(items.map((it) => it.sector))];
   const itemsText =
     shops
       .map((shop) => {
         const here = items.filter((it) => it.sector === shop);
-        return `- ${shop}${here.some((it) => !it.open) ? ', closed now' : ''}: ${here.map((it) => `${it.id} ${it.name} (${it.price}, ${it.food ? 'food' : 'goods'})`).join(', ')}`;
+        return `- ${shop}${here.some((it) => !it.open) ? ', closed now' : ''}: ${here.map((it) => `${it.id} ${it.name} (${it.price}, ${kindOf(it)})`).join(', ')}`;
       })
       .join('\n') || '(nothing for sale)';
 
@@ -236,7 +238,7 @@ const formatWhen = (now: number) => `${formatAmPm(now)}, ${formatDate(now)}`;
 
 /** Seed 004's user message (the same sections the prompt template town_pulse fills). */
 function pulseUserMessage(time: string, t: TownPulseInput['text']): string {
-  return `Current time: ${time}\n\n== Residents ==\n${t.residents}\n\n== Recent chat ==\n${t.chat}\n\n== Last round ==\n${t.lastRound}\n\n== Jobs with free slots today ==\n${t.jobs}\n\n== Shop items (id name (price in credits, food or goods)) ==\n${t.items}\n\nDecide the next action of every resident.`;
+  return `Current time: ${time}\n\n== Residents ==\n${t.residents}\n\n== Recent chat ==\n${t.chat}\n\n== Last round ==\n${t.lastRound}\n\n== Jobs with free slots today ==\n${t.jobs}\n\n== Shop items (id name (price in credits, food, drink or goods)) ==\n${t.items}\n\nDecide the next action of every resident.`;
 }
 
 // ---- executing the decisions -------------------------------------------------------------------

@@ -24,6 +24,11 @@ export function itemKind(kind: ItemKind): { food: boolean; drink: boolean } {
   return { food: kind !== 'goods', drink: kind === 'drink' };
 }
 
+/** The kind an item's flags say: its inverse (what a model or a person reads: "coffee (3, drink)"). */
+export function kindOf(item: { food: boolean; drink: boolean }): ItemKind {
+  return item.drink ? 'drink' : item.food ? 'food' : 'goods';
+}
+
 /** A problem with one line of an economy property; loadWorld wraps it into a MapError naming the map and the sector. */
 export class EconomyPropError extends Error {}
 
