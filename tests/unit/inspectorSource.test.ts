@@ -10,6 +10,8 @@ import { replaySource } from '../../src/ui/inspector/replaySource';
 import type { CallRecord } from '../../src/llm/callLog';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
 import { printAddress } from '../../src/sim/world/actionAddress';
+import { actionWindow, hhmm, minuteOf, scheduleSegments, segmentAt } from '../../src/ui/inspector/timeline';
+import { formatHHMM } from '../../src/sim/clock';
 
 function town(): Simulation {
   const specs = miniPersonas();
@@ -42,6 +44,37 @@ describe('the live inspector source', () => {
     expect(src.world()).toBe(sim.world);
     expect(src.llm()).toBeNull();
     expect(src.calls(p.id)).toEqual([]);
+  });
+
+  it("gives the Now tab the task's time the Day tab lists (its slot), and says when an action begun late began", async () => {
+    const sim = town();
+    const src = liveSource(() => sim, () => null);
+    // A persona at least 10 minutes into a scheduled task of its day.
+    const slotOf = (q: (typeof sim.personas)[number]) => segmentAt(scheduleSegments(q.scratch.fDailySchedule), minuteOf(sim.now));
+    const mid = (q: (typeof sim.personas)[number]) => {
+      const seg = slotOf(q);
+      return !!seg && !q.scratch.chattingWith && seg.label === q.scratch.actDescription && minuteOf(sim.now) >= seg.start + 10;
+    };
+    for (let i = 0; i < 200 && !sim.personas.some(mid); i++) await sim.run(6);
+    const p = sim.personas.find(mid)!;
+    expect(p).toBeDefined();
+    const day = slotOf(p)!;
+    // The action began 10 minutes into its slot (after a chat, a wait on the model): it still ends with the slot.
+    p.scratch.actStartTime = sim.now - (minuteOf(sim.now) - day.start) * 60_000 + 10 * 60_000;
+    p.scratch.actDuration = day.end - day.start - 10;
+    expect(p.scratch.actStartTime).toBeLessThanOrEqual(sim.now);
+    const v = src.persona(p.id)!;
+    const w = actionWindow(v, sim.now)!;
+    // One time for the task on both tabs (it showed 07:10–… on Now and 07:00–… on Day).
+    expect([formatHHMM(w.start), formatHHMM(w.end)]).toEqual([hhmm(day.start), hhmm(day.end)]);
+    expect(formatHHMM(w.end)).toBe(formatHHMM(v.actEnd!));
+    expect(w.begun).toBe(p.scratch.actStartTime);
+    // On time: nothing more said. Not the schedule's task (a conversation): the action's own times.
+    p.scratch.actStartTime = sim.now - (minuteOf(sim.now) - day.start) * 60_000;
+    expect(actionWindow(src.persona(p.id)!, sim.now)!.begun).toBeNull();
+    const chat = { ...src.persona(p.id)!, action: 'chatting with Tom', actStart: sim.now - 60_000, actEnd: sim.now + 120_000 };
+    expect(actionWindow(chat, sim.now)).toEqual({ start: chat.actStart, end: chat.actEnd, begun: null });
+    expect(actionWindow({ ...chat, actStart: null, actEnd: null }, sim.now)).toBeNull();
   });
 
   it('sorts the call log by persona as it grows, and starts over for a new log', () => {

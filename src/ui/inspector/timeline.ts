@@ -33,6 +33,34 @@ export function segmentAt(segments: readonly Segment[], minute: number): Segment
   return segments.find((s) => s.start <= minute && minute < s.end) ?? null;
 }
 
+/** An action begun this many minutes or more after its slot's start says when it began ("begun 07:00"). */
+const LATE_START_MIN = 5;
+
+/** When the action under way runs, in game ms; `begun`: when it began, when that was well after the slot's start (else null). */
+interface ActionWindow {
+  start: number;
+  end: number;
+  begun: number | null;
+}
+
+/**
+ * The time of the action under way, as both the Now and the Day tab show it. When the action is the
+ * schedule's current task, its slot in the schedule: the action runs to the slot's end (an action
+ * begun late, after a chat or a wait on the model, does not push the day later), so the slot is the
+ * task's time, and `begun` says when it began if that was late. Otherwise (a conversation or anything
+ * not in the schedule) the action's own start and end; null without an action.
+ */
+export function actionWindow(view: { schedule: readonly (readonly [string, number])[]; action: string; actStart: number | null; actEnd: number | null }, now: number): ActionWindow | null {
+  const task = segmentAt(scheduleSegments(view.schedule), minuteOf(now));
+  if (task && view.action !== '' && task.label === view.action) {
+    const midnight = now - (((now % DAY) + DAY) % DAY);
+    const start = midnight + task.start * MINUTE;
+    const late = view.actStart !== null && view.actStart - start >= LATE_START_MIN * MINUTE;
+    return { start, end: midnight + task.end * MINUTE, begun: late ? view.actStart : null };
+  }
+  return view.actStart !== null && view.actEnd !== null ? { start: view.actStart, end: view.actEnd, begun: null } : null;
+}
+
 /** Minute of the day of a game time. */
 export function minuteOf(ms: number): number {
   return Math.floor((((ms % DAY) + DAY) % DAY) / MINUTE);

@@ -2,7 +2,7 @@ import { formatHHMM } from '../../../sim/clock';
 import { addressForPeople } from '../../../sim/world/address';
 import { button, h, renderIfChanged } from '../dom';
 import type { AgentView } from '../source';
-import { duration } from '../timeline';
+import { actionWindow, duration } from '../timeline';
 import type { Tab, TabContext } from '../tab';
 
 /** Now: what the persona is doing, where, for how long, with whom; its path is drawn on the map. */
@@ -14,12 +14,14 @@ export function nowTab(): Tab {
     el,
     refresh(ctx: TabContext) {
       const p = ctx.persona;
-      const left = p.actEnd !== null ? p.actEnd - ctx.now : null;
+      // The same time the Day tab lists for the task (its slot in the schedule), from one function.
+      const win = actionWindow(p, ctx.now);
+      const left = win ? win.end - ctx.now : null;
       const chatKey = p.chat ? `${p.chat.length}:${p.chat[p.chat.length - 1]?.text ?? ''}` : '';
       const a = p.agent;
       const pending = ctx.source.brainModeOf?.(p.id) ?? null;
       const agentKey = a ? [a.mode, pending, a.actionId, a.target, a.reason, a.stats ? Object.values(a.stats).join(',') : '', a.lastRejection, a.credits, JSON.stringify(a.holdings), a.workToday, a.recent.length, a.recent[a.recent.length - 1]?.time].join(',') : '';
-      const key = [p.action, p.address, p.emoji, p.chattingWith, p.actStart, p.actEnd, Math.floor(ctx.now / 10_000), p.path.length, p.tile.x, p.tile.y, chatKey, p.currently, agentKey].join('|');
+      const key = [p.action, p.address, p.emoji, p.chattingWith, p.actStart, p.actEnd, win?.start, win?.end, Math.floor(ctx.now / 10_000), p.path.length, p.tile.x, p.tile.y, chatKey, p.currently, agentKey].join('|');
       renderIfChanged(el, key, () => {
         const rows: [string, Node | string][] = [
           ['Action', h('span', { class: 'insp-action', text: p.action || 'idle' })],
@@ -27,9 +29,7 @@ export function nowTab(): Tab {
           ['Place', h('span', { class: 'insp-addr', text: addressForPeople(p.address) })],
           [
             'Time',
-            p.actStart !== null && p.actEnd !== null
-              ? `${formatHHMM(p.actStart)}–${formatHHMM(p.actEnd)} · ${left !== null && left > 0 ? `${duration(left)} left` : 'ending now'}`
-              : '—',
+            win ? `${formatHHMM(win.start)}–${formatHHMM(win.end)}${win.begun !== null ? ` · begun ${formatHHMM(win.begun)}` : ''} · ${left !== null && left > 0 ? `${duration(left)} left` : 'ending now'}` : '—',
           ],
           ['Chatting with', p.chattingWith ? partnerLink(ctx, p.chattingWith) : '—'],
           ['Tile', `(${p.tile.x}, ${p.tile.y}) · ${p.path.length > 0 ? `walking, ${p.path.length} tiles to go (path on the map)` : 'standing'}`],
