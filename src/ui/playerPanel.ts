@@ -5,6 +5,7 @@ import type { ActionOption } from '../sim/actions/validate';
 import { TALK_DISTANCE } from '../sim/player/controller';
 import { isTyping } from './inspector/keys';
 import { foldingPanel, pageLayout } from './layout';
+import { actionLabel } from './actionLabels';
 
 /** What the panels ask of the live town: queue an input (taken at the next step) and read the options. */
 interface PlayerActions {
@@ -92,6 +93,9 @@ export function mountPlayerPanels(store: HamletStore, actions: PlayerActions): v
   });
   leave.addEventListener('click', () => actions.input({ kind: 'leave' }));
   close.addEventListener('click', () => store.setState({ lastPlayerChat: null }));
+  // The whole of a long entry on hover ("Shift: shelf stacker at Willow Grocery & Pharmacy" is cut on a desktop's panel).
+  const showChoice = () => (actSelect.title = actSelect.selectedOptions[0]?.text ?? '');
+  actSelect.addEventListener('change', showChoice);
   actBtn.addEventListener('click', () => {
     const [action, target] = actSelect.value.split('|');
     if (action) actions.input({ kind: 'act', action, target: target ?? '' });
@@ -142,8 +146,8 @@ export function mountPlayerPanels(store: HamletStore, actions: PlayerActions): v
     if (key !== optionsKey) {
       optionsKey = key;
       const opts = actions.options();
-      actSelect.replaceChildren(...opts.flatMap((o) => (o.targets.length ? o.targets.map((t) => new Option(`${o.id} → ${t}`, `${o.id}|${t}`)) : [new Option(o.id, `${o.id}|`)])));
-      actSelect.title = opts.map((o) => `${o.id}: ${o.description}`).join('\n');
+      actSelect.replaceChildren(...opts.flatMap((o) => (o.targets.length ? o.targets : ['']).map((t) => Object.assign(new Option(actionLabel(o.id, t), `${o.id}|${t}`), { title: o.description }))));
+      showChoice();
     }
     refused.textContent = p.refusals.length ? `Not possible: ${p.refusals.join('; ')}` : '';
     // The conversation.

@@ -92,8 +92,13 @@ describe('playing in Hamlet (start screen, resident, chat, time)', () => {
     await page.waitForSelector('[data-panel=player]:not([hidden])');
     await page.waitForFunction(() => /^Alex Rivera is taking it easy at Town Square/.test(document.querySelector('.player-status')?.textContent ?? ''));
     // Arrived awake: waking up is not among what it may do.
-    await expect.poll(() => page.locator('select[name=player-action] option').allTextContents()).toContain('IDLE');
-    expect(await page.locator('select[name=player-action] option').allTextContents()).not.toContain('WAKE_UP');
+    await expect.poll(() => page.locator('select[name=player-action] option').allTextContents()).toContain('Take it easy');
+    const menu = await page.locator('select[name=player-action] option').allTextContents();
+    expect(menu).not.toContain('Wake up');
+    // Words, not the registry's ids ("CHECK_IN → paper round at …" it said); the values keep the ids.
+    expect(menu.filter((t) => /[A-Z]{2,}_|→/.test(t))).toEqual([]);
+    expect(menu).toContain('Go to Bramble Café');
+    expect(await page.locator('select[name=player-action] option[value="IDLE|"]').textContent()).toBe('Take it easy');
   });
 
   it('walks by keyboard, a tile per key press', async () => {
