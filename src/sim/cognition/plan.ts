@@ -263,25 +263,11 @@ export async function determineAction(sim: SimContext, p: Persona, start: DaySta
   const [description, minutes] = s.fDailySchedule[index] ?? ['sleeping', 60];
   // The action runs to the end of its schedule slot, so late starts (after a walk or a chat)
   // don't push the rest of the day later.
-  const slotEnd = s.scheduleStart(index) + minutes;
-  const duration = Math.max(1, slotEnd - minuteOfDay(now) - new Date(now).getUTCSeconds() / 60);
+  const duration = minutesLeftInSlot(s.scheduleStart(index) + minutes, now);
 
   if (sim.callPlan === 'packed') {
     if (start && (await startWhereTheDayStartSaid(sim, p, start, description, index, duration))) return;
-    // One call (or none, when cached) for what faithful asks in seven.
-    const d = await packedActionDetails(sim, p, description, index, (desc, m) => isSubtask(desc) || m < DECOMP_THRESHOLD_MIN || !shouldDecompose(desc, m));
-    const address = addressOfDetails(sim, d);
-    const hasObject = objectOf(address) !== null;
-    addNewAction(p, now, {
-      address,
-      duration,
-      description,
-      pronunciatio: d.emoji,
-      event: [p.name, d.event[1], d.event[2]],
-      objDescription: hasObject ? d.objectState : null,
-      objEvent: hasObject ? [printAddress(address), d.objectEvent[1], d.objectEvent[2]] : ['', '', ''],
-      objPronunciatio: d.emoji,
-    });
+    addNewAction(p, now, { ...(await packedAction(sim, p, description, index)).action, duration });
     return;
   }
   const address = await chooseAddress(sim, p, description);
@@ -297,6 +283,31 @@ export async function determineAction(sim: SimContext, p: Persona, start: DaySta
     objEvent = [printAddress(address), objEvent[1], objEvent[2]];
   }
   addNewAction(p, now, { address, duration, description, pronunciatio, event, objDescription, objEvent, objPronunciatio: pronunciatio });
+}
+
+/** Minutes from `now` to `slotEnd` (a minute of the day), at least 1: an action runs to the end of its schedule slot. */
+function minutesLeftInSlot(slotEnd: number, now: number): number {
+  return Math.max(1, slotEnd - minuteOfDay(now) - new Date(now).getUTCSeconds() / 60);
+}
+
+/** A new action as its details answer it (the object's fields always set), to be given its duration. */
+type DetailedAction = Omit<NewAction, 'duration'> & Required<Pick<NewAction, 'objDescription' | 'objPronunciatio' | 'objEvent'>>;
+
+/** Packed: one call (or none, when cached) for what faithful asks in seven, as a new action's fields (and the area it chose). */
+async function packedAction(sim: SimContext, p: Persona, description: string, index: number): Promise<{ sector: string; action: DetailedAction }> {
+  const d = await packedActionDetails(sim, p, description, index, (desc, m) => isSubtask(desc) || m < DECOMP_THRESHOLD_MIN || !shouldDecompose(desc, m));
+  const address = addressOfDetails(sim, d);
+  const hasObject = objectOf(address) !== null;
+  const action: DetailedAction = {
+    address,
+    description,
+    pronunciatio: d.emoji,
+    event: [p.name, d.event[1], d.event[2]],
+    objDescription: hasObject ? d.objectState : null,
+    objEvent: hasObject ? [printAddress(address), d.objectEvent[1], d.objectEvent[2]] : ['', '', ''],
+    objPronunciatio: d.emoji,
+  };
+  return { sector: d.sector, action };
 }
 
 /** What the persona shows for an action whose details are still to come. */
@@ -315,30 +326,19 @@ async function startWhereTheDayStartSaid(sim: SimContext, p: Persona, start: Day
   if (!start.place || description !== start.activity || !p.spatial.knowsSector(start.place) || hasDetails(sim, p, description)) return false;
   const now = sim.clock.now;
   addNewAction(p, now, { address: placeAddress(sim.world.name, start.place), duration, description, pronunciatio: PROVISIONAL_EMOJI, event: [p.name, 'is', description] });
-  const d = await packedActionDetails(sim, p, description, index, (desc, m) => isSubtask(desc) || m < DECOMP_THRESHOLD_MIN || !shouldDecompose(desc, m));
+  const { sector, action: details } = await packedAction(sim, p, description, index);
   const s = p.scratch;
   // Something else began meanwhile (a whisper, a conversation): the details wait in the cache for the next time.
   if (s.actStartTime !== now || s.actDescription !== description) return true;
-  const address = addressOfDetails(sim, d);
-  const hasObject = objectOf(address) !== null;
-  const details = {
-    description,
-    pronunciatio: d.emoji,
-    event: [p.name, d.event[1], d.event[2]] as Triple,
-    objDescription: hasObject ? d.objectState : null,
-    objEvent: (hasObject ? [printAddress(address), d.objectEvent[1], d.objectEvent[2]] : ['', '', '']) as Triple,
-    objPronunciatio: d.emoji,
-  };
-  if (d.sector !== start.place) {
+  if (sector !== start.place) {
     // Another area after all: a new action from here, to the end of the same slot.
     const later = sim.clock.now;
-    const slotEnd = s.scheduleStart(index) + (s.fDailySchedule[index]?.[1] ?? 0);
-    addNewAction(p, later, { ...details, address, duration: Math.max(1, slotEnd - minuteOfDay(later) - new Date(later).getUTCSeconds() / 60) });
+    addNewAction(p, later, { ...details, duration: minutesLeftInSlot(s.scheduleStart(index) + (s.fDailySchedule[index]?.[1] ?? 0), later) });
     return true;
   }
   // The same area: the exact spot, emoji and events, on the way or there already.
-  const moved = printAddress(address) !== printAddress(placeAddress(sim.world.name, start.place));
-  s.actAddress = address;
+  const moved = printAddress(details.address) !== printAddress(placeAddress(sim.world.name, start.place));
+  s.actAddress = details.address;
   s.actPronunciatio = details.pronunciatio;
   s.actEvent = details.event;
   s.actObjDescription = details.objDescription;
