@@ -171,7 +171,7 @@ async function main(): Promise<void> {
     console.log(`${p.name} (${p.occupation?.title ?? 'no job'}; ${agent.mode} brain; ${agent.wallet.credits} credits, holds ${Object.entries(agent.wallet.holdings).map(([k, n]) => `${n} ${k}`).join(', ') || 'nothing'}; ${st.decisions} decisions, ${st.rejections} rejected, ${st.defaults} defaults)`);
     console.log((summary.get(p.id) ?? []).join('\n'));
   }
-  console.log(describeStepMode(sim, stepMode));
+  console.log(describeStepMode(llm !== null, stepMode));
   console.log(`\n${sim.conversations.length} conversations between ${new Set(sim.conversations.map((c) => [...c.participants].sort().join(' & '))).size} pairs; brain fallbacks: ${sim.brain.fallbackTotal}`);
   printActionTotals(sim);
   if (llm) printLlmTotals(llm, town.personas.map((p) => ({ id: p.id, name: p.name })), sim.clock.startMs, hours);

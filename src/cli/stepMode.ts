@@ -17,10 +17,14 @@ export function stepModeFromArgs(args: Values<typeof STEP_MODE_OPTIONS>): CliSte
   return { mode: args.lockstep ? 'lockstep' : 'async', speed };
 }
 
-/** The line a run prints about how its clock related to the brain. */
-export function describeStepMode(sim: Simulation, m: CliStepMode): string {
+/**
+ * The line a run prints about how its clock related to the brain. `onModel`: the run was given a
+ * model (--llm); not whether the brain is remote at the end, which it is not while the breaker is
+ * open or the day's token budget is spent.
+ */
+export function describeStepMode(onModel: boolean, m: CliStepMode): string {
   if (m.mode === 'lockstep') return 'mode: lock-step (every step waited for every brain call)';
-  if (!sim.brain.remote) return 'mode: asynchronous (the offline brain answers within each step, so this equals a lock-step run)';
+  if (!onModel) return 'mode: asynchronous (the offline brain answers within each step, so this equals a lock-step run)';
   return `mode: asynchronous at ${m.speed}× (the clock did not wait for the model; answers took effect at the step after they arrived; --lockstep waits)`;
 }
 

@@ -48,6 +48,7 @@ describe('npm run sim', () => {
     const { stdout, stderr } = await tsx(['--hours', '1', '--personas', '3', '--llm', fake.url, '--model', 'fake-model'], { OPENAI_API_KEY: key });
     expect(stdout).toMatch(/brain llm:fake-model/);
     expect(stdout).toMatch(/LLM calls \/ tokens per persona per game hour/);
+    expect(stdout).toMatch(/^mode: asynchronous at \d+× \(the clock did not wait for the model/m);
     // A row per persona with "calls/tokens" cells.
     expect(stdout.match(/^\S.*\s\d+\/\d+/gm)?.length ?? 0).toBeGreaterThanOrEqual(3);
     expect(fake.requests.length).toBeGreaterThan(3);

@@ -57,10 +57,11 @@ describe('fallback reasons', () => {
     const nora = hamletPersona('nora-hartwell');
     const offline = new OfflineBrain(1, [nora.spec]);
     let broken = true;
+    let remote = true;
     const brain = new Proxy(offline, {
       get(target, key, receiver) {
         if (key === 'name') return 'flaky';
-        if (key === 'remote') return true;
+        if (key === 'remote') return remote;
         if (key === 'standIn') return offline;
         if (key === 'pronunciatio') return async (...a: Parameters<OfflineBrain['pronunciatio']>) => (broken ? Promise.reject(new Error('pronunciatio: no valid reply after 3 attempts (the reply was not valid JSON)')) : target.pronunciatio(...a));
         return Reflect.get(target, key, receiver) as unknown;
@@ -74,6 +75,12 @@ describe('fallback reasons', () => {
     // An embedding (answered locally when the endpoint has no embeddings model) is no usable reply from the model.
     await g.embed(ctx, ['reading a book']);
     expect(g.reasons.run?.calls).toBe(6);
+    // Nor is one answered locally while the breaker is open (the brain is not remote meanwhile): the CLI said
+    // "gives usable replies again" on an endpoint that had died.
+    remote = false;
+    await g.embed(ctx, ['reading a book']);
+    expect(g.reasons.run?.calls).toBe(6);
+    remote = true;
     broken = false;
     await g.pronunciatio(ctx, 'reading a book');
     expect(g.reasons.run).toBeNull();

@@ -88,9 +88,9 @@ export class GuardedBrain {
       const value = await askBrain(this.inner, call, ctx, args);
       try {
         const accepted = c.accept(value, ctx, ...args);
-        // A model's usable reply ends a run of fallbacks; an embedding does not say the chat replies are readable
-        // (without an embeddings model it is not even asked of the endpoint).
-        if (call !== 'embed' || !this.remote) this.reasons.answered();
+        // A usable reply ends a run of fallbacks; an embedding does not say the chat replies are readable
+        // (without an embeddings model, or while the breaker is open, it is answered locally).
+        if (call !== 'embed') this.reasons.answered();
         return accepted;
       } catch (err) {
         if (!(err instanceof ReplyError)) throw err;
