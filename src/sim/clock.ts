@@ -93,6 +93,11 @@ export function parseHHMM(s: string): number {
   return h * 60 + m;
 }
 
+/** Whether two stretches of the same day ("HH:MM" to "HH:MM") overlap: one ending as the other starts does not. */
+export function hoursOverlap(a: { start: string; end: string }, b: { start: string; end: string }): boolean {
+  return !(parseHHMM(a.start) >= parseHHMM(b.end) || parseHHMM(a.end) <= parseHHMM(b.start));
+}
+
 /** The morning hour "skip to next morning" lands on. */
 const MORNING_HOUR = 6;
 

@@ -1,5 +1,5 @@
 import type { PulseDecision, PulseItem, TownPulseInput } from '../../sim/brain/port';
-import { parseHHMM } from '../../sim/clock';
+import { hoursOverlap, parseHHMM } from '../../sim/clock';
 import type { Rng } from '../../sim/rng';
 import { MAX_HELD, MAX_HELD_PER_ITEM, isMeal } from '../../sim/town/economy';
 
@@ -74,7 +74,7 @@ export function offlineTownPulse(input: TownPulseInput, rngFor: (id: string) => 
     if (!r.checkedInToday && !r.job) {
       const want = short ? 0.95 : r.credits < COMFORT ? (r.student ? 0.7 : 0.4) : DRIVEN.test(r.traits) ? 0.35 : 0.1;
       // A shift that fits around one's classes (a student in class 9–14 does not take the 7–11 gardening).
-      const fits = (j: { start: string; end: string }) => !r.classes || parseHHMM(j.start) >= parseHHMM(r.classes.end) || parseHHMM(j.end) <= parseHHMM(r.classes.start);
+      const fits = (j: { start: string; end: string }) => !r.classes || !hoursOverlap(j, r.classes);
       const shift = input.jobs.find((j) => (free.get(j.id) ?? 0) > 0 && shiftOpen(m, j.start, j.end, 60) && fits(j));
       if (shift && rng.next() < want) {
         free.set(shift.id, (free.get(shift.id) ?? 1) - 1);

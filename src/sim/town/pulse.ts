@@ -1,7 +1,7 @@
 import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
 import type { PulseDecision, PulseItem, PulseJob, PulseResident, TownPulseInput } from '../brain/port';
-import { DAY, HOUR, formatDate, formatHHMM, formatAmPm, hourOf, minuteOfDay, parseHHMM, weekdayOf } from '../clock';
+import { DAY, HOUR, formatDate, formatHHMM, formatAmPm, hourOf, hoursOverlap, minuteOfDay, parseHHMM, weekdayOf } from '../clock';
 import { OPEN_HOURS, dayIndex, hereOf, isStudent } from '../actions/places';
 import { CHAT_RADIUS, REGISTRY, isAsleep, jobFor, placeFor, shiftWindowReason } from '../actions/registry';
 import { resolveScene } from '../actions/scenes';
@@ -319,7 +319,7 @@ function unavailable(sim: SimContext, p: Persona, now: number, action: PulseActi
 function ownHoursClash(p: Persona, job: Job | null | undefined, now: number): string | null {
   const o = p.spec.occupation;
   if (!job || !o || job.staff.includes(p.id) || !o.days.includes(weekdayOf(now))) return null;
-  if (parseHHMM(job.start) >= parseHHMM(o.end) || parseHHMM(job.end) <= parseHHMM(o.start)) return null;
+  if (!hoursOverlap(job, o)) return null;
   return `${p.firstName} ${isStudent(p) ? 'has classes' : 'works'} at ${o.workplace} ${o.start}–${o.end} today, which the ${job.title} shift (${job.start}–${job.end}) overlaps`;
 }
 
