@@ -206,20 +206,26 @@ export function shiftWindowReason(job: Job, now: number): string | null {
   return m >= parseHHMM(job.start) - 60 && m < parseHHMM(job.end) - 60 ? null : `the ${job.title} shift at ${job.sector} is ${job.start}–${job.end} (check-in until an hour before its end)`;
 }
 
+/** A purchase's target, "Sector" or "Sector:item", as the shop and the item named ("" for none). */
+function purchaseTarget(target: string): { shop: string; item: string } {
+  const [shop = '', ...rest] = target.split(':');
+  return { shop: shop.trim(), item: rest.join(':').trim() };
+}
+
 /** The item a purchase names: "Sector:item", or at "Sector" a meal one can afford (src/sim/town/economy.ts unnamedPurchase). */
 function itemFor(w: ActionWorld, p: Persona, target: string): ShopItem | null {
-  const [sector, ...rest] = target.split(':');
-  const sold = w.economy.itemsAt((sector ?? '').trim());
-  const name = rest.join(':').trim().toLowerCase();
+  const { shop, item } = purchaseTarget(target);
+  const sold = w.economy.itemsAt(shop);
+  const name = item.toLowerCase();
   if (name) return sold.find((i) => i.name.toLowerCase() === name) ?? null;
   return unnamedPurchase(sold, p.agent.wallet.credits, 'meal');
 }
 
 /** "Browsing books (paying at the cash register)" with little money: a shop that sells no food and nothing named, nothing within one's means: one only looks. */
 function justLooking(w: ActionWorld, p: Persona, target: string): boolean {
-  const [sector, ...rest] = target.split(':');
-  if (rest.join(':').trim()) return false;
-  const sold = w.economy.itemsAt((sector ?? '').trim());
+  const { shop, item } = purchaseTarget(target);
+  if (item) return false;
+  const sold = w.economy.itemsAt(shop);
   return sold.length > 0 && !sold.some((i) => i.food) && !sold.some((i) => i.price <= p.agent.wallet.credits * GOODS_SHARE);
 }
 
@@ -438,7 +444,7 @@ function createDefaultRegistry(): ActionRegistry {
     emoji: '🛒',
     target: 'sector',
     where: (w, _p, target) => {
-      const place = placeOfAddress(w.world, arenaAddress(w.world, (target.split(':')[0] ?? '').trim()));
+      const place = placeOfAddress(w.world, arenaAddress(w.world, purchaseTarget(target).shop));
       return place.kind ? place : null;
     },
     targets: (w) => w.economy.shops(),
@@ -446,7 +452,7 @@ function createDefaultRegistry(): ActionRegistry {
       const sold = w.economy.itemsAt(c.place.sector ?? '');
       if (sold.length === 0) return `${c.place.sector ?? 'the street'} sells nothing`;
       const item = itemFor(w, p, c.target);
-      if (!item) return `${c.place.sector} sells no "${c.target.split(':').slice(1).join(':').trim()}" (it sells ${sold.map((i) => i.name).join(', ')})`;
+      if (!item) return `${c.place.sector} sells no "${purchaseTarget(c.target).item}" (it sells ${sold.map((i) => i.name).join(', ')})`;
       // A shop sells only when it is open, even to the people who work there.
       const access = accessReason(w, p, c.place, true);
       if (access) return access;
