@@ -82,6 +82,8 @@ export class BrainSwitch {
     if (this.disposed || this.llm?.client !== client) return;
     this.stopProbing();
     if (h.state === 'ok') {
+      // Back up: what fell back while it was down is no run of unusable replies (the next refresh would show one).
+      this.sim.brain.reasons.restart();
       this.store.setState({ endpoint: null });
       return;
     }

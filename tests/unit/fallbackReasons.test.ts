@@ -81,6 +81,13 @@ describe('fallback reasons', () => {
     await g.embed(ctx, ['reading a book']);
     expect(g.reasons.run?.calls).toBe(6);
     remote = true;
+    // The breaker closing starts a new run, without a word of usable replies (none came).
+    let over = 0;
+    g.reasons.onRunOver = () => over++;
+    g.reasons.restart();
+    expect(g.reasons.run).toBeNull();
+    expect(over).toBe(0);
+    for (let i = 0; i < 6; i++) await g.pronunciatio(ctx, 'reading a book');
     broken = false;
     await g.pronunciatio(ctx, 'reading a book');
     expect(g.reasons.run).toBeNull();

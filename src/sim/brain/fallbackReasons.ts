@@ -78,6 +78,16 @@ export class FallbackReasons {
     this.current.clear();
   }
 
+  /**
+   * The endpoint is back after the breaker was open: the calls that fell back meanwhile did so
+   * because it was down, not because its replies were unusable. A new run starts, and the one that
+   * ended is not reported as usable replies again (none came yet).
+   */
+  restart(): void {
+    this.runLength = 0;
+    this.current.clear();
+  }
+
   /** A call fell back, for this reason. */
   fellBack(reason: string): void {
     this.all.add(reason);
