@@ -76,7 +76,8 @@ async function main(): Promise<void> {
 async function inPage(bytes: Uint8Array): Promise<void> {
   // The browser tests' harness finds the repository from __dirname (vitest provides it; tsx's ES modules do not).
   (globalThis as { __dirname?: string }).__dirname = join(ROOT, 'tests/browser');
-  const { buildApp, launch, serve } = await import('../tests/browser/harness');
+  const { launch, serve } = await import('../tests/browser/harness');
+  const { buildApp } = await import('../tests/browser/buildOnce');
   const dir = await buildApp();
   writeFileSync(join(dir, 'bench.hamlet.json.gz'), bytes);
   const server = await serve(dir);

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, statSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { build } from 'vite';
+import { inject } from 'vitest';
 
 export const ROOT = resolve(__dirname, '../..');
 /** Screenshots land here (git-ignored). */
@@ -19,11 +19,9 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-/** Build the app once per test file into a temp folder. */
-export async function buildApp(): Promise<string> {
-  const outDir = mkdtempSync(join(tmpdir(), 'hamlet-dist-'));
-  await build({ root: ROOT, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-  return outDir;
+/** The production build every browser test file serves: made once per run by buildOnce.ts. */
+export function builtApp(): string {
+  return inject('hamletDist');
 }
 
 /** A static file server on 127.0.0.1 (random port) for a built app. */
@@ -97,9 +95,9 @@ export interface Session {
   errors: string[];
 }
 
-/** Build and serve the app (or serve an already built `dist`), launch Chromium and open a page. */
-export async function startSession(dist?: string): Promise<Session> {
-  const server = await serve(dist ?? (await buildApp()));
+/** Serve the built app, launch Chromium and open a page. */
+export async function startSession(): Promise<Session> {
+  const server = await serve(builtApp());
   const ctx = await launch();
   const page = await ctx.newPage();
   return { server, ctx, page, errors: watchErrors(page) };

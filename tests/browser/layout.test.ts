@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { buildApp, openTown, screenshot, serve, setSpeed, watchErrors, type Session } from './harness';
+import { builtApp, openTown, screenshot, serve, setSpeed, watchErrors, type Session } from './harness';
 
 interface Handle {
   ready: boolean;
@@ -90,7 +90,7 @@ describe('the page fits every screen', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await serve(await buildApp());
+    server = await serve(builtApp());
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
   });
   afterAll(async () => {

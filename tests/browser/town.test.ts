@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildApp, closeAll, openTown, screenshot, setSpeed, startSession, type Session } from './harness';
+import { BUNDLE_KEY_CANARY as CANARY } from './buildOnce';
+import { builtApp, closeAll, openTown, screenshot, setSpeed, startSession, type Session } from './harness';
 
 interface Handle {
   ready: boolean;
@@ -18,20 +19,11 @@ describe('the town in a real browser', () => {
   let page: Page;
   let errors: string[];
 
-  let dist: string;
-  const CANARY = 'sk-bundle-canary-0123456789';
+  // The run's one build was made with a key in the environment (buildOnce.ts): it must not reach the bundle.
+  const dist = builtApp();
 
   beforeAll(async () => {
-    // Build as a developer with a key in the environment would: the key must not reach the bundle.
-    process.env.OPENAI_API_KEY = CANARY;
-    process.env.OPENAI_BASE_URL = 'http://127.0.0.1:9/v1';
-    try {
-      dist = await buildApp();
-    } finally {
-      delete process.env.OPENAI_API_KEY;
-      delete process.env.OPENAI_BASE_URL;
-    }
-    ({ server, ctx, page, errors } = await startSession(dist));
+    ({ server, ctx, page, errors } = await startSession());
     await openTown(page, `${server.url}?paused`);
   });
 
