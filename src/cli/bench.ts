@@ -1,4 +1,5 @@
-import { loadTownPersonas, loadTownWorld } from '../node/town';
+import { loadTown } from '../node/town';
+import { whisperFirstMemories, type TownPack } from '../pack/open';
 import { Simulation } from '../sim/simulation';
 import { OfflineBrain } from '../llm/offline/offlineBrain';
 import { scaleTown } from './town';
@@ -17,10 +18,11 @@ import type { Speed } from '../store/store';
  * only the second. `--latency` (a slow local model) and `--faults` (the fault storm) run the model
  * path's figures (src/cli/modelBench.ts) instead: they take minutes of real time, so they are their own flags.
  */
-async function bench(count: number, registry = 0): Promise<void> {
-  const town = scaleTown(loadTownPersonas(), loadTownWorld(), count);
+async function bench(pack: TownPack, count: number, registry = 0): Promise<void> {
+  const town = scaleTown(pack.personas, pack.world, count);
   const brainModes = registryModes(town.personas.map((p) => p.id), registry);
-  const sim = new Simulation({ world: town.world, personas: town.personas, brain: new OfflineBrain(1, town.personas), seed: 1, start: '2023-02-13T00:00:00', timer: () => performance.now(), brainModes });
+  const sim = new Simulation({ world: town.world, personas: town.personas, brain: new OfflineBrain(1, town.personas), seed: 1, start: pack.start, stepSeconds: pack.stepSeconds, timer: () => performance.now(), brainModes });
+  whisperFirstMemories(sim, pack);
   const steps = sim.clock.stepsPerDay;
   const t0 = performance.now();
   await sim.run(steps);
@@ -37,8 +39,8 @@ async function bench(count: number, registry = 0): Promise<void> {
 }
 
 /** Call plans side by side: the same fake model, seed and town, one game day each (docs/call-plans.md). */
-async function callPlans(count: number): Promise<void> {
-  const town = scaleTown(loadTownPersonas(), loadTownWorld(), count);
+async function callPlans(pack: TownPack, count: number): Promise<void> {
+  const town = scaleTown(pack.personas, pack.world, count);
   const plans: CallPlan[] = ['faithful', 'packed'];
   for (const [label, model] of [
     ['talkative', talkativeModel],
@@ -53,18 +55,19 @@ async function callPlans(count: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseCli(process.argv.slice(2), { calls: { type: 'boolean' }, steps: { type: 'boolean' }, latency: { type: 'boolean' }, faults: { type: 'boolean' }, seconds: { type: 'string' }, speed: { type: 'string' } });
+  const { values } = parseCli(process.argv.slice(2), { calls: { type: 'boolean' }, steps: { type: 'boolean' }, latency: { type: 'boolean' }, faults: { type: 'boolean' }, seconds: { type: 'string' }, speed: { type: 'string' }, town: { type: 'string' } });
+  const pack = await loadTown(values.town);
   if (values.help) {
     console.log(
-      'usage: npm run bench [-- --steps | --calls]   (--steps: one game day for 25 and 100 personas on the offline brain; --calls: the call plans side by side on fake models; default both)\n' +
+      'usage: npm run bench [-- --steps | --calls] [--town PATH]   (--steps: one game day for 25 and 100 personas on the offline brain; --calls: the call plans side by side on fake models; default both)\n' +
         '       npm run bench -- --latency [--seconds 75] [--speed 1] [--faults]   (the model path: 25 personas on a slow local model for a fixed real time, one request at a time and four)\n' +
         '       npm run bench -- --faults   (the fault storm: 15 personas, 4 game hours, 30 % faulty replies, asynchronous and lock-step)',
     );
     return;
   }
   if (values.latency || values.faults) {
-    const town = loadTownPersonas();
-    const world = loadTownWorld();
+    const town = pack.personas;
+    const world = pack.world;
     if (values.latency) {
       const speed = numberOption('speed', values.speed, 1, { integer: true, min: 1, max: 60 });
       if (![1, 2, 5, 10, 60].includes(speed)) throw new Error(`--speed must be one of the page's speeds 1, 2, 5, 10 or 60, got ${speed}`);
@@ -75,14 +78,14 @@ async function main(): Promise<void> {
   }
   const only = values.calls ? 'calls' : values.steps ? 'steps' : 'all';
   if (only !== 'calls') {
-    console.log('Hamlet benchmark (offline brain, 8640 steps of 10 s = one game day; target: 25 personas ≤ 3 s)');
-    for (const n of [25, 100]) await bench(n);
+    console.log(`${pack.name} benchmark (offline brain, 8640 steps of 10 s = one game day; target: 25 personas ≤ 3 s)`);
+    for (const n of [25, 100]) await bench(pack, n);
     // A large mixed town: a few generative personas, many cheap registry ones.
-    await bench(100, 75);
+    await bench(pack, 100, 75);
   }
   // Calls per persona-day (targets: packed ≤ 40 calls and ≤ 20,000 tokens on the talkative model,
   // behaviour within 10 % of faithful). 25 personas: a fake-model day costs seconds of HTTP each.
-  if (only !== 'steps') await callPlans(25);
+  if (only !== 'steps') await callPlans(pack, 25);
 }
 
 main().catch((err) => {

@@ -1,9 +1,10 @@
-import { loadTownPersonas, loadTownWorld } from '../node/town';
+import { loadTown, loadTownPersonas, loadTownWorld } from '../node/town';
+import { whisperFirstMemories } from '../pack/open';
 import { Simulation } from '../sim/simulation';
 import { OfflineBrain } from '../llm/offline/offlineBrain';
 import { DAY, formatAmPm, formatDate } from '../sim/clock';
 import { checkPersonasAgainstWorld } from '../sim/persona/load';
-import { runParty, VALENTINE_PARTY as P } from '../sim/scenario/party';
+import { partyFor, runParty, VALENTINE_PARTY } from '../sim/scenario/party';
 import { runWeek } from '../sim/scenario/believability';
 import { economyTable, runEconomy } from '../sim/scenario/economyWeek';
 import { CliError, numberOption, parseCli } from './args';
@@ -11,13 +12,13 @@ import { CALLS_OPTION, LLM_OPTIONS, UnreachableModel, callPlanFromArgs, checkRea
 import { defined } from '../sim/checked';
 
 const USAGE =
-  'usage: npm run scenario -- party [--seed 1] [--days 2] [--calls packed|faithful]\n' +
+  'usage: npm run scenario -- party [--town PATH] [--seed 1] [--days 2] [--calls packed|faithful]\n' +
   '                                 [--llm BASE_URL --model NAME [--concurrency 4] [--timeout 60] [--budget TOKENS] [--structured json_schema|json_object|none]]  (key from OPENAI_API_KEY)\n' +
   '       npm run scenario -- week [--seed 1] [--days 7]   (believability figures of the offline brain)\n' +
-  '       npm run scenario -- economy [--seed 1] [--days 7]   (the economy per resident: credits each day, wages, shops, bills, meals)';
+  '       npm run scenario -- economy [--town PATH] [--seed 1] [--days 7]   (the economy per resident: credits each day, wages, shops, bills, meals)';
 
 async function main(): Promise<void> {
-  const { values: args, positionals } = parseCli(process.argv.slice(2), { seed: { type: 'string' }, days: { type: 'string' }, ...CALLS_OPTION, ...LLM_OPTIONS }, 1);
+  const { values: args, positionals } = parseCli(process.argv.slice(2), { seed: { type: 'string' }, days: { type: 'string' }, town: { type: 'string' }, ...CALLS_OPTION, ...LLM_OPTIONS }, 1);
   const name = positionals[0];
   if (args.help || name === undefined) {
     console.log(USAGE);
@@ -28,27 +29,35 @@ async function main(): Promise<void> {
   const days = numberOption('days', args.days, name === 'party' ? 2 : 7, { integer: true, min: 1, max: 365 });
   if (name === 'economy') {
     if (args.llm !== undefined) throw new CliError('the economy scenario measures the offline brain: --llm is for the party');
-    return economy(seed, days);
+    return economy(seed, days, args.town);
   }
   if (name === 'week') {
+    if (args.town !== undefined) throw new CliError("the week scenario measures Hamlet's offline brain against Hamlet's own goals: --town is for party and economy");
     if (args.llm !== undefined) throw new CliError('the week scenario measures the offline brain: --llm is for the party');
     return week(seed, days);
   }
-  const personas = loadTownPersonas();
-  const world = loadTownWorld();
-  checkPersonasAgainstWorld(personas, world);
+  const town = await loadTown(args.town);
+  const { personas, world } = town;
+  const P = partyFor(personas, world, town.start.slice(0, 10));
+  if (!P) throw new CliError(`nobody in ${town.name} plans a Valentine's party (no resident's "currently" names one), and Hamlet's host ${VALENTINE_PARTY.host} is not there`);
   const offline = new OfflineBrain(seed, personas);
   const llm = llmBrainFromArgs(args, offline);
   if (llm) await checkReachable(llm);
   // An experiment: Smallville's lock-step semantics, so a slow model changes nothing but the wall time.
-  const sim = new Simulation({ world, personas, brain: llm ?? offline, seed, start: P.start, stepMode: 'lockstep', callPlan: callPlanFromArgs(args.calls, llm !== null) });
+  const sim = new Simulation({ world, personas, brain: llm ?? offline, seed, start: P.start, stepSeconds: town.stepSeconds, stepMode: 'lockstep', callPlan: callPlanFromArgs(args.calls, llm !== null) });
+  whisperFirstMemories(sim, town);
   const fallbacks = llm ? reportFallbacks(sim.brain, llm) : null;
   const host = defined(sim.byId.get(P.host), `the host ${P.host}`);
 
   const t0 = performance.now();
-  const out = await runParty(sim, sim.clock.startMs + days * DAY, (step) => {
-    if (step % 360 === 0) process.stderr.write(`\r${formatDate(sim.now)} ${formatAmPm(sim.now)}        `);
-  });
+  const out = await runParty(
+    sim,
+    sim.clock.startMs + days * DAY,
+    (step) => {
+      if (step % 360 === 0) process.stderr.write(`\r${formatDate(sim.now)} ${formatAmPm(sim.now)}        `);
+    },
+    P,
+  );
   process.stderr.write('\n');
   const secs = (performance.now() - t0) / 1000;
 
@@ -56,7 +65,7 @@ async function main(): Promise<void> {
   const others = personas.length - 1;
   const heard = [...tracker.heard.values()].sort((a, b) => a.time - b.time);
   const whisperAt = Date.parse(`${P.whisperAt}Z`);
-  console.log(`Valentine's Day party — ${personas.length} personas, seed ${seed}, brain ${sim.brain.name} (lock-step), ${sim.callPlan} calls, ${days} game days in ${secs.toFixed(1)} s`);
+  console.log(`Valentine's Day party in ${town.name} — ${personas.length} personas, seed ${seed}, brain ${sim.brain.name} (lock-step), ${sim.callPlan} calls, ${days} game days in ${secs.toFixed(1)} s`);
   console.log(`Whispered to ${host.name} at ${formatAmPm(whisperAt)} on ${formatDate(whisperAt)}: "${P.whisper}"\n`);
   console.log(`Heard of the party: ${heard.length} of ${others} (${Math.round((heard.length / others) * 100)}%)`);
   for (const h of heard) console.log(`  ${formatDate(h.time).padEnd(26)} ${formatAmPm(h.time).padStart(8)}  ${h.name.padEnd(16)} from ${h.from}`);
@@ -77,11 +86,11 @@ async function main(): Promise<void> {
 }
 
 /** Seed 004's economy over `days` on the offline brain: per resident, credits at each day's end, wages, shopping, bills, meals. */
-async function economy(seed: number, days: number): Promise<void> {
-  const personas = loadTownPersonas();
-  const world = loadTownWorld();
-  checkPersonasAgainstWorld(personas, world);
-  const sim = new Simulation({ world, personas, brain: new OfflineBrain(seed, personas), seed, start: P.start });
+async function economy(seed: number, days: number, path: string | undefined): Promise<void> {
+  const town = await loadTown(path);
+  const { personas, world } = town;
+  const sim = new Simulation({ world, personas, brain: new OfflineBrain(seed, personas), seed, start: town.start, stepSeconds: town.stepSeconds });
+  whisperFirstMemories(sim, town);
   const t0 = performance.now();
   const f = await runEconomy(sim, days, (step) => {
     if (step % 360 === 0) process.stderr.write(`\r${formatDate(sim.now)} ${formatAmPm(sim.now)}        `);
@@ -96,7 +105,7 @@ async function week(seed: number, days: number): Promise<void> {
   const personas = loadTownPersonas();
   const world = loadTownWorld();
   checkPersonasAgainstWorld(personas, world);
-  const sim = new Simulation({ world, personas, brain: new OfflineBrain(seed, personas), seed, start: P.start });
+  const sim = new Simulation({ world, personas, brain: new OfflineBrain(seed, personas), seed, start: VALENTINE_PARTY.start });
   const t0 = performance.now();
   const f = await runWeek(sim, days, (step) => {
     if (step % 360 === 0) process.stderr.write(`\r${formatDate(sim.now)} ${formatAmPm(sim.now)}        `);
@@ -125,7 +134,7 @@ async function week(seed: number, days: number): Promise<void> {
   const flaws = f.phrasing.flaws;
   console.log(`Phrasing: ${flaws.length} slips in ${f.phrasing.texts} texts (doubled determiners, "going to fishing", lower-cased names, third-person self-reference; goal 0)`);
   for (const x of flaws.slice(0, 10)) console.log(`  [${x.rule}] ${x.source}: ${x.text.slice(0, 200)}`);
-  console.log(`Party at ${P.sector}: ${p.guestsAt6} guests on ${p.tilesAt6} tiles at 6 pm; 5:30–6:30 pm most guests on one tile ${p.maxPerTile} (goal ≤ 2), mean ${p.meanPerTile.toFixed(2)} per occupied tile`);
+  console.log(`Party at ${VALENTINE_PARTY.sector}: ${p.guestsAt6} guests on ${p.tilesAt6} tiles at 6 pm; 5:30–6:30 pm most guests on one tile ${p.maxPerTile} (goal ≤ 2), mean ${p.meanPerTile.toFixed(2)} per occupied tile`);
 }
 
 main().catch((err) => {

@@ -3,7 +3,8 @@ import { Recorder } from '../replay/recorder';
 import { encodeReplay } from '../replay/codec';
 import { gunzip } from '../replay/gzip';
 import { createGzip } from 'node:zlib';
-import { loadTownPersonas, loadTownWorld } from '../node/town';
+import { loadTown } from '../node/town';
+import { whisperFirstMemories } from '../pack/open';
 import { Simulation, type PersonaFrame } from '../sim/simulation';
 import { OfflineBrain } from '../llm/offline/offlineBrain';
 import { formatDate, formatHHMM } from '../sim/clock';
@@ -21,7 +22,7 @@ import { mapAddressOf, parseAddress } from '../sim/world/actionAddress';
 import { defined } from '../sim/checked';
 
 const USAGE =
-  'usage: npm run sim -- [--hours 24] [--seed 1] [--personas 25] [--registry N] [--calls packed|faithful] [--no-pulse] [--start 2023-02-13T00:00:00] [--out FILE(.json.gz replay | .jsonl | .jsonl.gz)] [--window-hours 24]\n' +
+  'usage: npm run sim -- [--town PATH] [--hours 24] [--seed 1] [--personas 25] [--registry N] [--calls packed|faithful] [--no-pulse] [--start 2023-02-13T00:00:00] [--out FILE(.json.gz replay | .jsonl | .jsonl.gz)] [--window-hours 24]\n' +
   '                      [--load SAVE.hamlet.json.gz] [--save SAVE.hamlet.json.gz]  (a save: the town to go on from / the town at the end)\n' +
   '                      [--llm BASE_URL --model NAME [--concurrency 4] [--timeout 60] [--budget TOKENS] [--embedding-model NAME] [--structured json_schema|json_object|none]]  (key from OPENAI_API_KEY)\n' +
   '                      [--lockstep | --speed 1]  (on a model: lock-step waits for every call; otherwise the clock runs at --speed and answers take effect when they arrive)';
@@ -41,6 +42,7 @@ const OPTIONS = {
   out: { type: 'string' },
   'window-hours': { type: 'string' },
   load: { type: 'string' },
+  town: { type: 'string' },
   save: { type: 'string' },
   ...LLM_OPTIONS,
   ...STEP_MODE_OPTIONS,
@@ -54,13 +56,14 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  // Every argument is checked before anything runs.
-  const available = maxTownSize(loadTownPersonas());
+  // Every argument is checked before anything runs; the town first (a pack folder or a Smallville base; Hamlet's own by default).
+  const pack = await loadTown(args.town);
+  const available = maxTownSize(pack.personas);
   const hours = numberOption('hours', args.hours, 24, { above: 0 });
   const seed = numberOption('seed', args.seed, 1, { integer: true, min: 0, max: 2 ** 32 - 1 });
-  const count = numberOption('personas', args.personas, 25, { integer: true, min: 1, max: available });
+  const count = numberOption('personas', args.personas, Math.min(25, pack.personas.length), { integer: true, min: 1, max: available });
   const registryArg = numberOption('registry', args.registry, 0, { integer: true, min: 0, max: count });
-  const start = startOption(args.start, '2023-02-13T00:00:00');
+  const start = startOption(args.start, pack.start);
   // The same window as the page's recorder (one game day): a week's recording no longer holds every step.
   const windowHours = numberOption('window-hours', args['window-hours'], 24, { min: 0 });
   const stepMode = stepModeFromArgs(args);
@@ -79,9 +82,9 @@ async function main(): Promise<void> {
     for (const ignored of ['seed', 'personas', 'start', 'registry'] as const) if (args[ignored] !== undefined) throw new Error(`--${ignored} cannot be combined with --load: the save holds the town`);
     saved = await decodeSave(new Uint8Array(readFileSync(loadFrom)), `The save ${loadFrom}`);
     // A scaled town (--personas above 25) gives its copies their originals' spawns; the save names them.
-    town = scaleTown(loadTownPersonas(), loadTownWorld(), saved.game.personas.length);
+    town = scaleTown(pack.personas, pack.world, saved.game.personas.length);
   } else {
-    town = scaleTown(loadTownPersonas(), loadTownWorld(), count);
+    town = scaleTown(pack.personas, pack.world, count);
     checkPersonasAgainstWorld(town.personas, town.world);
   }
   const made: { llm: LlmBrain | null; offline: OfflineBrain | null } = { llm: null, offline: null };
@@ -98,7 +101,8 @@ async function main(): Promise<void> {
     console.error(`loaded ${String(loadFrom)}: ${sim.personas.length} personas at ${formatDate(sim.now)} ${formatHHMM(sim.now)} (step ${sim.step})`);
   } else {
     const brainModes = registryModes(town.personas.map((p) => p.id), registryArg);
-    sim = new Simulation({ world: town.world, personas: town.personas, brain: brainFor(town.personas, seed), seed, start, brainModes, stepMode: stepMode.mode, pulse: !args['no-pulse'] });
+    sim = new Simulation({ world: town.world, personas: town.personas, brain: brainFor(town.personas, seed), seed, start, stepSeconds: pack.stepSeconds, brainModes, stepMode: stepMode.mode, pulse: !args['no-pulse'] });
+    whisperFirstMemories(sim, pack);
   }
   const llm = made.llm;
   if (llm) await checkReachable(llm);
@@ -109,7 +113,7 @@ async function main(): Promise<void> {
 
   // A .json.gz / .json file is a replay (docs/replay-format.md); .jsonl is the old line-per-step log.
   const wantsReplay = (typeof out === 'string' && /\.json(\.gz)?$/.test(out)) || typeof saveTo === 'string';
-  const recorderOpts = { title: `Hamlet, ${town.personas.length} personas, seed ${sim.seed} (${sim.brain.name})`, maxSteps: windowHours > 0 ? Math.round((windowHours * 3600) / sim.clock.stepSeconds) : 0 };
+  const recorderOpts = { title: `${pack.name}, ${town.personas.length} personas, seed ${sim.seed} (${sim.brain.name})`, maxSteps: windowHours > 0 ? Math.round((windowHours * 3600) / sim.clock.stepSeconds) : 0 };
   const recorder = wantsReplay ? ((saved?.recording && Recorder.resume(sim, saved.recording, recorderOpts)) ?? new Recorder(sim, recorderOpts)) : null;
   if (llm && recorder) llm.log.listeners.add((c) => recorder.addCall(c));
   let sink: NodeJS.WritableStream | null = null;
@@ -164,7 +168,7 @@ async function main(): Promise<void> {
     console.error(`replay: ${out}, ${(bytes.length / 1024).toFixed(0)} KiB gzip`);
   }
 
-  console.log(`Hamlet, ${formatDate(sim.clock.startMs)} — ${hours} h, ${town.personas.length} personas, seed ${sim.seed}, brain ${sim.brain.name}, ${sim.callPlan} calls\n`);
+  console.log(`${pack.name}, ${formatDate(sim.clock.startMs)} — ${hours} h, ${town.personas.length} personas, seed ${sim.seed}, brain ${sim.brain.name}, ${sim.callPlan} calls\n`);
   for (const p of town.personas) {
     const agent = defined(sim.byId.get(p.id), p.id).agent;
     const st = agent.stats;

@@ -229,6 +229,33 @@ function readWorld(input: unknown): WorldModel {
   arenas.forEach((a, i) => paint(arenaAt, a.rect, i));
   objects.forEach((o, i) => paint(objectAt, o.rect, i));
 
+  const addressTiles = addressTilesOf(name, width, height, { sectors, arenas, objects, sectorAt, arenaAt, objectAt });
+
+  const spawns = new Map<string, Tile>();
+  for (const [i, o] of objectLayer(map, 'spawns').objects.entries()) {
+    if (typeof o.name !== 'string' || !o.name) throw new MapError(`a spawn point (${idText(o, i)}) in layer "spawns" has no name (the persona id)`);
+    if (!isNum(o.x) || !isNum(o.y)) throw new MapError(`spawn "${o.name}" in layer "spawns" has no "${isNum(o.x) ? 'y' : 'x'}" (a number of pixels)`);
+    const t = { x: Math.floor(o.x / tileSize), y: Math.floor(o.y / tileSize) };
+    if (t.x < 0 || t.y < 0 || t.x >= width || t.y >= height) throw new MapError(`spawn "${o.name}" in layer "spawns" is outside the map`);
+    if (!walkable[t.y * width + t.x]) throw new MapError(`spawn "${o.name}" in layer "spawns" is on a blocked tile (${t.x}, ${t.y})`);
+    if (spawns.has(o.name)) throw new MapError(`spawn "${o.name}" appears twice in layer "spawns"`);
+    spawns.set(o.name, t);
+  }
+
+  return { name, width, height, tileSize, walkable, sectors, arenas, objects, jobs, items, declared, rents, spawns, sectorAt, arenaAt, objectAt, addressTiles };
+}
+
+/**
+ * Every address of the map and its tiles, in row-major order: "world:sector", "world:sector:arena"
+ * and "world:sector:arena:object", from the per-tile place grids. Shared by every map reader.
+ */
+export function addressTilesOf(
+  name: string,
+  width: number,
+  height: number,
+  places: Pick<WorldModel, 'sectors' | 'arenas' | 'objects' | 'sectorAt' | 'arenaAt' | 'objectAt'>,
+): Map<string, Tile[]> {
+  const { sectors, arenas, objects, sectorAt, arenaAt, objectAt } = places;
   const addressTiles = new Map<string, Tile[]>();
   const push = (key: string, t: Tile) => {
     let list = addressTiles.get(key);
@@ -255,16 +282,5 @@ function readWorld(input: unknown): WorldModel {
     }
   }
 
-  const spawns = new Map<string, Tile>();
-  for (const [i, o] of objectLayer(map, 'spawns').objects.entries()) {
-    if (typeof o.name !== 'string' || !o.name) throw new MapError(`a spawn point (${idText(o, i)}) in layer "spawns" has no name (the persona id)`);
-    if (!isNum(o.x) || !isNum(o.y)) throw new MapError(`spawn "${o.name}" in layer "spawns" has no "${isNum(o.x) ? 'y' : 'x'}" (a number of pixels)`);
-    const t = { x: Math.floor(o.x / tileSize), y: Math.floor(o.y / tileSize) };
-    if (t.x < 0 || t.y < 0 || t.x >= width || t.y >= height) throw new MapError(`spawn "${o.name}" in layer "spawns" is outside the map`);
-    if (!walkable[t.y * width + t.x]) throw new MapError(`spawn "${o.name}" in layer "spawns" is on a blocked tile (${t.x}, ${t.y})`);
-    if (spawns.has(o.name)) throw new MapError(`spawn "${o.name}" appears twice in layer "spawns"`);
-    spawns.set(o.name, t);
-  }
-
-  return { name, width, height, tileSize, walkable, sectors, arenas, objects, jobs, items, declared, rents, spawns, sectorAt, arenaAt, objectAt, addressTiles };
+  return addressTiles;
 }

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { checkTown, openTown } from '../../src/pack/open';
+import { PackError, packFromEntries, problemText, type PackFiles } from '../../src/pack/files';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ROOT, hamletLooks, loadTown, loadTownPersonas, loadTownWorld, townFiles } from '../../src/node/town';
+import { saltmarshEntries, saltmarshPack, type ExampleParts } from '../fixtures/examplePack';
+
+const LOOKS = ['ada-quinn', 'ana-moreno'];
+/** Smallville's 25-resident base, beside the repository (shared/smallville). */
+const VILLE = resolve(ROOT, '../shared/smallville/environment/frontend_server/storage/base_the_ville_n25');
+
+/** The problems of the example pack after `change`, as one text per problem. */
+async function problemsAfter(change: (p: ExampleParts) => void): Promise<string[]> {
+  const { town, problems } = await checkTown(saltmarshPack(change), LOOKS);
+  expect(town).toBeNull();
+  return problems.map(problemText);
+}
+
+describe('a town pack', () => {
+  it('opens the example pack with its own names, start, step and economy defaults', async () => {
+    const town = await openTown(saltmarshPack(), LOOKS);
+    expect(town.name).toBe('Saltmarsh');
+    expect(town.world.name).toBe('Saltmarsh');
+    expect(town.start).toBe('2024-06-03T00:00:00');
+    expect(town.stepSeconds).toBe(60);
+    expect(town.personas.map((p) => p.id).sort()).toEqual(['jory-pascoe', 'kit-penhale', 'morwenna-tregar', 'tamsin-pascoe']);
+    // The manifest's rent stands for homes that give none.
+    expect(town.world.rents).toEqual({ 'Gull Cottage': 9, 'Pier House': 9 });
+    expect(town.world.jobs.map((j) => `${j.title}@${j.sector}`)).toEqual(['chandler@Mariner Chandlery']);
+  });
+
+  it('opens from a zip-like file set whose one top folder holds the town', async () => {
+    const nested = saltmarshEntries().map(([p, b]): [string, Uint8Array] => [`saltmarsh-main/${p}`, b]);
+    const town = await openTown(packFromEntries('saltmarsh.zip', nested), LOOKS);
+    expect(town.personas).toHaveLength(4);
+  });
+
+  it("is how Hamlet's own town is read: the repository's town.json gives the same map and residents", async () => {
+    const town = await loadTown();
+    expect(town.name).toBe('Hamlet');
+    expect(town.personas).toEqual(loadTownPersonas());
+    const world = loadTownWorld();
+    expect(town.world.addressTiles).toEqual(world.addressTiles);
+    expect([...town.world.walkable]).toEqual([...world.walkable]);
+    expect(town.start).toBe('2023-02-13T00:00:00');
+  });
+
+  it.each<[string, (p: ExampleParts) => void, RegExp[]]>([
+    ['a missing semantic layer', (p) => void (p.map.layers = undefined), [/saltmarsh\.tmj.*layer "ground".*missing/, /layer "spawns".*missing/]],
+    ['a misnamed layer', (p) => void (p.rename.arenas = 'Arenas'), [/layer "arenas".*"Arenas"/]],
+    ['an unknown sector kind', (p) => void ((p.sectors[2] as unknown as [string, number, number, number, number, Record<string, string>])[5] = { kind: 'teahouse' }), [/sector "The Kelp Kettle".*unknown kind "teahouse"/]],
+    ['a spawn on a wall', (p) => void (p.spawns[0] = ['morwenna-tregar', 1, 1]), [/spawn "morwenna-tregar".*blocked tile \(1, 1\)/]],
+    ['a home not on the map', (p) => void ((p.personas[0] as { livingArea: string }).livingArea = 'Gull Cottage:attic'), [/people\/morwenna-tregar\.json \(livingArea\).*"Gull Cottage:attic" is not an arena/]],
+    ['a workplace not on the map', (p) => void ((p.personas[1] as { occupation: { workplace: string } }).occupation.workplace = 'Net Loft'), [/people\/jory-pascoe\.json \(occupation\).*"Net Loft:shop counter"/]],
+    ['a haunt not on the map', (p) => void (p.personas[3]?.haunts.push('Lighthouse')), [/people\/kit-penhale\.json \(haunts\).*"Lighthouse" is not a sector/]],
+    ['a place nobody can reach', (p) => void (p.grid[12] = ',#######,,#######,,#########,,'), [/arena "Mariner Chandlery:shop counter".*nobody can reach/, /arena "The Anchor:taproom".*nobody can reach/]],
+    ['a tileset image missing', (p) => void p.omit.push('art/harbour.png'), [/tileset "harbour".*art\/harbour\.png is not in the pack/]],
+    ['an external tileset', (p) => void (p.map.tilesets = [{ firstgid: 1, source: 'harbour.tsx' }]), [/tileset "#1".*harbour\.tsx.*Embed Tilesets/]],
+    ['a tileset too wide for a texture', (p) => void (p.map.tilesets = [{ firstgid: 1, name: 'huge', image: 'art/harbour.png', imagewidth: 9000, imageheight: 16, tilewidth: 16, tileheight: 16, tilecount: 3, columns: 3 }]), [/tileset "huge".*9000 px wide/]],
+    ['a map beyond the size limit', (p) => void Object.assign(p.map, { width: 2000 }), [/saltmarsh\.tmj.*2000×14 tiles.*limit: map size/]],
+    ['a persona file that is not one', (p) => void ((p.personas[2] as { age: unknown }).age = 'forty'), [/people\/tamsin-pascoe\.json.*age/]],
+    ['a manifest without a map', (p) => void delete p.manifest.map, [/town\.json \(map\)/]],
+    ['a manifest naming a file outside the pack', (p) => void (p.manifest.personas = '../elsewhere'), [/town\.json \(personas\).*leaves the pack/]],
+  ])('names %s with its file and place', async (_what, change, expected) => {
+    const texts = await problemsAfter(change);
+    for (const re of expected) expect(texts.some((t) => re.test(t)), `${re} in:\n${texts.join('\n')}`).toBe(true);
+  });
+
+  it('names every problem at once, not only the first', async () => {
+    const texts = await problemsAfter((p) => {
+      (p.personas[0] as { livingArea: string }).livingArea = 'Gull Cottage:attic';
+      p.personas[3]?.haunts.push('Lighthouse');
+      p.omit.push('art/harbour.png');
+    });
+    expect(texts.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('refuses a folder that is no town, and openTown throws naming the problems', async () => {
+    const { problems } = await checkTown(packFromEntries('notes', [['readme.txt', new Uint8Array([65])]]), LOOKS);
+    expect(problems[0]?.message).toMatch(/no town\.json.*no storage\/<base>\/reverie\/meta\.json/);
+    await expect(openTown(saltmarshPack((p) => void p.omit.push('town.json')), LOOKS)).rejects.toThrow(PackError);
+  });
+});
+
+describe.skipIf(!existsSync(VILLE))("Smallville's storage base as a town", () => {
+  it('reads the Ville and its 25 residents: homes, workplaces, hours, whispers, start and step', async () => {
+    const town = await loadTown(VILLE);
+    expect(town.layout).toBe('smallville');
+    expect(town.world.name).toBe('the Ville');
+    expect(town.personas).toHaveLength(25);
+    expect(town.start).toBe('2023-02-13T00:00:00');
+    expect(town.stepSeconds).toBe(10);
+    const by = new Map(town.personas.map((p) => [p.name, p]));
+    const isabella = by.get('Isabella Rodriguez');
+    expect(isabella?.livingArea).toBe("Isabella Rodriguez's apartment:main room");
+    expect(isabella?.occupation).toMatchObject({ workplace: 'Hobbs Cafe', start: '08:00', end: '20:00' });
+    expect(by.get('Arthur Burton')?.occupation).toMatchObject({ workplace: 'The Rose and Crown Pub', start: '17:00', end: '22:00' });
+    const students = town.personas.filter((p) => p.occupation?.workplace === 'Oak Hill College' && p.occupation.title === 'student').map((p) => p.name);
+    expect(students).toEqual(expect.arrayContaining(['Klaus Mueller', 'Maria Lopez', 'Ayesha Khan', 'Eddy Lin']));
+    expect(by.get('Mei Lin')?.occupation?.title).toBe('teacher');
+    // Someone whose status is about another's job has none of her own.
+    expect(by.get('Jane Moreno')?.occupation).toBeNull();
+    // Kinds come from the names: the café, the pub, the college, the park, and homes even when named "Park".
+    const kind = new Map(town.world.sectors.map((s) => [s.name, s.kind]));
+    expect([kind.get('Hobbs Cafe'), kind.get('The Rose and Crown Pub'), kind.get('Oak Hill College'), kind.get('Johnson Park'), kind.get("Ryan Park's apartment"), kind.get('Dorm for Oak Hill College')]).toEqual(['cafe', 'bar', 'college', 'park', 'home', 'home']);
+    // The whispers of agent_history_init_n25.csv are their first memories.
+    expect(town.whispers.filter((w) => w.id === 'isabella-rodriguez').length).toBeGreaterThan(0);
+    expect(town.whispers.length).toBeGreaterThan(100);
+    for (const p of town.personas) expect(town.world.spawns.has(p.id), p.name).toBe(true);
+  });
+
+  it('names the file when a part of the base is missing or broken', async () => {
+    const files = townFiles(VILLE);
+    /** The base with one file left out, or replaced by `replace`. */
+    const drop = (path: string, replace?: string): PackFiles => ({
+      ...files,
+      paths: files.paths.filter((p) => replace !== undefined || !p.endsWith(path)),
+      read: (p) => (replace !== undefined && p.endsWith(path) ? Promise.resolve(new TextEncoder().encode(replace)) : files.read(p)),
+    });
+    let r = await checkTown(drop('matrix/maze/sector_maze.csv'), hamletLooks());
+    expect(r.problems.map(problemText).join('\n')).toMatch(/sector_maze\.csv: not found/);
+    r = await checkTown(drop('Isabella Rodriguez/bootstrap_memory/scratch.json', '{"name": "Isabella Rodriguez"}'), hamletLooks());
+    expect(r.problems.map(problemText).join('\n')).toMatch(/Isabella Rodriguez\/bootstrap_memory\/scratch\.json: lacks first_name/);
+    r = await checkTown(drop('reverie/meta.json', '{"maze_name": "the_ville", "persona_names": ["A B"], "start_date": "someday", "sec_per_step": 10}'), hamletLooks());
+    expect(r.problems.map(problemText).join('\n')).toMatch(/meta\.json \(start_date\): not a date/);
+  });
+});
