@@ -20,6 +20,7 @@ import { chooseRetrieved, react } from './cognition/react';
 import { reflect } from './cognition/reflect';
 import { scoreDue } from './cognition/poignancy';
 import { arrived, execute } from './cognition/execute';
+import { settleArrivals } from './actions/payOnArrival';
 import { seedMemories } from './persona/seed';
 import { restoreSnapshot, takeSnapshot, type SimSnapshot } from './snapshot';
 import type { SimState } from './state/holder';
@@ -337,6 +338,8 @@ export class Simulation implements SimContext {
   private finishStep(now: number, convoCount: number, t: number, answers?: AnswerEffect[]): StepResult {
     this.moved.clear();
     for (const p of this.personas) if (execute(this, p)) this.moved.add(p);
+    // Wages and prices are paid where the payer stands: by those who have just arrived.
+    settleArrivals(this);
     this.updateObjectEvents();
     this.director.track(this);
     t = this.lap('execute (paths, moves)', t);

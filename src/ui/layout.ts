@@ -44,8 +44,28 @@ export function pageLayout(parent: HTMLElement = document.body): Layout {
     root.append(s);
   }
   parent.append(root);
+  fitVisibleHeight(root);
   shared = { root, slot: (name) => defined(slots.get(name), `the ${name} slot`) };
   return shared;
+}
+
+/**
+ * The layout's height is the part of the page one can see: with a phone's keyboard open, iOS keeps
+ * the page's height and only the visual viewport shrinks, so the panels (a chat's input) would sit
+ * under the keyboard. `--ui-h` is that height for the CSS (layout.css, play.css).
+ */
+function fitVisibleHeight(root: HTMLElement): void {
+  const vv = window.visualViewport;
+  const fit = () => {
+    const h = vv ? vv.height : window.innerHeight;
+    root.style.setProperty('--ui-h', `${Math.round(h)}px`);
+    root.style.height = vv && vv.height < window.innerHeight - 1 ? `${Math.round(vv.height)}px` : '';
+    root.style.top = vv && vv.offsetTop > 0 ? `${Math.round(vv.offsetTop)}px` : '';
+  };
+  vv?.addEventListener('resize', fit);
+  vv?.addEventListener('scroll', fit);
+  window.addEventListener('resize', fit);
+  fit();
 }
 
 /** The part of the page the map shows between the slots (the center slot's grid cell), in CSS px; null before the layout exists. */

@@ -55,7 +55,8 @@ export function mountPlayerPanels(store: HamletStore, actions: PlayerActions): v
   you.body.append(status, near, actRow, refused, help);
   layout.slot('left').prepend(you.el);
 
-  const chat = foldingPanel({ title: 'Conversation', name: 'chat', className: 'chat-panel' });
+  // Open from the start, on a phone too: a conversation you start is what you want to see.
+  const chat = foldingPanel({ title: 'Conversation', name: 'chat', className: 'chat-panel', startFolded: false });
   const log = el('ol', 'chat-log');
   const state = el('p', 'chat-state');
   const form = el('form', 'chat-form');
@@ -71,6 +72,8 @@ export function mountPlayerPanels(store: HamletStore, actions: PlayerActions): v
   leave.name = 'chat-leave';
   leave.type = 'button';
   form.append(text, send, leave);
+  // Tapping Send keeps the input focused: a phone's keyboard stays up for the next line.
+  send.addEventListener('pointerdown', (e) => e.preventDefault());
   const close = el('button', 'insp-btn', 'Close');
   close.name = 'chat-close';
   close.type = 'button';
@@ -175,6 +178,7 @@ export function mountPlayerPanels(store: HamletStore, actions: PlayerActions): v
       close.hidden = !ended;
       if (p.chat && !chat.el.dataset.open) {
         chat.el.dataset.open = '1';
+        chat.fold(false);
         text.focus();
       }
       if (!p.chat) delete chat.el.dataset.open;

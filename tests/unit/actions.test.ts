@@ -23,6 +23,8 @@ import { miniMap, miniPersonas } from '../fixtures/miniTown';
 import { loadTownPersonas, loadTownWorld } from '../../src/node/town';
 import { mapAddressOf, parseAddress, placeAddress } from '../../src/sim/world/actionAddress';
 import { defined } from '../../src/sim/checked';
+import { arrived, execute } from '../../src/sim/cognition/execute';
+import { settleArrivals } from '../../src/sim/actions/payOnArrival';
 
 const HOUR = 3_600_000;
 const MONDAY = Date.UTC(2023, 1, 13);
@@ -59,6 +61,13 @@ function worldAt(sim: Simulation, hour: number, minute = 0): ActionWorld {
   return { ...actionWorldOf(sim), now: MONDAY + hour * HOUR + minute * 60_000 };
 }
 
+/** Walk the persona along its planned path (a tile a step), then settle what waits for its arrival. */
+function walkThere(sim: Simulation, p: Persona): void {
+  for (let i = 0; i < 500 && !arrived(p); i++) execute(sim, p);
+  expect(arrived(p)).toBe(true);
+  settleArrivals(sim);
+}
+
 function check(w: ActionWorld, p: Persona, action: string, target = '', cooldowns = true) {
   return validateProposal(w, p, sceneOf(w, p), { action, target }, { cooldowns });
 }
@@ -74,8 +83,8 @@ describe('preconditions', () => {
     expect(check(night, at(ann, HOME), 'SLEEP').ok).toBe(true);
   });
 
-  it('no check-in twice in a day; the check-in pays the day’s wage', () => {
-    const sim = town('2023-02-13T00:00:00');
+  it('no check-in twice in a day; the check-in pays the day’s wage on arrival at work, not before', () => {
+    const sim = town('2023-02-13T08:30:00');
     const ann = at(sim.byId.get('ann-test')!, HOME);
     const w = worldAt(sim, 8, 30);
     const first = check(w, ann, 'CHECK_IN');
@@ -83,7 +92,13 @@ describe('preconditions', () => {
     if (!first.ok) return;
     const credits = ann.agent.wallet.credits;
     applyChange(sim, ann, first.def, first.call, first.def.executor(w, ann, first.call), 'brain', 'time for work');
+    // Still at home: nothing paid, nothing in the feed yet.
+    settleArrivals(sim);
+    expect(ann.agent.wallet.credits).toBe(credits);
+    expect(sim.economy.drainEvents()).toEqual([]);
+    walkThere(sim, ann);
     expect(ann.agent.wallet.credits).toBe(credits + DEFAULT_WAGE);
+    expect(sim.economy.drainEvents().map((e) => e.action)).toEqual(['checkin']);
     const again = check({ ...w, now: w.now + 3 * HOUR }, at(ann, CAFE), 'CHECK_IN', '', false);
     expect(again.ok).toBe(false);
     expect(!again.ok && again.reason).toMatch(/already checked in today/);
@@ -91,8 +106,8 @@ describe('preconditions', () => {
     expect(check({ ...w, now: w.now + 24 * HOUR }, ann, 'CHECK_IN', '', false).ok).toBe(true);
   });
 
-  it('no buying without money; a purchase costs its price', () => {
-    const sim = town('2023-02-13T00:00:00');
+  it('no buying without money; a purchase costs its price, paid at the shop', () => {
+    const sim = town('2023-02-13T10:00:00');
     const ann = at(sim.byId.get('ann-test')!, STREET);
     const w = worldAt(sim, 10);
     ann.agent.wallet.credits = 0;
@@ -104,10 +119,47 @@ describe('preconditions', () => {
     expect(ok.ok).toBe(true);
     if (!ok.ok) return;
     applyChange(sim, ann, ok.def, ok.call, ok.def.executor(w, ann, ok.call), 'brain', 'a coffee');
+    // On the street: not paid yet.
+    settleArrivals(sim);
+    expect(ann.agent.wallet.credits).toBe(10);
+    walkThere(sim, ann);
     expect(ann.agent.wallet.credits).toBe(10 - DEFAULT_ITEMS.cafe![0]![1]);
     // The café's default coffee is a drink: drunk there, not held.
     expect(ann.agent.wallet.holdings).toEqual({});
     expect(ann.scratch.actAddress).toEqual(parseAddress('Mini:Bramble Café:café:counter'));
+  });
+
+  it('a purchase abandoned on the way is never paid; one whose shop closed on the way is refused there', () => {
+    const sim = town('2023-02-13T10:00:00');
+    const ann = at(sim.byId.get('ann-test')!, STREET);
+    const w = worldAt(sim, 10);
+    ann.agent.wallet.credits = 50;
+    const buy = check(w, ann, 'BUY', 'Bramble Café');
+    expect(buy.ok).toBe(true);
+    if (!buy.ok) return;
+    applyChange(sim, ann, buy.def, buy.call, buy.def.executor(w, ann, buy.call), 'brain', 'a coffee');
+    execute(sim, ann);
+    // She turns to something else before she reaches the café.
+    const idle = check(w, ann, 'IDLE', '', false);
+    expect(idle.ok).toBe(true);
+    if (!idle.ok) return;
+    applyChange(sim, ann, idle.def, idle.call, idle.def.executor(w, ann, idle.call), 'brain', 'never mind');
+    at(ann, CAFE);
+    settleArrivals(sim);
+    expect(ann.agent.wallet.credits).toBe(50);
+    expect(ann.agent.pendingPayment).toBeNull();
+    // At night the café is shut: the purchase decided by day is refused at the door.
+    const late = town('2023-02-13T10:00:00');
+    const bea = at(late.byId.get('ann-test')!, STREET);
+    bea.agent.wallet.credits = 50;
+    const again = check(w, bea, 'BUY', 'Bramble Café');
+    if (!again.ok) throw new Error(again.reason);
+    applyChange(late, bea, again.def, again.call, again.def.executor(w, bea, again.call), 'brain', 'a coffee');
+    // Thirteen hours on the way: 23:00.
+    for (let i = 0; i < 13 * 360; i++) late.clock.advance();
+    walkThere(late, bea);
+    expect(bea.agent.wallet.credits).toBe(50);
+    expect(bea.agent.lastRejection).toMatch(/on arrival/);
   });
 
   it('no studying at 3 am; at 10 am at home it is fine', () => {

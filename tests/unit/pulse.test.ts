@@ -20,6 +20,18 @@ import { commitmentTask } from '../../src/sim/cognition/commitments';
 import type { Persona } from '../../src/sim/persona/persona';
 import { parseAddress, printAddress } from '../../src/sim/world/actionAddress';
 import { defined } from '../../src/sim/checked';
+import { arrived, execute } from '../../src/sim/cognition/execute';
+import { settleArrivals } from '../../src/sim/actions/payOnArrival';
+import { placeAt } from '../../src/sim/world/address';
+
+/** Walk each persona to its action's place (a tile a step), then settle what waits for arrival: money changes hands there. */
+function arrive(sim: Simulation, ...ps: Persona[]): void {
+  for (const p of ps) {
+    for (let i = 0; i < 500 && !arrived(p); i++) execute(sim, p);
+    expect(arrived(p)).toBe(true);
+  }
+  settleArrivals(sim);
+}
 
 type Json = Record<string, any>;
 
@@ -208,6 +220,10 @@ describe('executing decisions (seed 004 execute_decisions and its fault table)',
     const before = ann.agent.wallet.credits;
     const r = executeDecisions(sim, [d('1', 'checkin', {}, 'start of her shift')]);
     expect(r).toMatchObject({ success: 1, failed: 0, rested: 0 });
+    // Decided on the street: paid only at the café.
+    expect(ann.agent.wallet.credits).toBe(before);
+    expect(sim.economy.drainEvents()).toEqual([]);
+    arrive(sim, ann);
     expect(ann.agent.wallet.credits).toBe(before + 40);
     expect(ann.scratch.actionId).toBe('CHECK_IN');
     expect(printAddress(defined(ann.scratch.actAddress ?? undefined, 'address'))).toMatch(/^Mini:Bramble Café:café:/);
@@ -234,6 +250,7 @@ describe('executing decisions (seed 004 execute_decisions and its fault table)',
     expect(resolvePlannerAction(w, bob, shiftTask, parseAddress('Mini:Bramble Café:café')).action).toBe('GO_TO');
     const r = executeDecisions(sim, [d(2, 'checkin', {}, 'a few credits more')]);
     expect(r.success).toBe(1);
+    arrive(sim, bob);
     expect(bob.agent.wallet.credits).toBe(125);
     expect(bob.scratch.fDailySchedule).toEqual([
       ['sleeping', 420],
@@ -266,6 +283,8 @@ describe('executing decisions (seed 004 execute_decisions and its fault table)',
     const bread = sim.economy.items.find((i) => i.name === 'bread')!;
     const r = executeDecisions(sim, [d(2, 'purchase', { item_id: bread.id }, 'out of bread')]);
     expect(r.success).toBe(1);
+    expect(bob.agent.wallet.credits).toBe(100);
+    arrive(sim, bob);
     expect(bob.agent.wallet.credits).toBe(96);
     expect(bob.agent.wallet.holdings).toEqual({ bread: 1 });
     expect(bob.scratch.actAddress).toEqual(parseAddress('Mini:Bramble Café:café:counter'));
@@ -327,6 +346,7 @@ describe('executing decisions (seed 004 execute_decisions and its fault table)',
       ['skipped', 'a second decision for the same resident'],
     ]);
     expect(r).toMatchObject({ success: 1, failed: 6 });
+    arrive(sim, cy!);
     expect(cy!.agent.wallet.credits).toBe(140);
     // Too little money: that purchase is skipped, the next one runs.
     const money = executeDecisions(town('2023-02-13T10:00:00'), []);
@@ -339,6 +359,7 @@ describe('executing decisions (seed 004 execute_decisions and its fault table)',
       ['skipped', 'BUY: Bob has 2 credits and the coffee costs 3: not enough money'],
       ['done', 'bought bread at Bramble Café (−4 credits)'],
     ]);
+    arrive(sim2, a2!);
     expect([a2!.agent.wallet.credits, b2!.agent.wallet.credits]).toEqual([96, 2]);
   });
 
@@ -373,7 +394,10 @@ describe('executing decisions (seed 004 execute_decisions and its fault table)',
     return import('../../src/sim/actions/generative').then(({ checkNewActions }) => {
       checkNewActions(a, [planned]);
       expect(planned.scratch.actionId).toBe('BUY');
+      arrive(a, planned);
+      arrive(b, pulsed);
       expect(planned.agent.wallet).toEqual(pulsed.agent.wallet);
+      expect(planned.agent.wallet.holdings).toEqual({ bread: 1 });
     });
   });
 });
@@ -394,32 +418,46 @@ describe('one purchase, whoever decides it', () => {
     const bob = awake(sim.byId.get('bob-test')!, 2, 7);
     const bread = sim.economy.items.find((i) => i.name === 'bread')!;
     executeDecisions(sim, [d(2, 'purchase', { item_id: bread.id }, 'out of bread')]);
+    arrive(sim, bob);
     expect(bob.agent.wallet).toMatchObject({ credits: 96, holdings: { bread: 1 } });
-    // A neighbour stops Bob for a word before he is at the till; then his plan goes on.
+    // A neighbour stops Bob for a word after he has paid; then his plan goes on.
     bob.scratch.actionId = 'CHAT';
     await planBuys(sim, bob, 'buying bread for the week (paying at the counter)', 'Mini:Bramble Café:café:counter');
     expect(bob.scratch.actionId).toBe('BUY');
+    arrive(sim, bob);
     expect(bob.agent.wallet).toMatchObject({ credits: 96, holdings: { bread: 1 } });
     // The planner's next subtask at the same till is the same purchase too.
     await planBuys(sim, bob, 'buying bread for the week (chatting with the barista)', 'Mini:Bramble Café:café:counter');
+    arrive(sim, bob);
     expect(bob.agent.wallet.credits).toBe(96);
     expect(sim.economy.salesToday(sim.now)).toEqual({ 'Bramble Café': 1 });
     expect(sim.economy.drainEvents().filter((e) => e.action === 'purchase')).toHaveLength(1);
     // More than an hour after it, buying there again is a new purchase.
     bob.agent.wallet.lastPurchase = { sector: 'Bramble Café', at: sim.now - 61 * 60_000 };
     await planBuys(sim, bob, 'buying bread for the week (paying at the counter)', 'Mini:Bramble Café:café:counter');
+    arrive(sim, bob);
     expect(bob.agent.wallet).toMatchObject({ credits: 92, holdings: { bread: 2 } });
     expect(sim.economy.salesToday(sim.now)).toEqual({ 'Bramble Café': 2 });
   });
 
-  it('a day of the offline town has no purchase at the same shop by the same persona within the hour (seed 7)', async () => {
+  it('a day of the offline town has no purchase at the same shop by the same persona within the hour, and every wage and price is paid where the payer stands (seed 7)', async () => {
     const personas = loadTownPersonas();
     const sim = new Simulation({ world: loadTownWorld(), personas, brain: new OfflineBrain(7, personas), seed: 7, start: '2023-02-13T07:00:00' });
     const last = new Map<string, { sector: string; time: number; what: string }>();
     const repeats: string[] = [];
+    const elsewhere: string[] = [];
     let purchases = 0;
+    let checkins = 0;
     for (let i = 0; i < 14 * 360; i++) {
       const r = await sim.tick();
+      for (const e of r.economyEvents.filter((x) => x.action === 'purchase' || x.action === 'checkin')) {
+        // The sector named in the line ("bought apples at Willow Grocery & Pharmacy (−3 credits)", "checked in as … at Town Hall (+45 credits)").
+        const place = / at ([^(]+) \([−+]\d+ credits\)$/.exec(e.what)![1]!.trim();
+        const frame = r.personas.find((f) => f.id === e.personaId)!;
+        const standsIn = placeAt(sim.world, frame.tile.x, frame.tile.y).sector ?? 'the street';
+        if (standsIn !== place) elsewhere.push(`${e.name} in ${standsIn}: ${e.what}`);
+        if (e.action === 'checkin') checkins++;
+      }
       for (const e of r.economyEvents.filter((x) => x.action === 'purchase')) {
         purchases++;
         const sector = / at (.+) \(−\d+ credits\)$/.exec(e.what)![1]!;
@@ -429,7 +467,9 @@ describe('one purchase, whoever decides it', () => {
       }
     }
     expect(purchases).toBeGreaterThan(25);
+    expect(checkins).toBeGreaterThan(10);
     expect(repeats).toEqual([]);
+    expect(elsewhere).toEqual([]);
   }, 120_000);
 });
 
@@ -510,6 +550,7 @@ describe('the pulse on a model (fake OpenAI-compatible server, real openai clien
       ['Bob Test', 'purchase', 'done'],
       ['Cy Test', 'rest', 'rest'],
     ]);
+    arrive(sim, sim.byId.get('bob-test')!);
     expect(sim.byId.get('bob-test')!.agent.wallet.holdings).toEqual({ bread: 1 });
     const asked = fake.requests.find((r) => r.messages.some((m) => m.content.includes('Task: town_pulse')))!;
     const user = asked.messages.map((m) => m.content).join('\n');

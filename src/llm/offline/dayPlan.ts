@@ -9,6 +9,7 @@ import { toneOf } from './talk';
 import type { TownPlaces } from './townPlaces';
 import { escapeRegExp } from '../../sim/brain/reply';
 import { isMealOut, mealOut } from './meals';
+import { sentences } from './voice';
 
 /**
  * What the day-planning needs besides the persona: where everyone lives, what they are called and
@@ -108,8 +109,7 @@ function pastimes({ park, bookshop }: TownPlaces): [RegExp, string[]][] {
  */
 function pastimesOf(p: Persona, town: Townsfolk): string[] {
   const others = [...town.names.values()].filter((n) => n !== p.name).map((n) => n.split(' ')[0] ?? n);
-  const own = `${p.spec.learned} ${p.spec.lifestyle}`
-    .split(/(?<=[.!?])\s+/)
+  const own = sentences(`${p.spec.learned} ${p.spec.lifestyle}`)
     .filter((s) => !others.some((o) => new RegExp(`\\b${o}\\b`).test(s)))
     .join(' ');
   return pastimes(town.places).filter(([re]) => re.test(own)).flatMap(([, acts]) => acts);

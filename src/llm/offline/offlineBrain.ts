@@ -45,7 +45,7 @@ import { thirdPerson } from '../../sim/brain/fallbacks';
 import { RANDOM_OBJECT } from '../../sim/world/actionAddress';
 import { commitmentTask, eventClause, whenOf } from '../../sim/cognition/commitments';
 import { extractNews, heardAs } from '../../sim/cognition/converse';
-import { lowerFirst } from './voice';
+import { lowerFirst, sentences } from './voice';
 import { localEmbedding } from '../../sim/brain/localEmbedding';
 import { offlineChooseAction } from './registryChoice';
 import { answerQuestion } from './answer';
@@ -238,7 +238,7 @@ export class OfflineBrain implements Brain {
       .map((s) => s.replace(/^[^:]*\d{2}:\d{2}:\d{2}: /, ''))
       .filter((s) => !/^This is .*'s plan for/.test(s))
       .filter((s) => /\b(plan|invit|party|meet|tomorrow|tonight|election|market|open-mic|exhibition|planting|\d{1,2}(:\d\d)?\s?[ap]m)/i.test(s))
-      .map((s) => (s.split(/(?<=[.!?])\s/)[0] ?? s).replace(/[.!?…]+$/, ''))
+      .map((s) => (sentences(s)[0] ?? s).replace(/[.!?…]+$/, ''))
       // A sentence that starts with a pronoun has lost its subject out of context.
       .filter((s) => !/^(he|she|they|it)\b/i.test(s) && !/conversing about news/.test(s))
       .map((s) => (s.length > 240 ? `${s.slice(0, s.lastIndexOf(' ', 240))}…` : s))

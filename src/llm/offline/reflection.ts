@@ -1,7 +1,7 @@
 import type { Insight } from '../../sim/brain/port';
 import type { Persona } from '../../sim/persona/persona';
 import { pronounsOf } from '../../sim/cognition/converse';
-import { lowerFirst } from './voice';
+import { lowerFirst, sentences } from './voice';
 import { byCodeUnits } from '../../sim/order';
 import { at } from '../../sim/checked';
 
@@ -13,7 +13,7 @@ function clauseOf(statement: string): string | null {
   let t = statement.trim();
   if (/^For .+'s planning:/.test(t) || /^This is .+'s plan for/.test(t) || /\bis idle\b/.test(t)) return null;
   t = t.replace(/^I found it interesting to hear from \w+ that /, '').replace(/^conversing about (news: )?/, '');
-  t = (t.split(/(?<=[.!?])\s+/)[0] ?? t).replace(/ \([^()]*\)/g, '').replace(/[.!?…]+$/, '');
+  t = (sentences(t)[0] ?? t).replace(/ \([^()]*\)/g, '').replace(/[.!?…]+$/, '');
   return t.length >= 12 ? t.charAt(0).toUpperCase() + t.slice(1) : null;
 }
 

@@ -1,4 +1,5 @@
 import type { Persona } from '../../sim/persona/persona';
+import { sentences } from '../../sim/sentences';
 
 /**
  * Turning what a persona's memory says about itself (third person, its full name as subject) into
@@ -46,23 +47,8 @@ export function sentence(text: string): string {
   return /[.!?…]$/.test(t) ? t : `${t}.`;
 }
 
-/** A full stop after one of these does not end a sentence ("Dr. Okafor", "at 5 p.m. on Friday", "J. Turner"). */
-const ABBREVIATION = /(?:^|[\s(])(?:Dr|Mr|Mrs|Ms|St|Mt|Jr|Sr|Prof|vs|etc|approx|a\.m|p\.m|e\.g|i\.e|[A-Z])\.$/;
-
-/** A text's sentences: each ends at ., ! or ? before a space (not at an abbreviation's full stop). */
-export function sentences(text: string): string[] {
-  const out: string[] = [];
-  let from = 0;
-  for (const m of text.matchAll(/[.!?]+(?=\s)/g)) {
-    const end = m.index + m[0].length;
-    if (m[0] === '.' && ABBREVIATION.test(text.slice(from, end))) continue;
-    out.push(text.slice(from, end).trim());
-    from = end;
-  }
-  const rest = text.slice(from).trim();
-  if (rest) out.push(rest);
-  return out;
-}
+/** A text's sentences (not cut at "Dr." or "p.m."): the one rule, in src/sim/sentences.ts. */
+export { sentences };
 
 /** Words a shortened text should not end on: "… the pond at dusk for the…" reads as cut mid-thought. */
 const DANGLING = /\s+(?:the|a|an|and|or|but|of|for|to|at|in|on|with|by|from|about|his|her|their|its|my|our|your|this|next|last|who|which|that|whose|where|when|is|are|was|will|has|have)$/i;

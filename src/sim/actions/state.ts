@@ -56,6 +56,21 @@ export interface AgentState {
   stats: ActionStats;
   /** Why the last rejected action was refused (for the inspector), or null. */
   lastRejection: string | null;
+  /**
+   * A check-in or purchase decided but not yet paid: money changes hands only when the payer has
+   * arrived at the place (src/sim/actions/payOnArrival.ts); dropped if the action changes first.
+   */
+  pendingPayment: PendingPayment | null;
+}
+
+/** A CHECK_IN or BUY waiting for its payer to arrive: the action, its target, when it started, and why. */
+interface PendingPayment {
+  action: 'CHECK_IN' | 'BUY';
+  target: string;
+  /** Game ms the action started (the persona's scratch.actionAt while it is still that action). */
+  since: number;
+  source: DecisionRecord['source'];
+  reason: string;
 }
 
 export function newAgentState(mode: BrainMode = 'generative'): AgentState {
@@ -66,6 +81,7 @@ export function newAgentState(mode: BrainMode = 'generative'): AgentState {
     lastStarted: {},
     stats: { decisions: 0, rejections: 0, retries: 0, defaults: 0 },
     lastRejection: null,
+    pendingPayment: null,
   };
 }
 

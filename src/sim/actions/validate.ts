@@ -121,9 +121,17 @@ export function applyChange(sim: SimContext, p: Persona, def: ActionDef, call: A
 
 /**
  * The one place an action's money and goods change: the wallet, the town's counters (a check-in
- * fills a slot, a sale counts for its shop) and a line for the activity feed.
+ * fills a slot, a sale counts for its shop) and a line for the activity feed. A check-in or a
+ * purchase waits until the persona has arrived at the place (`opts.arrived`, from settleArrivals).
  */
-export function applyEffects(sim: SimContext, p: Persona, change: StateChange, source: DecisionRecord['source'], reason: string): void {
+export function applyEffects(sim: SimContext, p: Persona, change: StateChange, source: DecisionRecord['source'], reason: string, opts: { arrived?: boolean } = {}): void {
+  const pays = change.economy?.kind === 'checkin' || change.economy?.kind === 'purchase';
+  const s = p.scratch;
+  if (pays && !opts.arrived && (s.actionId === 'CHECK_IN' || s.actionId === 'BUY') && s.actionAt !== null) {
+    // Paid where the payer stands: held until it has arrived (src/sim/actions/payOnArrival.ts).
+    p.agent.pendingPayment = { action: s.actionId, target: s.actionTarget, since: s.actionAt, source, reason: reason.slice(0, 200) };
+    return;
+  }
   if (change.wallet) p.agent.wallet = { ...change.wallet, holdings: { ...change.wallet.holdings } };
   const e = change.economy;
   if (!e) return;

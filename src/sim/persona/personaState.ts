@@ -92,6 +92,11 @@ export const AgentStateSchema = z.strictObject({
   lastStarted: z.partialRecord(z.enum(ACTION_IDS), num),
   stats: StatsSchema,
   lastRejection: str().nullable(),
+  // Since payment on arrival; older snapshots: nothing waiting.
+  pendingPayment: z
+    .strictObject({ action: z.enum(['CHECK_IN', 'BUY']), target: str(1000), since: num, source: z.enum(['brain', 'plan', 'default', 'player', 'pulse']), reason: str() })
+    .nullable()
+    .default(null),
 }) satisfies z.ZodType<AgentState>;
 
 /** S: an index into the snapshot's string table. */

@@ -2,6 +2,7 @@ import type { Persona } from './persona';
 import type { WorldModel } from '../world/types';
 import { THIRTY_DAYS } from './memory';
 import { keywordsOf } from '../cognition/converse';
+import { sentences } from '../sentences';
 
 /**
  * What a persona knows on the first morning: its home and workplace in full, the town's public
@@ -24,9 +25,9 @@ export function seedMemories(p: Persona, world: WorldModel, now: number, househo
   }
   for (const haunt of p.spec.haunts) if (world.sectors.some((s) => s.name === haunt)) p.spatial.learn(haunt);
 
-  // Sentences end at . ! ? — not after a title ("Dr. Elena Petrova").
-  const sentences = p.spec.currently.split(/(?<!\b(?:Dr|Mr|Mrs|Ms|St|Prof))(?<=[.!?])\s+/).filter((t) => t.trim().length > 0);
-  for (const sentence of sentences) {
+  // Sentences end at . ! ? — not after a title ("Dr. Kenji Sato"). Each is a memory of its own, so
+  // one that starts "She hopes …" names her instead: told on as news, "she" would be nobody.
+  for (const sentence of sentences(p.spec.currently).map((t) => t.replace(/^(?:He|She)\b/, p.firstName))) {
     p.memory.add('thought', {
       created: now,
       expiration: now + THIRTY_DAYS,
