@@ -24,7 +24,7 @@ import { characterUrl } from './game/assets';
 import type { PlayerInput } from './sim/player/controller';
 import { pixelRatio, sizeCanvas } from './game/pixelRatio';
 import { defaultSaveName, setupSaves, type SavesApi } from './app/saves';
-import { mountSaves } from './ui/saves';
+import { mountSaves, slotLabel } from './ui/saves';
 import { SaveSlots } from './save/slots';
 import type { SaveSettings } from './save/saveFile';
 import type { ReplayFile } from './replay/format';
@@ -98,7 +98,7 @@ async function begin(mapJson: unknown): Promise<void> {
       spriteUrl: characterUrl,
       openSettings: settings.open,
       modelConfigured: () => brainConfig !== null || savedModelConfig !== null,
-      latestSave: async () => (await slots).latest().then((s) => (s ? s.name : null)),
+      latestSave: async () => (await slots).latest().then((s) => (s ? slotLabel(s) : null)),
     });
     startScreenHandle = startScreen;
     const fromUrl = choiceFromParams(params, personas);

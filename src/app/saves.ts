@@ -21,7 +21,8 @@ interface SavesHost {
 
 /**
  * The page's saves (docs/saves.md): named slots in IndexedDB, an autosave every game hour (the
- * last three kept), export to and import from `.hamlet.json.gz` files. A start screen or any other
+ * last three of each game kept: a fork of the demo never evicts the game you play), export to and
+ * import from `.hamlet.json.gz` files. A start screen or any other
  * part of the page uses this API; the top bar's 💾 Saves dialog (src/ui/saves.ts) is one user.
  */
 export interface SavesApi {
@@ -55,9 +56,32 @@ export function defaultSaveName(sim: Simulation): string {
   return `${formatDate(sim.now).replace(/, \d{4}$/, '')} ${formatHHMM(sim.now)}`;
 }
 
+/** What a save's game is, in a few words: "Tester in Hamlet", or "Hamlet (watching)" when nobody plays. */
+function gameTitle(save: Pick<SaveFile, 'game'>): string {
+  const town = save.game.map.name;
+  const player = save.game.player?.name;
+  return player ? `${player} in ${town}` : `${town} (watching)`;
+}
+
+/** A new game's id: a new town or a fork starts one, a load goes on with the save's. */
+function newGameId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(6));
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 function summary(save: SaveFile, name: string, auto: boolean): Omit<SlotInfo, 'bytes'> {
   const step = save.state.step;
-  return { name, auto, savedAt: save.savedAt, time: Date.parse(`${save.game.start}Z`) + step * save.game.stepSeconds * 1000, step, personas: save.game.personas.length };
+  return {
+    name,
+    auto,
+    savedAt: save.savedAt,
+    time: Date.parse(`${save.game.start}Z`) + step * save.game.stepSeconds * 1000,
+    step,
+    personas: save.game.personas.length,
+    game: save.gameId,
+    title: gameTitle(save),
+    player: save.game.player?.name ?? null,
+  };
 }
 
 export function setupSaves(host: SavesHost, opts: { brainFor?: (specs: PersonaSpec[], seed: number) => Brain; slots?: Promise<SaveSlots> } = {}): SavesController {
@@ -66,11 +90,19 @@ export function setupSaves(host: SavesHost, opts: { brainFor?: (specs: PersonaSp
   let lastAutoHour = Math.floor(host.sim.now / HOUR);
   let autosaving = false;
   let openDialog = () => {};
+  // Each live town's game: one the page has not seen (a new town, a fork) starts a game of its own;
+  // a loaded one is registered with its save's (older saves without one start a new game too).
+  const games = new WeakMap<Simulation, string>();
+  const gameOf = (sim: Simulation): string => {
+    let id = games.get(sim);
+    if (!id) games.set(sim, (id = newGameId()));
+    return id;
+  };
 
   /** The live town as a save, taken between two steps (a step may be under way when a button is clicked). */
   const current = async (name: string): Promise<SaveFile> => {
     while (host.sim.isStepping) await new Promise((r) => setTimeout(r, 5));
-    return createSave(host.sim, { name, settings: host.settings(), recorder: host.recorder() });
+    return createSave(host.sim, { name, settings: host.settings(), recorder: host.recorder(), gameId: gameOf(host.sim) });
   };
   const fileName = (save: SaveFile) => `hamlet-${save.name.replace(/[^\w-]+/g, '-').replace(/^-|-$/g, '') || 'save'}.hamlet.json.gz`;
 
@@ -78,6 +110,7 @@ export function setupSaves(host: SavesHost, opts: { brainFor?: (specs: PersonaSp
   const openBytes = async (bytes: Uint8Array, what: string): Promise<SaveFile> => {
     const save = await decodeSave(bytes, what);
     const sim = openSave(save, host.sim.world, brainFor, what);
+    games.set(sim, save.gameId ?? newGameId());
     // The loaded hour counts as saved: the next autosave is at the next game hour.
     lastAutoHour = Math.floor(sim.now / HOUR);
     host.adopt(sim, save);
@@ -124,8 +157,10 @@ export function setupSaves(host: SavesHost, opts: { brainFor?: (specs: PersonaSp
       lastAutoHour = hour;
       autosaving = true;
       try {
-        const name = `Autosave ${defaultSaveName(host.sim)}`;
-        const save = await current(name);
+        // Named by its game too: two games at the same hour (yours and a fork of the demo) keep a slot each.
+        const save = await current('Autosave');
+        save.name = slotName(`Autosave ${defaultSaveName(host.sim)} · ${gameOf(host.sim).slice(0, 4)} · ${gameTitle(save)}`);
+        const name = save.name;
         const bytes = await encodeSave(save);
         return await (await slots).autosave(summary(save, name, true), bytes, AUTOSAVES);
       } finally {

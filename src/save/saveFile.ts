@@ -52,6 +52,8 @@ const SaveSchema = z.strictObject({
   name: z.string().max(200),
   /** Wall-clock time of saving, ISO. */
   savedAt: z.string().max(40),
+  /** The game this save belongs to (a new town, a fork: a new one; a load goes on with it); absent in older saves. */
+  gameId: z.string().max(64).optional(),
   game: z.strictObject({
     seed: z.number(),
     start: z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/, 'a game time like 2023-02-13T07:00:00'),
@@ -73,6 +75,7 @@ export interface SaveFile {
   version: typeof SAVE_VERSION;
   name: string;
   savedAt: string;
+  gameId?: string;
   game: { seed: number; start: string; stepSeconds: number; map: z.infer<typeof MapInfoSchema>; personas: PersonaSpec[]; player: PersonaSpec | null };
   settings: SaveSettings | null;
   state: SimSnapshot;
@@ -94,13 +97,14 @@ export class SaveError extends Error {
 }
 
 /** The running town as a save. The recording window is the recorder's, if one is given. */
-export function createSave(sim: Simulation, opts: { name: string; settings?: SaveSettings | null; recorder?: Recorder | null; now?: Date }): SaveFile {
+export function createSave(sim: Simulation, opts: { name: string; settings?: SaveSettings | null; recorder?: Recorder | null; now?: Date; gameId?: string }): SaveFile {
   const settings = opts.settings ? SettingsSchema.parse(opts.settings) : null;
   return {
     format: SAVE_FORMAT,
     version: SAVE_VERSION,
     name: opts.name.slice(0, 200),
     savedAt: (opts.now ?? new Date()).toISOString(),
+    ...(opts.gameId ? { gameId: opts.gameId.slice(0, 64) } : {}),
     game: {
       seed: sim.seed,
       start: new Date(sim.clock.startMs).toISOString().slice(0, 19),

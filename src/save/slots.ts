@@ -4,7 +4,7 @@ import { byCodeUnits } from '../sim/order';
 /**
  * Named save slots in the browser's IndexedDB: each slot holds a save's bytes (the same
  * `.hamlet.json.gz` a file export writes) and a small summary for the list. Summaries and bytes live
- * in two stores so listing never reads megabytes. Autosaves are slots too, the last AUTOSAVES kept.
+ * in two stores so listing never reads megabytes. Autosaves are slots too, the last AUTOSAVES of each game kept.
  * Writes are one transaction each: a save replaces a slot whole or not at all.
  */
 export const AUTOSAVES = 3;
@@ -22,6 +22,11 @@ export interface SlotInfo {
   personas: number;
   /** Size of the save file (gzip bytes). */
   bytes: number;
+  /** The game it belongs to (src/app/saves.ts), and what it is: "Tester in Hamlet", "Hamlet (watching)". Absent in slots from before. */
+  game?: string;
+  title?: string;
+  /** The player's resident's name, or null when the game only watches. */
+  player?: string | null;
 }
 
 interface SavesDb extends DBSchema {
@@ -48,9 +53,13 @@ export class SaveSlots {
     return all.sort((a, b) => byCodeUnits(b.savedAt, a.savedAt) || byCodeUnits(a.name, b.name));
   }
 
-  /** The newest slot (autosave or not), or null. */
+  /**
+   * The save "Continue" opens: the newest of a game you play (with your resident), else the newest of
+   * all. A town only watched (a fork of the demo) does not take Continue from the game you play.
+   */
   async latest(): Promise<SlotInfo | null> {
-    return (await this.list())[0] ?? null;
+    const all = await this.list();
+    return all.find((s) => s.player) ?? all[0] ?? null;
   }
 
   async read(name: string): Promise<Uint8Array> {
@@ -70,7 +79,7 @@ export class SaveSlots {
     return full;
   }
 
-  /** An autosave: written, then autosaves beyond the newest `keep` are deleted, in one transaction. */
+  /** An autosave: written, then that game's autosaves beyond the newest `keep` are deleted, in one transaction (other games' stay). */
   async autosave(info: Omit<SlotInfo, 'bytes' | 'auto'>, bytes: Uint8Array, keep = AUTOSAVES): Promise<SlotInfo> {
     const full: SlotInfo = { ...info, auto: true, bytes: bytes.length };
     const tx = this.db.transaction(['info', 'data'], 'readwrite');
@@ -78,7 +87,7 @@ export class SaveSlots {
     const data = tx.objectStore('data');
     await data.put(bytes, full.name);
     await infos.put(full);
-    const autos = (await infos.getAll()).filter((s) => s.auto).sort((a, b) => byCodeUnits(b.savedAt, a.savedAt) || byCodeUnits(b.name, a.name));
+    const autos = (await infos.getAll()).filter((s) => s.auto && s.game === full.game).sort((a, b) => byCodeUnits(b.savedAt, a.savedAt) || byCodeUnits(b.name, a.name));
     for (const old of autos.slice(keep)) {
       await infos.delete(old.name);
       await data.delete(old.name);

@@ -21,6 +21,11 @@ function button(text: string, name: string, title: string, onClick: () => void):
   return b;
 }
 
+/** A save's name with the game it belongs to ("Before lunch — Tester in Hamlet"); an autosave's name says it already. */
+export function slotLabel(s: SlotInfo): string {
+  return s.title && !s.name.includes(s.title) ? `${s.name} — ${s.title}` : s.name;
+}
+
 const mb = (n: number) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1e3))} KB`);
 
 function ago(iso: string, now = Date.now()): string {
@@ -92,7 +97,7 @@ export function mountSaves(bar: HTMLElement, api: SavesController, currentName: 
     ),
     button('📂 Import a save…', 'import', 'Load a .hamlet.json.gz file', () => fileInput.click()),
     fileInput,
-    el('div', 'saves-hint', `Autosaves every game hour (the last 3 are kept). Drop a .hamlet.json.gz on the town to import it.`),
+    el('div', 'saves-hint', `Autosaves every game hour (the last 3 of each game are kept). Drop a .hamlet.json.gz on the town to import it.`),
   );
   panel.append(head, form, status, list, foot);
   // Opened by the player: the right slot, above the persona panel, like the brain settings (docs/ui-layout.md).
@@ -124,7 +129,7 @@ export function mountSaves(bar: HTMLElement, api: SavesController, currentName: 
     const li = el('li', s.auto ? 'saves-row auto' : 'saves-row');
     li.dataset.name = s.name;
     const text = el('div', 'saves-text');
-    text.append(el('div', 'saves-name', s.name), el('div', 'saves-meta', `${formatDate(s.time).replace(/, \d{4}$/, '')} ${formatHHMM(s.time)} · ${s.personas} personas · saved ${ago(s.savedAt)} · ${mb(s.bytes)}`));
+    text.append(el('div', 'saves-name', slotLabel(s)), el('div', 'saves-meta', `${formatDate(s.time).replace(/, \d{4}$/, '')} ${formatHHMM(s.time)} · ${s.personas} personas · saved ${ago(s.savedAt)} · ${mb(s.bytes)}`));
     let confirming = false;
     const del = button('Delete', 'delete', `Delete "${s.name}"`, () => {
       if (!confirming) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { buildApp, openTown, screenshot, serve, setSpeed, watchErrors, type Session } from './harness';
+import { builtApp, openTown, screenshot, serve, setSpeed, watchErrors, type Session } from './harness';
 
 /** What these tests read and set through the page's debug handle (src/main.ts). */
 interface Handle {
@@ -31,7 +31,7 @@ describe('on a phone (390×844, touch)', () => {
   let errors: string[];
 
   beforeAll(async () => {
-    server = await serve(await buildApp());
+    server = await serve(builtApp());
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
     ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
     page = await ctx.newPage();

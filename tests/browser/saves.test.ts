@@ -57,8 +57,9 @@ describe('saves in a real browser', () => {
     await page.waitForFunction(() => /^Saved "Before the bakery"/.test(document.querySelector('.saves-status')?.textContent ?? ''));
     await page.waitForSelector('.saves-row[data-name="Before the bakery"]');
     const names = await page.locator('.saves-row .saves-name').allTextContents();
-    expect(names).toContain('Before the bakery');
-    expect(names.some((n) => /^Autosave Mon(day)?,? .*08:00$/.test(n))).toBe(true);
+    // Each save says which game it belongs to (this town is only watched).
+    expect(names).toContain('Before the bakery — Hamlet (watching)');
+    expect(names.some((n) => /^Autosave Mon(day)?,? .*08:00 · \w{4} · Hamlet \(watching\)$/.test(n))).toBe(true);
     await screenshot(page, 'saves-dialog-1280');
     saved = { step: await step(page), snap: await snapshot(page), after: [] };
     // The town as it goes on without a reload: the expected continuation.

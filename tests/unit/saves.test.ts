@@ -214,6 +214,46 @@ describe('save slots (IndexedDB)', () => {
     expect((await p.api.latestSave())!.name).toBe('mine');
   });
 
+  it('keeps autosaves per game: a watched fork at the same hours never evicts the game you play, and Continue opens yours', async () => {
+    const big = loadTownWorld();
+    const specs = loadTownPersonas().slice(0, 3);
+    const start = '2023-02-13T09:00:00';
+    const mine = new Simulation({ world: big, personas: specs, brain: brainFor(specs, 2), seed: 2, start, player: playerSpec({ name: 'Alex Rivera', description: 'A photographer', sprite: 'ada-quinn' }, big) });
+    let live = mine;
+    const slots = SaveSlots.open(`hamlet-test-${++dbCount}`);
+    const api = setupSaves({ get sim() { return live; }, recorder: () => null, settings: () => null, replayOpen: () => false, adopt(next) { live = next; } }, { brainFor, slots });
+    const autos = async (title: string) => (await api.listSaves()).filter((s) => s.auto && s.title === title);
+    for (let h = 0; h < 4; h++) {
+      await live.run(360);
+      expect(await api.autosaveIfDue()).not.toBeNull();
+    }
+    const yours = await autos('Alex Rivera in Hamlet');
+    expect(yours).toHaveLength(3);
+    // A fork of a recorded day (a new town the page makes live, only watched), from the same start hour.
+    live = new Simulation({ world: big, personas: specs, brain: brainFor(specs, 7), seed: 7, start });
+    for (let h = 0; h < 5; h++) {
+      await live.run(360);
+      await api.autosaveIfDue();
+    }
+    const forks = await autos('Hamlet (watching)');
+    expect(forks).toHaveLength(3);
+    expect((await autos('Alex Rivera in Hamlet')).map((s) => s.name).sort()).toEqual(yours.map((s) => s.name).sort());
+    expect(new Set(forks.map((s) => s.game)).size).toBe(1);
+    expect(forks[0]!.game).not.toBe(yours[0]!.game);
+    // The fork's autosaves are newer, yet Continue opens your game, and a save says which game it is.
+    const latest = (await api.latestSave())!;
+    expect(latest.title).toBe('Alex Rivera in Hamlet');
+    expect(latest.name).toMatch(/^Autosave Monday February 13 13:00 · \w{4} · Alex Rivera in Hamlet$/);
+    await api.load(latest.name);
+    expect(live.player?.persona.name).toBe('Alex Rivera');
+    // Loaded, it goes on as the same game: its next autosave joins yours and evicts only your oldest.
+    await live.run(360);
+    const next = (await api.autosaveIfDue())!;
+    expect(next.game).toBe(yours[0]!.game);
+    expect(await autos('Alex Rivera in Hamlet')).toHaveLength(3);
+    expect(await autos('Hamlet (watching)')).toHaveLength(3);
+  });
+
   it('a damaged import is refused and keeps the last good save; a good one is kept and loaded', async () => {
     const p = await page();
     await p.api.save('good');
