@@ -7,6 +7,8 @@ import { devProxy } from './src/node/devProxy';
  * The key stays in this Node process: only VITE_-prefixed variables ever reach the bundle. The relay
  * takes only the page's own calls (src/node/devProxy.ts says which) and never sends the key back.
  */
+const ISOLATED = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'credentialless' };
+
 export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), ''), ...process.env };
   const target = env.OPENAI_BASE_URL;
@@ -21,8 +23,10 @@ export default defineConfig(({ mode }) => {
     plugins: [llmProxy],
     // Relative asset URLs, so a build can be served from any folder.
     base: './',
-    server: { host: '127.0.0.1', port: 5173 },
-    preview: { host: '127.0.0.1', port: 4173 },
+    // Cross-origin isolated, so a model in the tab (src/llm/inTab/) may run llama.cpp on several threads
+    // (SharedArrayBuffer); "credentialless" still lets the page fetch other origins' files and endpoints.
+    server: { host: '127.0.0.1', port: 5173, headers: ISOLATED },
+    preview: { host: '127.0.0.1', port: 4173, headers: ISOLATED },
     define: {
       // Tells the page a same-origin proxy exists (never the key itself).
       __LLM_PROXY__: JSON.stringify(target ? { model: env.OPENAI_MODEL ?? '' } : null),

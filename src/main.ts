@@ -12,6 +12,7 @@ import { BrainSwitch } from './app/brainSwitch';
 import { loadSettings, mountSettings, sessionKey } from './ui/settings';
 import { mountEndpointBanner } from './ui/endpointBanner';
 import { useIfReachable } from './app/savedModel';
+import { isInTab } from './llm/inTab/inTab';
 import type { PersonaSpec } from './sim/persona/schema';
 import type { LlmConfig } from './llm/config';
 import { setupReplays, type Replays } from './app/replays';
@@ -86,7 +87,7 @@ async function begin(mapJson: unknown): Promise<void> {
       brainSwitch?.use(config);
       brainSwitch?.llm?.log.listeners.add((c) => replays.onCall(c));
     };
-    const settings = mountSettings((config) => useBrain(config), __LLM_PROXY__);
+    const settings = mountSettings((config) => useBrain(config), __LLM_PROXY__, () => store.getState().personas.length || personas.length);
     const saved = loadSettings();
     if (saved?.enabled) savedModelConfig = { ...saved.config, apiKey: sessionKey() };
     // The save slots (IndexedDB): Continue on the start screen loads the newest.
@@ -98,6 +99,7 @@ async function begin(mapJson: unknown): Promise<void> {
       spriteUrl: characterUrl,
       openSettings: settings.open,
       modelConfigured: () => brainConfig !== null || savedModelConfig !== null,
+      inTabConfigured: () => isInTab((brainConfig ?? savedModelConfig)?.baseURL ?? ''),
       latestSave: async () => (await slots).latest().then((s) => (s ? slotLabel(s) : null)),
     });
     startScreenHandle = startScreen;

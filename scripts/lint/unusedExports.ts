@@ -19,7 +19,7 @@ const DECLARED = /^export\s+(?:declare\s+)?(?:default\s+)?(?:abstract\s+)?(?:asy
 const LIST = /^export\s+(?:type\s+)?\{([^}]*)\}(\s*from\s*['"][^'"]+['"])?/gm;
 const NAMED_IMPORT = /\b(?:import|export)\s+(?:type\s+)?(?:[A-Za-z_$][\w$]*\s*,\s*)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
 const NAMESPACE_IMPORT = /\bimport\s+\*\s+as\s+([A-Za-z_$][\w$]*)\s+from\s*['"]([^'"]+)['"]/g;
-const DYNAMIC_IMPORT = /\{([^}]*)\}\s*=\s*await\s+import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const DYNAMIC_IMPORT = /\{([^{}]*)\}\s*=\s*await\s+import\(\s*['"]([^'"]+)['"]\s*\)/g;
 const STAR_REEXPORT = /^export\s+\*\s+from\s*['"]([^'"]+)['"]/gm;
 
 const lineOf = (text: string, index: number) => text.slice(0, index).split('\n').length;

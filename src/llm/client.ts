@@ -3,6 +3,7 @@ import { publicConfig, type LlmConfig } from './config';
 import { rememberSecret, scrubSecrets } from './secrets';
 import { readAtMost } from '../io/bounded';
 import { afterMicrotasks } from '../sim/brain/stepGate';
+import { inTabFetch, isInTab } from './inTab/inTab';
 
 interface ChatRequest {
   system: string;
@@ -93,6 +94,11 @@ function boundedFetch(maxBytes: number): typeof fetch {
   };
 }
 
+/** How a client reaches its model: over HTTP, bounded; or the model in this tab (src/llm/inTab/), behind the same routes. */
+function transportFor(config: LlmConfig): typeof fetch {
+  return isInTab(config.baseURL) ? inTabFetch(config.model) : boundedFetch(MAX_REPLY_BYTES);
+}
+
 interface ClientOptions {
   /** Injected for tests; defaults to setTimeout. */
   sleep?: (ms: number) => Promise<void>;
@@ -145,7 +151,7 @@ export class LlmClient {
       dangerouslyAllowBrowser: true,
       timeout: config.timeoutMs,
       maxRetries: 0,
-      fetch: boundedFetch(MAX_REPLY_BYTES),
+      fetch: transportFor(config),
     });
     this.structured = config.structuredOutput;
     this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
@@ -435,7 +441,7 @@ const PROBE_TIMEOUT_MS = 15_000;
 export async function probeEndpoint(config: LlmConfig): Promise<ProbeResult> {
   rememberSecret(config.apiKey);
   const timeout = Math.min(config.timeoutMs, PROBE_TIMEOUT_MS);
-  const openai = new OpenAI({ baseURL: config.baseURL, apiKey: config.apiKey || 'no-key', dangerouslyAllowBrowser: true, timeout, maxRetries: 0, fetch: boundedFetch(MAX_REPLY_BYTES) });
+  const openai = new OpenAI({ baseURL: config.baseURL, apiKey: config.apiKey || 'no-key', dangerouslyAllowBrowser: true, timeout, maxRetries: 0, fetch: transportFor(config) });
   return listModels(openai, timeout);
 }
 

@@ -10,6 +10,8 @@ import { render, type Template } from './prompts';
 import { extractJson } from './json';
 import { CallLog } from './callLog';
 import { TransportError, type LlmClient } from './client';
+import { isInTab } from './inTab/inTab';
+import { modelLabel } from './inTab/models';
 
 /** Validation retries after the first attempt (the error is fed back each time). */
 export const MAX_VALIDATION_RETRIES = 2;
@@ -129,7 +131,8 @@ export class LlmBrain {
   }
 
   get name(): string {
-    return `llm:${this.client.config.model}`;
+    // A model in this tab is named by its file (its URL would fill the top bar).
+    return isInTab(this.client.config.baseURL) ? `llm:in-tab:${modelLabel(this.client.config.model)}` : `llm:${this.client.config.model}`;
   }
 
   /** The offline brain answers, for the same call, what the model failed to answer (the guard asks it; counted as a fallback). */

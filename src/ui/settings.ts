@@ -1,13 +1,16 @@
 import { pageLayout } from './layout';
 import { PRESETS, configFromPreset, publicConfig, type LlmConfig, type PresetName } from '../llm/config';
 import { probeEndpoint, type ProbeResult } from '../llm/client';
+import { IN_TAB_BASE_URL, inTabRuntime, isInTab } from '../llm/inTab/inTab';
+import { modelLabel } from '../llm/inTab/models';
+import { mountInTabPicker } from './inTabPicker';
 
 const STORAGE = 'hamlet.llm.settings';
 const KEY_STORAGE = 'hamlet.llm.key';
 
 interface SavedSettings {
   enabled: boolean;
-  preset: PresetName | 'proxy' | 'custom';
+  preset: PresetName | 'proxy' | 'custom' | 'in-tab';
   config: Omit<LlmConfig, 'apiKey'>;
 }
 
@@ -52,6 +55,9 @@ function input(type: string, value: string, name: string): HTMLInputElement {
   return i;
 }
 
+/** A call's deadline for a model in this tab: a packed day plan is several hundred tokens at a few a second on a laptop CPU. */
+const IN_TAB_TIMEOUT_S = 180;
+
 /** How many model ids "Test connection" lists (the rest are in the Model field's suggestions). */
 const MODELS_LISTED = 12;
 
@@ -60,7 +66,7 @@ const MODELS_LISTED = 12;
  * (the models the endpoint offers, or the exact error); apply to switch the town to the LLM brain, or
  * go back to the offline brain. `useOffline` is the same choice made from elsewhere (the endpoint banner).
  */
-export function mountSettings(apply: (config: LlmConfig | null) => void, proxy: { model: string } | null): { open: () => void; useOffline: () => void } {
+export function mountSettings(apply: (config: LlmConfig | null) => void, proxy: { model: string } | null, personaCount: () => number = () => 25): { open: (preset?: 'in-tab') => void; useOffline: () => void } {
   const panel = document.createElement('div');
   panel.className = 'settings';
   panel.hidden = true;
@@ -69,7 +75,7 @@ export function mountSettings(apply: (config: LlmConfig | null) => void, proxy: 
   const saved = loadSettings();
   const presetSel = document.createElement('select');
   presetSel.name = 'preset';
-  const presets: [string, string][] = [...(proxy ? [['proxy', 'Dev server proxy (key stays on the server)'] as [string, string]] : []), ...Object.entries(PRESETS).map(([k, v]) => [k, v.label] as [string, string]), ['custom', 'Custom']];
+  const presets: [string, string][] = [...(proxy ? [['proxy', 'Dev server proxy (key stays on the server)'] as [string, string]] : []), ['in-tab', 'A model in this tab (no server, no key)'], ...Object.entries(PRESETS).map(([k, v]) => [k, v.label] as [string, string]), ['custom', 'Custom']];
   for (const [value, label] of presets) {
     const o = document.createElement('option');
     o.value = value;
@@ -116,8 +122,21 @@ export function mountSettings(apply: (config: LlmConfig | null) => void, proxy: 
   // Settings saved before call plans existed have none: packed, the default on a model.
   calls.value = base.callPlan ?? 'packed';
 
+  const picker = mountInTabPicker(personaCount);
+  if (saved && isInTab(saved.config.baseURL)) picker.select(saved.config.model);
+  /** The fields of an endpoint, hidden while the model is in this tab (it has no URL, key, concurrency or embeddings). */
+  const endpointOnly: HTMLElement[] = [];
+  const showKind = () => {
+    const inTab = presetSel.value === 'in-tab';
+    picker.el.hidden = !inTab;
+    test.hidden = inTab;
+    for (const f of endpointOnly) f.hidden = inTab;
+    if (inTab) picker.refresh();
+  };
   presetSel.addEventListener('change', () => {
     const v = presetSel.value;
+    if (v === 'in-tab' && Number(timeout.value) < IN_TAB_TIMEOUT_S) timeout.value = String(IN_TAB_TIMEOUT_S);
+    showKind();
     if (v === 'proxy') {
       url.value = `${location.origin}/llm-proxy`;
       model.value = proxy?.model ?? model.value;
@@ -155,6 +174,14 @@ export function mountSettings(apply: (config: LlmConfig | null) => void, proxy: 
   const read = (): LlmConfig => {
     const preset = presetSel.value;
     const price = preset in PRESETS ? PRESETS[preset as PresetName].price : { input: 0, output: 0 };
+    const common = {
+      temperature: Math.min(2, Math.max(0, Number(temp.value) || 0)),
+      timeoutMs: Math.max(1, Number(timeout.value) || 60) * 1000,
+      tokenBudgetPerDay: Math.max(0, Math.round(Number(budget.value) || 0)),
+      callPlan: calls.value === 'faithful' ? ('faithful' as const) : ('packed' as const),
+    };
+    // In this tab: one call at a time (one context slot), JSON by grammar from the schema, the local embedding.
+    if (preset === 'in-tab') return { ...common, baseURL: IN_TAB_BASE_URL, model: picker.selectedUrl() ?? '', concurrency: 1, structuredOutput: 'json_schema', embeddingModel: '', price };
     return {
       baseURL: url.value.trim().replace(/\/$/, ''),
       model: model.value.trim(),
@@ -225,6 +252,7 @@ export function mountSettings(apply: (config: LlmConfig | null) => void, proxy: 
   };
 
   useLlm.addEventListener('click', () => {
+    if (presetSel.value === 'in-tab') return void useInTab();
     const c = readChecked();
     if (!c) return;
     if (!c.model) {
@@ -237,6 +265,25 @@ export function mountSettings(apply: (config: LlmConfig | null) => void, proxy: 
     apply(c);
     status.textContent = `Using ${c.model} at ${c.baseURL}.`;
   });
+  /** A model in this tab is loaded (from the browser's cache) before the town is handed to it. */
+  const useInTab = async () => {
+    const c = read();
+    if (!c.model) {
+      status.textContent = 'Pick a model and download it first.';
+      return;
+    }
+    useLlm.disabled = true;
+    status.textContent = `Loading ${modelLabel(c.model)} …`;
+    const ready = await (await inTabRuntime()).ensureLoaded(c.model);
+    useLlm.disabled = false;
+    if (!ready.ok) {
+      status.textContent = ready.error;
+      return;
+    }
+    saveSettings({ enabled: true, preset: 'in-tab', config: publicConfig(c) });
+    apply(c);
+    status.textContent = `Using ${modelLabel(c.model)} in this tab.`;
+  };
   const goOffline = () => {
     const prev = loadSettings();
     if (prev) saveSettings({ ...prev, enabled: false });
@@ -246,20 +293,29 @@ export function mountSettings(apply: (config: LlmConfig | null) => void, proxy: 
   useOffline.addEventListener('click', goOffline);
   close.addEventListener('click', () => (panel.hidden = true));
 
+  const baseField = field('Base URL', url, 'Any OpenAI-compatible endpoint');
+  const modelField = field('Model', model);
+  const keyField = field('API key (optional)', key, 'Kept in memory; never saved with settings, replays or logs');
+  const rememberField = field('Remember the key for this tab', remember);
+  const concField = field('Concurrent calls', conc);
+  const modeField = field('Ask for JSON by', mode);
+  const embedField = field('Embedding model', embedModel, 'For memory relevance; leave blank to use the local embedding');
+  endpointOnly.push(baseField, modelField, keyField, rememberField, concField, modeField, embedField);
   panel.append(
     title,
     field('Provider', presetSel),
-    field('Base URL', url, 'Any OpenAI-compatible endpoint'),
-    field('Model', model),
+    picker.el,
+    baseField,
+    modelField,
     offered,
-    field('API key (optional)', key, 'Kept in memory; never saved with settings, replays or logs'),
-    field('Remember the key for this tab', remember),
+    keyField,
+    rememberField,
     field('Temperature', temp),
-    field('Concurrent calls', conc),
+    concField,
     field('Timeout (s)', timeout),
     field('Token budget per game day (0 = none)', budget),
-    field('Ask for JSON by', mode),
-    field('Embedding model', embedModel, 'For memory relevance; leave blank to use the local embedding'),
+    modeField,
+    embedField,
     field('Call plan', calls, 'How the town asks the model; ?calls= in the address overrides it'),
     buttons,
     tested,
@@ -267,5 +323,17 @@ export function mountSettings(apply: (config: LlmConfig | null) => void, proxy: 
   );
   // Settings open in the right slot, above the persona panel (src/ui/layout.ts).
   pageLayout().slot('right').prepend(panel);
-  return { open: () => (panel.hidden = false), useOffline: goOffline };
+  showKind();
+  return {
+    open: (preset?: unknown) => {
+      // Also a click handler (its argument is then the event): only the in-tab preset is taken.
+      if (preset === 'in-tab' && presetSel.value !== preset) {
+        presetSel.value = preset;
+        presetSel.dispatchEvent(new Event('change'));
+      }
+      panel.hidden = false;
+      if (presetSel.value === 'in-tab') picker.refresh();
+    },
+    useOffline: goOffline,
+  };
 }

@@ -10,10 +10,12 @@ interface StartScreenOptions {
   personas: readonly PersonaSpec[];
   /** URL of a look's sprite sheet (3 columns × 4 rows of 32-pixel frames). */
   spriteUrl(sprite: string): string;
-  /** Open ⚙ Brain settings (the model the "configured model" brain uses). */
-  openSettings(): void;
+  /** Open ⚙ Brain settings (the model the "configured model" brain uses), at "A model in this tab" if asked. */
+  openSettings(preset?: 'in-tab'): void;
   /** Whether a model is configured and switched on in the settings. */
   modelConfigured(): boolean;
+  /** Whether that model is one in this tab (docs/model-path.md, "A model in this tab"). */
+  inTabConfigured?(): boolean;
   /** The latest save's label (Continue loads it), or null: Continue is shown disabled with "no saves yet". */
   latestSave?(): Promise<string | null>;
 }
@@ -62,14 +64,14 @@ export class StartScreen {
     const count = Object.assign(el('input'), { type: 'number', name: 'personas', value: String(personas.length), min: '1', max: String(personas.length) });
     const brain = el('select');
     brain.name = 'brain';
-    brain.append(new Option('Offline (no key, no network)', 'offline'), new Option('Model (⚙ Brain settings)', 'model'));
+    brain.append(new Option('Offline (no key, no network)', 'offline'), new Option('A model in this tab (download once, no key)', 'in-tab'), new Option('Model (⚙ Brain settings)', 'model'));
     // How a model is asked (docs/call-plans.md): shown once a model brain is picked (offline calls cost nothing).
     const calls = el('select');
     calls.name = 'calls';
     calls.append(new Option('Packed (fewer calls)', 'packed', true, true), new Option('Faithful (call by call)', 'faithful'));
     const callsField = field('Call plan', calls, 'packed: fewer, larger calls; faithful: Smallville’s one by one');
     const showCalls = () => {
-      callsField.hidden = brain.value !== 'model';
+      callsField.hidden = brain.value === 'offline';
     };
     brain.addEventListener('change', showCalls);
     showCalls();
@@ -142,6 +144,11 @@ export class StartScreen {
       if (!/^\d{4}-\d\d-\d\d$/.test(day.value)) return this.fail('Start day: pick a date');
       const s = Number(seed.value);
       if (!Number.isInteger(s) || s < 1) return this.fail('Seed: a whole number from 1');
+      if (brain.value === 'in-tab' && !opts.inTabConfigured?.()) {
+        opts.openSettings('in-tab');
+        this.el.classList.add('under');
+        return this.fail('Pick a model in ⚙ Brain → A model in this tab: download it and press “Use this model”');
+      }
       if (brain.value === 'model' && !opts.modelConfigured()) {
         opts.openSettings();
         this.el.classList.add('under');
@@ -155,7 +162,7 @@ export class StartScreen {
         player.name = name.value.trim().replace(/\s+/g, ' ');
       }
       const start = `${day.value}T${String(Number(hour.value)).padStart(2, '0')}:00:00`;
-      const model = brain.value === 'model';
+      const model = brain.value !== 'offline';
       const callPlan = model ? (calls.value === 'faithful' ? 'faithful' : 'packed') : null;
       this.finish({ kind: 'new', choice: { seed: s, start, personaCount: n, brain: model ? 'model' : 'offline', player, registry: null, callPlan, pulse: true, paused: false } });
     });

@@ -17,6 +17,7 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
   '.tmj': 'application/json',
   '.svg': 'image/svg+xml',
+  '.wasm': 'application/wasm',
 };
 
 /** The production build every browser test file serves: made once per run by buildOnce.ts. */
