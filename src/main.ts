@@ -13,6 +13,7 @@ import { loadSettings, mountSettings, sessionKey } from './ui/settings';
 import { mountEndpointBanner } from './ui/endpointBanner';
 import { useIfReachable } from './app/savedModel';
 import { isInTab } from './llm/inTab/inTab';
+import { SavedBrainOffer } from './app/saveBrain';
 import type { PersonaSpec } from './sim/persona/schema';
 import type { LlmConfig } from './llm/config';
 import { setupReplays, type Replays } from './app/replays';
@@ -211,7 +212,10 @@ async function begin(mapJson: unknown): Promise<void> {
       savedModel = config;
       void useIfReachable(config, store, useBrain);
     };
+    // A save's model is offered, never switched to by loading it (src/app/saveBrain.ts).
+    const savedBrainOffer = new SavedBrainOffer({ store, current: () => brainConfig, use: useBrain });
     mountEndpointBanner(store, {
+      offer: savedBrainOffer,
       retry: () => (store.getState().endpoint?.state === 'unreachable' && savedModel ? connectSaved(savedModel) : void brainSwitch?.retryNow()),
       useOffline: () => settings.useOffline(),
     });
@@ -226,8 +230,6 @@ async function begin(mapJson: unknown): Promise<void> {
       replayOpen: () => replays.mode.active,
       adopt(next, save) {
         if (replays.mode.active) replays.mode.close();
-        // The save's brain settings (never a key: the key typed in this tab, if any, is used).
-        if (save.settings) brainConfig = save.settings.enabled ? { ...save.settings.config, apiKey: sessionKey() } : null;
         const live = goLive(next, save.recording);
         store.setState({
           step: next.step,
@@ -239,6 +241,7 @@ async function begin(mapJson: unknown): Promise<void> {
           brainName: next.brain.name,
         });
         live.start();
+        savedBrainOffer.saveLoaded(save.settings);
       },
     }, { slots });
     mountSaves(defined(document.querySelector<HTMLElement>('.hud-bar'), 'the HUD bar (.hud-bar)'), saves, () => defaultSaveName(liveSim()));

@@ -10,6 +10,7 @@ import { economyTable, runEconomy } from '../sim/scenario/economyWeek';
 import { CliError, numberOption, parseCli } from './args';
 import { CALLS_OPTION, LLM_OPTIONS, UnreachableModel, callPlanFromArgs, checkReachable, llmBrainFromArgs, reportFallbacks } from './llmArgs';
 import { defined } from '../sim/checked';
+import { exitWhenDone, scrubProcessOutput } from './output';
 
 const USAGE =
   'usage: npm run scenario -- party [--town PATH] [--seed 1] [--days 2] [--calls packed|faithful]\n' +
@@ -137,8 +138,8 @@ async function week(seed: number, days: number): Promise<void> {
   console.log(`Party at ${VALENTINE_PARTY.sector}: ${p.guestsAt6} guests on ${p.tilesAt6} tiles at 6 pm; 5:30–6:30 pm most guests on one tile ${p.maxPerTile} (goal ≤ 2), mean ${p.meanPerTile.toFixed(2)} per occupied tile`);
 }
 
-main().catch((err) => {
+scrubProcessOutput();
+exitWhenDone(main(), (err) => {
   console.error(err instanceof Error ? err.message : err);
   if (!(err instanceof UnreachableModel)) console.error(USAGE);
-  process.exit(1);
 });

@@ -20,6 +20,7 @@ import type { WorldModel } from '../sim/world/types';
 import { STEP_MODE_OPTIONS, describeStepMode, paceStep, stepModeFromArgs } from './stepMode';
 import { mapAddressOf, parseAddress } from '../sim/world/actionAddress';
 import { defined } from '../sim/checked';
+import { exitWhenDone, scrubProcessOutput } from './output';
 
 const USAGE =
   'usage: npm run sim -- [--town PATH] [--hours 24] [--seed 1] [--personas 25] [--registry N] [--calls packed|faithful] [--no-pulse] [--start 2023-02-13T00:00:00] [--out FILE(.json.gz replay | .jsonl | .jsonl.gz)] [--window-hours 24]\n' +
@@ -247,8 +248,8 @@ function where(f: PersonaFrame): string {
   return [place?.sector, place?.arena].filter(Boolean).join(' › ') || 'out and about';
 }
 
-main().catch((err) => {
+scrubProcessOutput();
+exitWhenDone(main(), (err) => {
   console.error(err instanceof Error ? err.message : err);
   if (!(err instanceof UnreachableModel)) console.error(USAGE);
-  process.exit(1);
 });

@@ -24,6 +24,16 @@ interface ChatRequest {
    * to the next in line: the owner goes on at once (its new action's details after its wake-up).
    */
   holdFor?: number;
+  /**
+   * The call's one deadline, shared by every chat a brain call makes (its validation retries too):
+   * set when the first attempt gets its slot, to the config's timeout from then.
+   */
+  deadline?: CallDeadline;
+}
+
+/** When a call must be answered by (performance.now() ms); unset until its first attempt is sent. */
+export interface CallDeadline {
+  at?: number;
 }
 
 interface ChatReply {
@@ -40,6 +50,8 @@ export class TransportError extends Error {
     message: string,
     /** The HTTP status, when the endpoint answered at all. */
     readonly status?: number,
+    /** The call's deadline passed with no answer (a silent, stalled or trickling endpoint): trips the breaker at once. */
+    readonly deadlinePassed = false,
   ) {
     // A provider's error text may echo the key it was given.
     super(scrubSecrets(message));
@@ -49,8 +61,8 @@ export class TransportError extends Error {
 
 export const MAX_RATE_LIMIT_WAITS = 3;
 const MAX_TRANSIENT_RETRIES = 2;
-/** A retry-after longer than this is cut to it. */
-const MAX_RETRY_AFTER_MS = 30_000;
+/** A retry is not sent with less than this left of the call's deadline: it could not be answered in time. */
+const MIN_ATTEMPT_MS = 250;
 /** Replies larger than this are refused unread (a model's JSON answer is a few KB). */
 export const MAX_REPLY_BYTES = 1_000_000;
 /** Consecutive failed calls that open the circuit breaker. */
@@ -71,6 +83,35 @@ class ReplyTooLarge extends Error {
   }
 }
 
+/** An attempt cut by the call's deadline (turned into a TransportError that trips the breaker). */
+class DeadlinePassed extends Error {}
+
+/** A 2xx reply that is not JSON (an HTML page, bytes): refused with what it was. */
+class NotJson extends Error {}
+
+/** "5 s", "1.5 s", "2 min". */
+function formatSeconds(ms: number): string {
+  const s = ms / 1000;
+  return s >= 120 ? `${Math.round(s / 60)} min` : `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
+}
+
+/**
+ * What a reply that should have been JSON was instead, in words: a web page (a proxy's error or
+ * login page, a wrong URL), binary data, or other text.
+ */
+function notJsonReason(body: string): string {
+  const head = body.replace(/^\uFEFF/, '').trimStart().slice(0, 512);
+  if (/^<(!doctype\s+html|html|head|body|\?xml|!--)/i.test(head) || /<(html|body|title|div|p)\b[^>]*>/i.test(head)) return 'the endpoint answered with a web page (HTML), not JSON — is the URL right?';
+  // Control characters other than white space, or the replacement character of undecodable bytes.
+  let odd = 0;
+  for (const ch of head) {
+    const c = ch.charCodeAt(0);
+    if ((c < 32 && c !== 9 && c !== 10 && c !== 13) || c === 0xfffd) odd++;
+  }
+  if (head.length > 0 && odd / head.length > 0.05) return 'the endpoint answered with binary data, not JSON — is the URL right?';
+  return head.trim() === '' ? 'the reply was empty' : 'the endpoint answered with text that is not JSON — is the URL right?';
+}
+
 /**
  * fetch with the body read inside the call's deadline and under the size cap, so a reply that
  * trickles in or never ends is cut by the same timeout as one that never starts.
@@ -87,6 +128,11 @@ function boundedFetch(maxBytes: number): typeof fetch {
     const read = await readAtMost(res.body, maxBytes);
     if ('over' in read) throw new ReplyTooLarge(read.over);
     const body = read.bytes;
+    // A 2xx whose body is no JSON at all (whatever its content type says): named for what it is.
+    if (res.ok && body.length > 0) {
+      const text = new TextDecoder().decode(body.subarray(0, 4096));
+      if (!/^\uFEFF?\s*[{[]/.test(text)) throw new NotJson(notJsonReason(text));
+    }
     const headers = new Headers(res.headers);
     headers.delete('content-encoding');
     headers.delete('content-length');
@@ -200,9 +246,11 @@ export class LlmClient {
    * failed probe makes the pause longer. Calls that were already out when the breaker opened end as
    * they may without lengthening it.
    */
-  private failed(reason: string, probe: boolean): void {
+  private failed(reason: string, probe: boolean, trip = false): void {
     this.failures++;
-    if (this.down ? !probe : this.failures < BREAKER_THRESHOLD) return;
+    // A call that got no answer in its whole deadline opens the breaker at once: waiting for two more
+    // such calls would keep the town waiting three deadlines for an endpoint that is not serving it.
+    if (this.down ? !probe : this.failures < BREAKER_THRESHOLD && !trip) return;
     const pause = this.down ? Math.min(this.down.pause * 2, BREAKER_MAX_MS) : BREAKER_BASE_MS;
     this.down = { reason, retryAt: this.now() + pause, pause };
     this.opts.onHealth?.(this.health);
@@ -302,7 +350,7 @@ export class LlmClient {
       // The endpoint answering on purpose (a 400, a 404 for the model) means it is there; no answer,
       // 5xx, a refused key or endless 429s mean it cannot serve the town.
       const s = err instanceof TransportError ? err.status : undefined;
-      if (s === undefined || s >= 500 || s === 401 || s === 403 || s === 429) this.failed(err instanceof Error ? err.message : String(err), probe);
+      if (s === undefined || s >= 500 || s === 401 || s === 403 || s === 429) this.failed(err instanceof Error ? err.message : String(err), probe, err instanceof TransportError && err.deadlinePassed);
       else this.succeeded();
       throw err;
     } finally {
@@ -310,14 +358,18 @@ export class LlmClient {
     }
   }
 
-  private async attempt(req: ChatRequest, probe: boolean): Promise<Omit<ChatReply, 'transportRetries'>> {
+  private async attempt(req: ChatRequest, probe: boolean, deadline: CallDeadline): Promise<Omit<ChatReply, 'transportRetries'>> {
     await this.acquire(req.priority, req.owner);
     let answered = false;
     try {
       // The breaker opened while this call waited for a slot or between its retries: it does not go out.
       if (this.down && !probe) throw this.notCalled(this.down);
+      // The deadline runs from the first attempt on the wire (time in line for a slot is not the endpoint's).
+      deadline.at ??= performance.now() + this.config.timeoutMs;
+      const left = deadline.at - performance.now();
+      if (left < MIN_ATTEMPT_MS) throw this.deadlineError();
       const sent = ++this.sent;
-      const reply = await this.once(req);
+      const reply = await this.once(req, left);
       // An answer to a call sent after the last 429 arrived: the rate limit is over (one sent before proves nothing).
       if (this.limitedAt !== null && sent > this.limitedAt) {
         this.limitedAt = null;
@@ -331,22 +383,53 @@ export class LlmClient {
     }
   }
 
+  /** Milliseconds left of a call's deadline (the whole timeout before its first attempt is sent). */
+  timeLeft(deadline: CallDeadline): number {
+    return deadline.at === undefined ? this.config.timeoutMs : deadline.at - performance.now();
+  }
+
+  /** The call's deadline passed with no usable answer. */
+  private deadlineError(): TransportError {
+    return new TransportError(`the model did not answer within the call's timeout of ${formatSeconds(this.config.timeoutMs)} (no reply, or one that stalls or trickles in)`, undefined, true);
+  }
+
+  /**
+   * Wait `ms` within the call's deadline: false (no wait) when it would end past the deadline. An
+   * injected sleep that returns early (tests) still spends its time from the deadline.
+   */
+  private async waitWithin(deadline: CallDeadline, ms: number): Promise<boolean> {
+    if (ms + MIN_ATTEMPT_MS > this.timeLeft(deadline)) return false;
+    const before = performance.now();
+    await this.sleep(ms);
+    const short = ms - (performance.now() - before);
+    if (short > 0) deadline.at = (deadline.at ?? before + this.config.timeoutMs) - short;
+    return true;
+  }
+
   private async chatWithRetries(req: ChatRequest, probe: boolean): Promise<ChatReply> {
+    const deadline = req.deadline ?? {};
     let rateWaits = 0;
     let transient = 0;
     for (;;) {
       try {
-        const reply = await this.attempt(req, probe);
+        const reply = await this.attempt(req, probe, deadline);
         return { ...reply, transportRetries: rateWaits + transient };
       } catch (err) {
+        if (err instanceof TransportError) throw err;
+        if (err instanceof DeadlinePassed) throw this.deadlineError();
         if (err instanceof OpenAI.APIConnectionError && err.cause instanceof ReplyTooLarge) throw new TransportError(err.cause.message, 200);
+        if (err instanceof OpenAI.APIConnectionError && err.cause instanceof NotJson) throw new TransportError(err.cause.message, 200);
         if (err instanceof OpenAI.APIError && err.status === 429) {
           if (rateWaits >= MAX_RATE_LIMIT_WAITS) throw new TransportError(`rate limited (429) ${rateWaits + 1} times; giving up`, 429);
           const wait = retryAfterMs(err.headers) ?? 1000 * 2 ** rateWaits;
+          const left = this.timeLeft(deadline);
+          if (wait + MIN_ATTEMPT_MS > left) {
+            throw new TransportError(`rate limited (429): the endpoint asks us to wait ${formatSeconds(wait)}, past this call's timeout (${formatSeconds(Math.max(0, left))} left), so the offline brain answers now`, 429);
+          }
           rateWaits++;
           this.limitedAt = this.sent;
           this.opts.onRateLimit?.(wait);
-          await this.sleep(wait);
+          await this.waitWithin(deadline, wait);
           continue;
         }
         if (err instanceof OpenAI.APIError && err.status === 400 && this.structured !== 'none' && /response_format|json_schema|json_object|schema/i.test(err.message)) {
@@ -355,8 +438,7 @@ export class LlmClient {
           continue;
         }
         const retryable = err instanceof OpenAI.APIConnectionError || (err instanceof OpenAI.APIError && (err.status ?? 0) >= 500);
-        if (retryable && transient < MAX_TRANSIENT_RETRIES) {
-          await this.sleep(500 * 2 ** transient);
+        if (retryable && transient < MAX_TRANSIENT_RETRIES && (await this.waitWithin(deadline, 500 * 2 ** transient))) {
           transient++;
           continue;
         }
@@ -365,7 +447,8 @@ export class LlmClient {
     }
   }
 
-  private async once(req: ChatRequest): Promise<Omit<ChatReply, 'transportRetries'>> {
+  /** One attempt, cut when the call's deadline passes (`left` ms from now). */
+  private async once(req: ChatRequest, left: number): Promise<Omit<ChatReply, 'transportRetries'>> {
     const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [
       { role: 'system', content: req.system },
       { role: 'user', content: req.user },
@@ -382,18 +465,20 @@ export class LlmClient {
     } else if (this.structured !== 'none') {
       params.response_format = { type: 'json_object' };
     }
-    // One deadline for the whole call, the body included (boundedFetch reads it under this signal).
+    // What is left of the call's one deadline, the body included (boundedFetch reads it under this signal).
     const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), this.config.timeoutMs);
+    const timer = setTimeout(() => abort.abort(), left);
     let res: OpenAI.Chat.ChatCompletion;
     try {
-      res = await this.#openai.chat.completions.create(params, { signal: abort.signal, timeout: this.config.timeoutMs });
+      res = await this.#openai.chat.completions.create(params, { signal: abort.signal, timeout: Math.ceil(left) });
     } catch (err) {
-      if (abort.signal.aborted) throw new OpenAI.APIConnectionTimeoutError();
+      if (abort.signal.aborted || err instanceof OpenAI.APIConnectionTimeoutError) throw new DeadlinePassed();
       throw err;
     } finally {
       clearTimeout(timer);
     }
+    // A reply the SDK could not read as JSON comes back as its text (an HTML page, bytes): say what it was.
+    if (typeof res !== 'object' || res === null) throw new TransportError(notJsonReason(String(res)), 200);
     const text = res.choices?.[0]?.message?.content ?? '';
     return { text, promptTokens: res.usage?.prompt_tokens ?? 0, completionTokens: res.usage?.completion_tokens ?? 0 };
   }
@@ -415,16 +500,16 @@ export class LlmClient {
   }
 }
 
-/** retry-after as seconds or an HTTP date, capped. */
+/** retry-after as seconds or an HTTP date (a wait past the call's deadline is not waited: the call falls back). */
 function retryAfterMs(headers: Headers | undefined): number | undefined {
   const v = headers?.get('retry-after-ms') ?? null;
-  if (v && Number.isFinite(Number(v))) return Math.min(Number(v), MAX_RETRY_AFTER_MS);
+  if (v && Number.isFinite(Number(v))) return Math.max(0, Number(v));
   const s = headers?.get('retry-after') ?? null;
   if (!s) return undefined;
   const secs = Number(s);
-  if (Number.isFinite(secs)) return Math.min(Math.max(0, secs * 1000), MAX_RETRY_AFTER_MS);
+  if (Number.isFinite(secs)) return Math.max(0, secs * 1000);
   const date = Date.parse(s);
-  return Number.isNaN(date) ? undefined : Math.min(Math.max(0, date - Date.now()), MAX_RETRY_AFTER_MS);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
 /** What a GET /models probe found: the model ids the endpoint offers, or the exact error (scrubbed of any key). */
@@ -461,8 +546,14 @@ async function listModels(openai: OpenAI, timeout: number): Promise<ProbeResult>
 
 function describe(err: unknown): string {
   if (err instanceof OpenAI.APIConnectionTimeoutError) return 'the model did not answer before the timeout';
+  if (err instanceof OpenAI.APIConnectionError && (err.cause instanceof NotJson || err.cause instanceof ReplyTooLarge)) return err.cause.message;
   if (err instanceof OpenAI.APIConnectionError) return `cannot reach the endpoint (${err.message})`;
   // The SDK's message starts with the status already ("401 Incorrect API key provided …").
-  if (err instanceof OpenAI.APIError) return `endpoint answered ${err.status ?? '?'}: ${err.message.replace(/^\d{3}\s+/, '')}`;
+  if (err instanceof OpenAI.APIError) {
+    const body = err.message.replace(/^\d{3}\s+/, '');
+    const not = notJsonReason(body);
+    // An error page (a proxy's 502, a login page) is named, not quoted.
+    return /web page|binary/.test(not) ? `endpoint answered ${err.status ?? '?'}: ${not.replace(/^the endpoint answered with /, '')}` : `endpoint answered ${err.status ?? '?'}: ${body}`;
+  }
   return err instanceof Error ? err.message : String(err);
 }

@@ -9,12 +9,14 @@ import { CALLS, promptNameFor } from './calls';
 import { render, type Template } from './prompts';
 import { extractJson } from './json';
 import { CallLog } from './callLog';
-import { TransportError, type LlmClient } from './client';
+import { TransportError, type CallDeadline, type LlmClient } from './client';
 import { isInTab } from './inTab/inTab';
 import { modelLabel } from './inTab/models';
 
 /** Validation retries after the first attempt (the error is fed back each time). */
 export const MAX_VALIDATION_RETRIES = 2;
+/** A validation retry needs at least this much of the call's deadline left (ms); else the call falls back now. */
+const MIN_RETRY_MS = 1000;
 
 const SYSTEM_PROMPT = 'You are simulating a person in a small town called Hamlet. Reply with JSON only, no prose.';
 /**
@@ -237,6 +239,8 @@ export class LlmBrain {
     // Mid-thought first (0), then the day's start of someone due at work (0.5–1), then the rest (1).
     const priority = since !== undefined && clock() - since < MID_THOUGHT_MS ? 0 : call === 'startDay' ? startPriority(ctx.persona, ctx.now) : 1;
     const leadsOn = LEADS_ON.has(call);
+    // One deadline for the whole call: its validation retries are asked only in what is left of it.
+    const deadline: CallDeadline = {};
     try {
       for (let attempt = 0; attempt <= MAX_VALIDATION_RETRIES; attempt++) {
         let reply;
@@ -253,6 +257,7 @@ export class LlmBrain {
             priority: attempt > 0 ? 0 : priority,
             owner: ctx.persona.id,
             holdFor: leadsOn ? AFFINITY_MS : 0,
+            deadline,
           });
         } catch (err) {
           const msg = err instanceof TransportError ? err.message : String(err);
@@ -277,13 +282,17 @@ export class LlmBrain {
           }
           error = checked.error;
         }
+        if (attempt < MAX_VALIDATION_RETRIES && this.client.timeLeft(deadline) < MIN_RETRY_MS) {
+          error += ` (no time left in the call's timeout for another try)`;
+          break;
+        }
         if (attempt < MAX_VALIDATION_RETRIES) {
           retries++;
           history.push({ role: 'assistant', content: reply.text || '(empty)' }, { role: 'user', content: `That reply was not usable: ${error}. Reply again with valid JSON only.` });
         }
       }
       record('fallback', error);
-      throw new Error(`${call}: no valid reply after ${MAX_VALIDATION_RETRIES + 1} attempts (${error})`);
+      throw new Error(`${call}: no valid reply after ${replies.length} attempt${replies.length === 1 ? '' : 's'} (${error})`);
     } finally {
       this.setPending(ctx.persona.id, -1);
     }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readAtMost } from '../io/bounded';
+import { rememberSecret, scrubDeep, scrubSecrets } from '../llm/secrets';
 
 /**
  * The dev server's LLM proxy: the page calls /llm-proxy/… on its own origin and this forwards the call
@@ -62,11 +63,27 @@ async function readReply(reply: Response): Promise<string | null> {
   return 'over' in read ? null : Buffer.from(read.bytes).toString('utf8');
 }
 
+/**
+ * A reply with the key taken out of what the page will read, not only of the raw text: a JSON body
+ * is decoded and every string in it scrubbed (a key with one character written as \u0068 is whole
+ * again once decoded), then written back; any other body is scrubbed as text (every spelling of the key).
+ */
+function scrubBody(text: string, scrub: (t: string) => string): string {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return scrub(text);
+  }
+  return scrub(JSON.stringify(scrubDeep(doc)));
+}
+
 /** A connect-style middleware for Vite's dev server (see vite.config.ts). */
 export function devProxy(opts: DevProxyOptions): (req: IncomingMessage, res: ServerResponse, next: Next) => void {
   const base = opts.target.replace(/\/+$/, '');
   const doFetch = opts.fetchImpl ?? fetch;
-  const scrub = (text: string): string => (opts.key && opts.key.length >= 4 ? text.split(opts.key).join('[key removed]') : text);
+  rememberSecret(opts.key);
+  const scrub = (text: string): string => (opts.key && opts.key.length >= 4 ? scrubSecrets(text.split(opts.key).join('[key removed]')) : scrubSecrets(text));
   return (req, res, next) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname !== PROXY_PREFIX && !url.pathname.startsWith(`${PROXY_PREFIX}/`)) return next();
@@ -96,7 +113,7 @@ export function devProxy(opts: DevProxyOptions): (req: IncomingMessage, res: Ser
         if (v !== null) out[h] = v;
       }
       res.writeHead(reply.status, out);
-      res.end(scrub(text));
+      res.end(scrubBody(text, scrub));
     })().catch((e: unknown) => {
       if (!res.headersSent) refuse(res, 500, scrub(e instanceof Error ? e.message : String(e)));
       else res.end();

@@ -68,7 +68,9 @@ export type EndpointNotice =
    * The endpoint is not down, but `calls` calls in a row fell back to the offline brain (replies
    * nothing could read): `reason` the first reason of the run, `shared` how many of them it failed.
    */
-  | { state: 'unreadable'; baseURL: string; reason: string; calls: number; shared: number };
+  | { state: 'unreadable'; baseURL: string; reason: string; calls: number; shared: number }
+  /** A loaded save names this model: offered, not used, until the player says so (src/app/saveBrain.ts). */
+  | { state: 'offered'; baseURL: string; model: string };
 
 /** What the UI and the Phaser scene read. The simulation writes it after each step; the view never writes the simulation. */
 export interface HamletState {

@@ -1,7 +1,10 @@
 import type { EndpointNotice, HamletStore } from '../store/store';
 import { pageLayout } from './layout';
+import { offerText } from '../app/saveBrain';
 
 interface BannerActions {
+  /** A save's model is offered: the player's answer (src/app/saveBrain.ts). */
+  offer?: { accept(): void; decline(): void };
   /** Probe the endpoint now (and use the model if it answers). */
   retry(): void;
   /** Switch the town to the offline brain (the town itself goes on). */
@@ -10,6 +13,7 @@ interface BannerActions {
 
 /** The banner's sentence for an endpoint notice, at wall time `now` (Date.now()). */
 function endpointText(e: EndpointNotice, now: number): string {
+  if (e.state === 'offered') return offerText(e.baseURL);
   if (e.state === 'checking') return `Checking the model at ${e.baseURL} before the town uses it…`;
   if (e.state === 'unreachable') return `The model at ${e.baseURL} is not answering: the town started on the offline brain.`;
   if (e.state === 'unreadable') return `The model at ${e.baseURL} gives no usable replies: the last ${e.calls} calls fell back to the offline brain, which runs the town meanwhile.`;
@@ -34,11 +38,12 @@ export function mountEndpointBanner(store: HamletStore, actions: BannerActions):
   const retry = document.createElement('button');
   retry.type = 'button';
   retry.name = 'endpoint-retry';
-  retry.addEventListener('click', () => actions.retry());
+  const offered = () => store.getState().endpoint?.state === 'offered';
+  retry.addEventListener('click', () => (offered() ? actions.offer?.accept() : actions.retry()));
   const offline = document.createElement('button');
   offline.type = 'button';
   offline.name = 'endpoint-offline';
-  offline.addEventListener('click', () => actions.useOffline());
+  offline.addEventListener('click', () => (offered() ? actions.offer?.decline() : actions.useOffline()));
   const buttons = document.createElement('span');
   buttons.className = 'endpoint-buttons';
   buttons.append(retry, offline);
@@ -51,14 +56,14 @@ export function mountEndpointBanner(store: HamletStore, actions: BannerActions):
     if (!e) return;
     banner.dataset.state = e.state;
     message.textContent = endpointText(e, Date.now());
-    reason.textContent = e.state === 'checking' ? '' : e.state === 'unreadable' ? `Why: ${e.reason} (${e.shared} of the ${e.calls})` : e.reason;
+    reason.textContent = e.state === 'checking' ? '' : e.state === 'offered' ? `Model "${e.model}". Your key stays with the endpoint you typed it for; give one for this endpoint in ⚙ Brain if it needs one.` : e.state === 'unreadable' ? `Why: ${e.reason} (${e.shared} of the ${e.calls})` : e.reason;
     reason.hidden = e.state === 'checking';
     buttons.hidden = e.state === 'checking';
     // Nothing to retry: the endpoint answers. Its replies are what is wrong.
     retry.hidden = e.state === 'unreadable';
-    retry.textContent = e.state === 'unreachable' ? 'Retry' : 'Retry now';
+    retry.textContent = e.state === 'offered' ? 'Use it' : e.state === 'unreachable' ? 'Retry' : 'Retry now';
     retry.disabled = e.state === 'down' && e.retrying;
-    offline.textContent = e.state === 'unreachable' ? 'Keep the offline brain' : 'Use the offline brain';
+    offline.textContent = e.state === 'offered' ? 'Keep the current brain' : e.state === 'unreachable' ? 'Keep the offline brain' : 'Use the offline brain';
   };
   store.subscribe((s, prev) => {
     if (s.endpoint !== prev.endpoint) render();

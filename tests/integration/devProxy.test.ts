@@ -2,10 +2,13 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type ViteDevServer } from 'vite';
+import OpenAI from 'openai';
+import { holdsKey, keySpellings } from '../support/keyForms';
 
 // The dev server's /llm-proxy, started from vite.config.ts as `npm start` starts it, in front of a fake
 // endpoint that records what reaches it and echoes the key in its 401s as some providers do.
-const KEY = 'sk-test-devproxy-0123456789abcdef';
+// Not shaped like an "sk-" key: found because it is the key, not by its look.
+const KEY = 'devproxy-Key/0123456789abcdefXYZ';
 const ROOT = resolve(__dirname, '../..');
 
 describe('dev proxy', () => {
@@ -25,7 +28,18 @@ describe('dev proxy', () => {
         res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `Incorrect API key provided: ${req.headers.authorization?.slice(7)}` } }));
         return;
       }
-      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '2' }).end('{"error":{"message":"slow down"}}');
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        if (raw.includes('echo')) {
+          // A model (or a provider's error text) repeating the key in every spelling, written into the JSON by hand.
+          const key = req.headers.authorization?.slice(7) ?? '';
+          const spelled = Object.entries(keySpellings(key)).map(([k, v]) => `${k}: ${v}`).join(' | ');
+          res.writeHead(200, { 'content-type': 'application/json' }).end(`{"id":"c1","object":"chat.completion","created":0,"model":"tiny","choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"${spelled.replace(/\\/g, '\\\\').replace(/\\\\u/g, '\\u')}"}}]}`);
+          return;
+        }
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '2' }).end('{"error":{"message":"slow down"}}');
+      });
     });
     await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
     const addr = upstream.address();
@@ -63,6 +77,17 @@ describe('dev proxy', () => {
     const busy = await fetch(`${base}/llm-proxy/chat/completions`, { method: 'POST', headers: own(), body: '{}' });
     expect(busy.status).toBe(429);
     expect(busy.headers.get('retry-after')).toBe('2');
+  });
+
+  it('scrubs the key from what the page reads, in every spelling: the decoded body, not only the raw text (through the real openai client)', async () => {
+    const client = new OpenAI({ baseURL: `${base}/llm-proxy`, apiKey: 'page-has-no-key', defaultHeaders: { origin: base }, maxRetries: 0 });
+    const res = await client.chat.completions.create({ model: 'tiny', messages: [{ role: 'user', content: 'echo the key' }] });
+    const content = res.choices[0]?.message.content ?? '';
+    expect(content).toContain('plain: [key removed]');
+    expect(content).toContain('jsonOneEscaped: [key removed]');
+    expect(holdsKey(content, KEY)).toBe(false);
+    expect(holdsKey(JSON.stringify(res), KEY)).toBe(false);
+    expect(seen.at(-1)?.auth).toBe(`Bearer ${KEY}`);
   });
 
   it('refuses other paths, methods and origins without calling the endpoint', async () => {

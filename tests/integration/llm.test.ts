@@ -252,7 +252,8 @@ describe('embeddings for memory relevance', () => {
 describe('a misbehaving endpoint', () => {
   it('429 with retry-after: waits as told, then succeeds', async () => {
     fake.setResponder(badFirst('wake_up_hour', { kind: 'status', status: 429, headers: { 'retry-after': '2' } }, 2));
-    const b = brainFor(fake.url);
+    // Both waits fit in the call's one deadline (a longer wait falls back at once: transport.test.ts).
+    const b = brainFor(fake.url, { timeoutMs: 10_000 });
     expect(await b.sim.brain.wakeUpHour(b.ctx())).toBe(6);
     expect(sleeps).toEqual([2000, 2000]);
     expect(b.llm.log.records.at(-1)!.outcome).toBe('retried');
@@ -260,7 +261,8 @@ describe('a misbehaving endpoint', () => {
 
   it('429 forever: gives up after a bounded number of waits and falls back', async () => {
     fake.setResponder(() => ({ kind: 'status', status: 429 }));
-    const b = brainFor(fake.url);
+    // Back-offs of 1, 2 and 4 s, all inside the deadline.
+    const b = brainFor(fake.url, { timeoutMs: 20_000 });
     expect(await b.sim.brain.wakeUpHour(b.ctx())).toBe(await b.llm.standIn.wakeUpHour(b.ctx()));
     expect(fake.requests).toHaveLength(MAX_RATE_LIMIT_WAITS + 1);
     expect(b.sim.brain.fallbackTotal).toBe(1);

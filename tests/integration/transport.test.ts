@@ -39,14 +39,29 @@ const req = { system: 'Task: wake_up_hour', user: 'When?', schemaName: 'wake_up_
 const noSleep = { sleep: async () => {} };
 
 describe('transport bounds', () => {
-  it('a reply body that trickles in is cut by the same timeout as a silent endpoint', { timeout: 20_000 }, async () => {
+  it('a reply body that trickles in is cut by the same timeout as a silent endpoint, once: the timeout is the whole call', { timeout: 20_000 }, async () => {
     fake.setResponder(() => ({ kind: 'trickle', everyMs: 50 }));
-    // 1.5 s, not less: the fake server shares this process, and a loaded machine can stall it long enough
-    // for a short deadline to pass before the third attempt even reaches it (seen once at 400 ms).
-    const client = new LlmClient(config({ timeoutMs: 1500 }), noSleep);
-    await expect(client.chat(req)).rejects.toThrow(/timeout/i);
-    // Three attempts (two transient retries), each cut at its deadline (else this test would time out).
-    expect(fake.requests).toHaveLength(3);
+    const health: EndpointHealth[] = [];
+    const client = new LlmClient(config({ timeoutMs: 1500 }), { ...noSleep, onHealth: (h) => health.push(h) });
+    const err = await client.chat(req).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TransportError);
+    expect((err as Error).message).toMatch(/did not answer within the call's timeout of 1\.5 s/);
+    // No second attempt after the deadline (the old client sent three, each with a fresh timeout).
+    expect(fake.requests).toHaveLength(1);
+    // One call that used its whole deadline opens the breaker: the endpoint is named at once.
+    expect(health.map((h) => h.state)).toEqual(['down']);
+    expect(health[0]!.state === 'down' && health[0]!.reason).toMatch(/trickles/);
+  });
+
+  it('retries (5xx, refused connections) go only in what is left of the deadline', { timeout: 20_000 }, async () => {
+    let n = 0;
+    fake.setResponder(() => (n++ < 5 ? { kind: 'status', status: 503 } : { kind: 'content', content: '{}' }));
+    const waits: number[] = [];
+    const client = new LlmClient(config({ timeoutMs: 1200 }), { sleep: async (ms) => void waits.push(ms) });
+    await expect(client.chat(req)).rejects.toThrow(/503/);
+    // 500 ms, then 1000 ms would end past the 1.2 s deadline: not waited, not sent.
+    expect(waits).toEqual([500]);
+    expect(fake.requests).toHaveLength(2);
   });
 
   it('a reply larger than the cap is refused unread, and not asked again', async () => {
@@ -71,15 +86,43 @@ describe('transport bounds', () => {
     expect(order).toEqual(['first', 'second', 'first']);
   });
 
-  it('a retry-after of an hour is capped', async () => {
+  it('a retry-after past the deadline is not waited: the call falls back now and says why', async () => {
     const waits: number[] = [];
-    let n = 0;
-    const good = goodModel();
-    fake.setResponder((body, task, prompt) => (n++ === 0 ? { kind: 'status', status: 429, headers: { 'retry-after': '3600' } } : good(body, task, prompt)));
+    fake.setResponder(() => ({ kind: 'status', status: 429, headers: { 'retry-after': '3600' } }));
     const client = new LlmClient(config(), { sleep: async (ms) => void waits.push(ms) });
+    const err = await client.chat(req).catch((e: unknown) => e);
+    expect(waits).toEqual([]);
+    expect(fake.requests).toHaveLength(1);
+    expect((err as Error).message).toMatch(/rate limited \(429\): the endpoint asks us to wait 60 min, past this call's timeout \(\d(\.\d)? s left\), so the offline brain answers now/);
+    // Within the deadline, it is waited out as before.
+    const good = goodModel();
+    let n = 0;
+    fake.setResponder((body, task, prompt) => (n++ === 0 ? { kind: 'status', status: 429, headers: { 'retry-after-ms': '300' } } : good(body, task, prompt)));
     await client.chat(req);
-    expect(waits).toHaveLength(1);
-    expect(waits[0]).toBeLessThanOrEqual(30_000);
+    expect(waits).toEqual([300]);
+  });
+
+  for (const [what, body, contentType, said] of [
+    ['an HTML page', '<!DOCTYPE html><html><head><title>Sign in</title></head><body>Please sign in</body></html>', 'text/html', /the endpoint answered with a web page \(HTML\), not JSON — is the URL right\?/],
+    ['an HTML page sent as JSON', '<html><body><h1>502 Bad Gateway</h1></body></html>', 'application/json', /web page \(HTML\), not JSON/],
+    ['random bytes', String.fromCharCode(...Array.from({ length: 300 }, (_, i) => (i * 37 + 11) % 256)), 'application/octet-stream', /the endpoint answered with binary data, not JSON/],
+    ['plain text', 'Service is up. Use /api/v2 instead.', 'text/plain', /text that is not JSON — is the URL right\?/],
+  ] as const) {
+    it(`a 200 with ${what} is named for what it is, in the call and in the probe`, async () => {
+      fake.setResponder(() => ({ kind: 'raw', status: 200, contentType, body }));
+      fake.setModels(() => ({ kind: 'raw', status: 200, contentType, body }));
+      const client = new LlmClient(config(), noSleep);
+      await expect(client.chat(req)).rejects.toThrow(said);
+      const probed = await probeEndpoint(config());
+      expect(!probed.ok && probed.error).toMatch(said);
+    });
+  }
+
+  it('an error status with an HTML page is named, not quoted', async () => {
+    fake.setResponder(() => ({ kind: 'raw', status: 502, contentType: 'text/html', body: '<html><head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>' }));
+    const client = new LlmClient(config(), noSleep);
+    const err = (await client.chat(req).catch((e: unknown) => e)) as Error;
+    expect(err.message).toMatch(/^endpoint answered 502: a web page \(HTML\), not JSON — is the URL right\?$/);
   });
 
   it('every call of the LLM brain sends max_tokens', async () => {

@@ -19,7 +19,10 @@ export function checkNewActions(sim: SimContext, personas: readonly Persona[]): 
   let w: ReturnType<typeof actionWorldOf> | null = null;
   for (const p of personas) {
     const s = p.scratch;
-    if (!s.actAddress || s.actStartTime !== now || s.actionAt === now) continue;
+    // An action that began this step, or one an answer began between steps (asynchronous mode: a
+    // continuation that read the clock of the step it was asked in) and no check has seen yet.
+    const unchecked = s.actStartTime === now ? s.actionAt !== now : s.actStartTime !== null && s.actStartTime < now && (s.actionAt === null || s.actionAt < s.actStartTime);
+    if (!s.actAddress || !unchecked) continue;
     w ??= actionWorldOf(sim);
     const resolved = resolvePlannerAction(w, p, s.actDescription ?? '', s.actAddress);
     // A planned action is "go there and do it": its scene is that of the place it happens at.
