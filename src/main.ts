@@ -31,6 +31,8 @@ import { SaveSlots } from './save/slots';
 import type { SaveSettings } from './save/saveFile';
 import type { ReplayFile } from './replay/format';
 import { byCodeUnits } from './sim/order';
+import type { TownPack } from './pack/townPack';
+import type { PickedFile } from './replay/pickedFile';
 import { defined } from './sim/checked';
 
 const personaFiles = import.meta.glob('../personas/hamlet/*.json', { eager: true, import: 'default' });
@@ -76,8 +78,25 @@ const WATCH_ONLY: TownChoice = { seed: 1, start: DEFAULT_START, personaCount: Nu
 
 async function begin(mapJson: unknown): Promise<void> {
   try {
-    const world = loadWorld(mapJson, 'maps/hamlet.tmj');
+    let world = loadWorld(mapJson, 'maps/hamlet.tmj');
     checkPersonasAgainstWorld(personas, world);
+    /** The running town's residents: Hamlet's, or those of a town opened (docs/town-pack.md). */
+    let townPersonas: readonly PersonaSpec[] = personas;
+    const looks = personas.map((p) => p.sprite);
+    // ?town=URL: another town (a .zip or .tar.gz of a pack or of Smallville's files) in place of Hamlet; refused: Hamlet, with the problem said.
+    let opened: TownPack | null = null;
+    const townProblems: string[] = [];
+    const townUrl = params.get('town');
+    if (townUrl) {
+      try {
+        const { openTownUrl } = await import('./app/openTown');
+        opened = await openTownUrl(townUrl, looks);
+        world = opened.world;
+        townPersonas = opened.personas;
+      } catch (err) {
+        townProblems.push(err instanceof Error ? err.message : String(err));
+      }
+    }
     hideLoading();
     let brainConfig: LlmConfig | null = null;
     /** The model switched on in the settings on an earlier visit: probed before the town uses it (null once anything is chosen here). */
@@ -104,9 +123,12 @@ async function begin(mapJson: unknown): Promise<void> {
       latestSave: async () => (await slots).latest().then((s) => (s ? slotLabel(s) : null)),
     });
     startScreenHandle = startScreen;
-    const fromUrl = choiceFromParams(params, personas);
+    if (opened) startScreen.setTown(opened.name, opened.personas);
+    const fromUrl = choiceFromParams(params, townPersonas);
     const first: StartAction = fromUrl ? { kind: 'new', choice: fromUrl.choice } : await startScreen.ask(false);
-    const choice = first.kind === 'new' ? first.choice : WATCH_ONLY;
+    let choice = first.kind === 'new' ? first.choice : WATCH_ONLY;
+    // An opened town starts on its own first day (at 7 am) unless ?start= says otherwise.
+    if (opened && !params.get('start')) choice = { ...choice, start: `${opened.start.slice(0, 10)}T07:00:00` };
     // The URL runs on the saved model when it is switched on (as before); the start screen on what it chose:
     // a model applied in ⚙ Brain on this page is used at once, one saved on an earlier visit is probed first.
     const wantModel = fromUrl !== null || choice.brain === 'model';
@@ -114,9 +136,13 @@ async function begin(mapJson: unknown): Promise<void> {
     const probeFirst = wantModel && !brainConfig ? savedModelConfig : null;
     // The call plan the town was started with (?calls= or the start screen), over the ⚙ Brain setting.
     let callPlanChoice = choice.callPlan;
-    const built = buildTown(choice, world, personas);
+    const built = buildTown(choice, world, townPersonas);
     sim = built.sim;
-    const notices = [...(fromUrl?.warnings ?? []), built.warning].filter(Boolean);
+    if (opened) {
+      const { whisperFirstMemories } = await import('./app/openTown');
+      whisperFirstMemories(sim, opened);
+    }
+    const notices = [...townProblems, ...(fromUrl?.warnings ?? []), built.warning].filter(Boolean);
     store.setState({ phase: 'ready', time: sim.now, step: sim.step, brainName: sim.brain.name, callPlan: sim.callPlan, personas: built.sim.personas.map((p) => built.sim.frameOf(p)), notice: notices.length ? notices.join(' · ') : null });
     const townData: TownSceneData = {
       store,
@@ -131,6 +157,23 @@ async function begin(mapJson: unknown): Promise<void> {
     };
     game.registry.set('town', townData);
     game.scene.start('town');
+    /** Draw a town in the scene: its own Tiled map with the pack's tileset images, else from its places. */
+    const drawTown = async (town: TownPack) => {
+      const { tiledViewOf } = await import('./app/openTown');
+      const { showSemanticMap } = await import('./game/semanticMapView');
+      const scene = game.scene.getScene('town') as TownScene;
+      if (!(scene as Partial<TownScene>).controls) await new Promise((r) => scene.events.once(Phaser.Scenes.Events.CREATE, r));
+      const view = await tiledViewOf(town);
+      if (view) {
+        showSemanticMap(scene, null);
+        await showSuppliedMap(scene, view);
+      } else {
+        await showSuppliedMap(scene, null);
+        showSemanticMap(scene, town.world);
+      }
+      scene.setWorld(town.world);
+    };
+    if (opened) await drawTown(opened);
     // Make a Simulation the live town: the first one, any forked from a replay, and any loaded from a save.
     const goLive = (next: Simulation, recording: ReplayFile | null = null): LiveRunner => {
       runner?.dispose();
@@ -158,7 +201,7 @@ async function begin(mapJson: unknown): Promise<void> {
     /** Start a new town in place of the running one (from the ☰ Menu's start screen). */
     const newTown = (c: TownChoice) => {
       if (replays.mode.active) replays.mode.close();
-      const next = buildTown(c, world, personas).sim;
+      const next = buildTown(c, world, townPersonas).sim;
       callPlanChoice = c.callPlan;
       store.setState({ time: next.now, step: next.step, personas: next.personas.map((p) => next.frameOf(p)), feed: [], conversations: 0, selectedId: null, followId: null, notice: null });
       const live = goLive(next);
@@ -166,8 +209,29 @@ async function begin(mapJson: unknown): Promise<void> {
       store.getState().setSpeed(c.paused ? 0 : 1);
       live.start();
     };
-    const act = async (a: StartAction) => {
+    /** Open another town (Open a town… on the start screen): checked first; refused, the running town stays and every problem is said. */
+    const openTownFiles = async (files: PickedFile[]) => {
+      const { openPickedTown, whisperFirstMemories } = await import('./app/openTown');
+      let town: TownPack;
+      try {
+        town = await openPickedTown(files, looks);
+      } catch (err) {
+        void startScreen.ask(true).then(act);
+        startScreen.showProblem(err instanceof Error ? err.message : String(err));
+        return;
+      }
+      world = town.world;
+      townPersonas = town.personas;
+      townData.world = world;
+      await drawTown(town);
+      startScreen.setTown(town.name, town.personas);
+      newTown({ ...WATCH_ONLY, start: `${town.start.slice(0, 10)}T07:00:00`, paused: false });
+      whisperFirstMemories(liveSim(), town);
+      store.setState({ notice: [`Opened ${town.name}: ${town.personas.length} residents`, ...town.notes].join(' · ') });
+    };
+    const act = async (a: StartAction): Promise<void> => {
       if (a.kind === 'new') newTown(a.choice);
+      else if (a.kind === 'town') await openTownFiles(a.files);
       else if (a.kind === 'watch') await replays.openUrl(`${import.meta.env.BASE_URL}replays/demo.json.gz`);
       else if (a.kind === 'open') await replays.openFiles(a.files);
       else {

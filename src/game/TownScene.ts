@@ -205,6 +205,11 @@ export class TownScene extends Phaser.Scene {
   }
 
   /** The speech bubble over a persona, in CSS pixels on the page, or null (for tests). */
+  /** Another town's map under the same scene, drawn at this scene's tile size (by src/game/semanticMapView.ts or suppliedMapView.ts). */
+  setWorld(world: WorldModel): void {
+    this.overlay.setWorld(world);
+  }
+
   speechBoxOf(id: string): { left: number; top: number; right: number; bottom: number } | null {
     const b = this.sprites.get(id)?.speechShown();
     if (!b) return null;

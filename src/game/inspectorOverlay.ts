@@ -19,7 +19,7 @@ export class InspectorOverlay {
 
   constructor(
     private readonly scene: Phaser.Scene,
-    private readonly world: WorldModel | null,
+    private world: WorldModel | null,
     private readonly tileSize: number,
   ) {
     this.path = scene.add.graphics().setDepth(5);
@@ -77,6 +77,14 @@ export class InspectorOverlay {
     }
     if (!this.grid) this.grid = this.buildGrid();
     this.grid?.setVisible(true);
+  }
+
+  /** Another town's map: the grid and outlines are drawn again from it when next shown. */
+  setWorld(world: WorldModel | null): void {
+    this.world = world;
+    this.grid?.destroy();
+    this.grid = null;
+    if (this.scene.textures.exists(GRID_KEY)) this.scene.textures.remove(GRID_KEY);
   }
 
   private buildGrid(): Phaser.GameObjects.Container | null {

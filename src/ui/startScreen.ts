@@ -2,9 +2,11 @@ import './play.css';
 import type { PersonaSpec } from '../sim/persona/schema';
 import { PLAYER_DESCRIPTION_MAX, PLAYER_NAME_MAX, playerSetupProblem } from '../sim/player/player';
 import { DEFAULT_START, type TownChoice } from '../app/newTown';
+import type { PickedFile } from '../replay/pickedFile';
+import { filesOfDrop, picked } from './replay/replayUi';
 
 /** What the person chose on the start screen. */
-export type StartAction = { kind: 'new'; choice: TownChoice } | { kind: 'continue' } | { kind: 'watch' } | { kind: 'open'; files: File[] };
+export type StartAction = { kind: 'new'; choice: TownChoice } | { kind: 'continue' } | { kind: 'watch' } | { kind: 'open'; files: File[] } | { kind: 'town'; files: PickedFile[] };
 
 interface StartScreenOptions {
   personas: readonly PersonaSpec[];
@@ -46,9 +48,14 @@ export class StartScreen {
   private readonly error: HTMLElement;
   private readonly continueBtn: HTMLButtonElement;
   private readonly closeBtn: HTMLButtonElement;
+  /** The residents a new town is made of (the opened town's), and what the screen says of the town. */
+  private personas: readonly PersonaSpec[];
+  private readonly townLine: HTMLElement;
+  private readonly count: HTMLInputElement;
 
   constructor(private readonly opts: StartScreenOptions) {
     const personas = opts.personas;
+    this.personas = personas;
     this.el = el('div', 'start-screen');
     this.el.hidden = true;
     this.el.setAttribute('role', 'dialog');
@@ -62,6 +69,7 @@ export class StartScreen {
     hour.name = 'start-hour';
     for (let h = 0; h < 24; h++) hour.append(new Option(`${String(h).padStart(2, '0')}:00`, String(h), h === 7, h === 7));
     const count = Object.assign(el('input'), { type: 'number', name: 'personas', value: String(personas.length), min: '1', max: String(personas.length) });
+    this.count = count;
     const brain = el('select');
     brain.name = 'brain';
     brain.append(new Option('Offline (no key, no network)', 'offline'), new Option('A model in this tab (download once, no key)', 'in-tab'), new Option('Model (⚙ Brain settings)', 'model'));
@@ -117,6 +125,18 @@ export class StartScreen {
     const open = el('button', undefined, 'Open a replay…');
     open.type = 'button';
     open.name = 'open-replay';
+    // Another town: its folder (a pack with town.json, or Smallville's files), or one .zip / .tar.gz (docs/town-pack.md).
+    const townFolder = Object.assign(el('input'), { type: 'file', multiple: true, hidden: true, name: 'open-town-folder' });
+    townFolder.setAttribute('webkitdirectory', '');
+    const townArchive = Object.assign(el('input'), { type: 'file', accept: '.zip,.tgz,.gz', hidden: true, name: 'open-town-file' });
+    const openTown = el('button', undefined, 'Open a town…');
+    openTown.type = 'button';
+    openTown.name = 'open-town';
+    openTown.title = 'A town pack folder (town.json, a Tiled map, persona files) or Smallville’s storage; or drop it, or a .zip, here';
+    const openTownZip = el('button', 'start-link', '…or its .zip');
+    openTownZip.type = 'button';
+    openTownZip.name = 'open-town-zip';
+    this.townLine = el('p', 'loading-sub start-town');
     const settings = el('button', undefined, '⚙ Settings');
     settings.type = 'button';
     settings.name = 'start-settings';
@@ -132,13 +152,14 @@ export class StartScreen {
     playRow.style.flexDirection = 'row';
     playRow.append(play, el('span', undefined, 'Play as a resident of the town (uncheck to watch)'));
     const actions = el('div', 'start-actions');
-    actions.append(newBtn, this.continueBtn, watch, open, settings, this.closeBtn, openInput);
-    card.append(el('h1', undefined, 'Hamlet'), el('p', 'loading-sub', 'a town of generative agents'), el('h2', undefined, 'New town'), grid, playRow, you, actions, this.error);
+    actions.append(newBtn, this.continueBtn, watch, open, openTown, openTownZip, settings, this.closeBtn, openInput, townFolder, townArchive);
+    card.append(el('h1', undefined, 'Hamlet'), el('p', 'loading-sub', 'a town of generative agents'), this.townLine, el('h2', undefined, 'New town'), grid, playRow, you, actions, this.error);
     this.el.append(card);
     document.body.append(this.el);
 
     card.addEventListener('submit', (e) => {
       e.preventDefault();
+      const personas = this.personas;
       const n = Number(count.value);
       if (!Number.isInteger(n) || n < 1 || n > personas.length) return this.fail(`Personas: a whole number from 1 to ${personas.length}`);
       if (!/^\d{4}-\d\d-\d\d$/.test(day.value)) return this.fail('Start day: pick a date');
@@ -157,7 +178,7 @@ export class StartScreen {
       let player = null;
       if (play.checked) {
         player = { name: name.value, description: about.value, sprite: look };
-        const why = playerSetupProblem(player, personas.slice(0, n).map((p) => p.name), personas.map((p) => p.sprite));
+        const why = playerSetupProblem(player, personas.slice(0, n).map((p) => p.name), opts.personas.map((p) => p.sprite));
         if (why) return this.fail(why);
         player.name = name.value.trim().replace(/\s+/g, ' ');
       }
@@ -174,6 +195,27 @@ export class StartScreen {
       openInput.value = '';
       if (files.length) this.finish({ kind: 'open', files });
     });
+    openTown.addEventListener('click', () => townFolder.click());
+    openTownZip.addEventListener('click', () => townArchive.click());
+    for (const input of [townFolder, townArchive]) {
+      input.addEventListener('change', () => {
+        const files = [...(input.files ?? [])].map((f) => picked(f));
+        input.value = '';
+        if (files.length) this.finish({ kind: 'town', files });
+      });
+    }
+    // A town's folder or archive dropped on the card (a replay dropped elsewhere stays the replays' own).
+    card.addEventListener('dragover', (e) => {
+      if ([...(e.dataTransfer?.types ?? [])].includes('Files')) e.preventDefault();
+    });
+    card.addEventListener('drop', (e) => {
+      if (!e.dataTransfer) return;
+      e.preventDefault();
+      e.stopPropagation();
+      void filesOfDrop(e.dataTransfer, () => true).then((files) => {
+        if (files.length) this.finish({ kind: 'town', files });
+      });
+    });
     settings.addEventListener('click', () => {
       // The settings panel shows over the dimmed start screen until you come back to the form.
       this.el.classList.add('under');
@@ -187,6 +229,19 @@ export class StartScreen {
 
   private fail(message: string): void {
     this.error.textContent = message;
+  }
+
+  /** The town a new town is made of: its name and residents (after another town was opened). */
+  setTown(name: string, personas: readonly PersonaSpec[]): void {
+    this.personas = personas;
+    this.townLine.textContent = `Town: ${name}, ${personas.length} residents`;
+    this.count.max = String(personas.length);
+    this.count.value = String(personas.length);
+  }
+
+  /** Show why something chosen here could not be done (a town refused: every problem, one a line). */
+  showProblem(message: string): void {
+    this.fail(message);
   }
 
   private finish(a: StartAction): void {

@@ -5,6 +5,9 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ROOT, hamletLooks, loadTown, loadTownPersonas, loadTownWorld, townFiles } from '../../src/node/town';
 import { saltmarshEntries, saltmarshPack, type ExampleParts } from '../fixtures/examplePack';
+import { zipSync } from 'fflate';
+import { packFromArchive } from '../../src/pack/archive';
+import { gzip } from '../../src/io/bounded';
 
 const LOOKS = ['ada-quinn', 'ana-moreno'];
 /** Smallville's 25-resident base, beside the repository (shared/smallville). */
@@ -124,5 +127,46 @@ describe.skipIf(!existsSync(VILLE))("Smallville's storage base as a town", () =>
     expect(r.problems.map(problemText).join('\n')).toMatch(/Isabella Rodriguez\/bootstrap_memory\/scratch\.json: lacks first_name/);
     r = await checkTown(drop('reverie/meta.json', '{"maze_name": "the_ville", "persona_names": ["A B"], "start_date": "someday", "sec_per_step": 10}'), hamletLooks());
     expect(r.problems.map(problemText).join('\n')).toMatch(/meta\.json \(start_date\): not a date/);
+  });
+});
+
+describe('a town pack as one file (the page)', () => {
+  /** A ustar archive of the entries (512-byte headers, octal sizes), as `tar` writes one. */
+  function tar(entries: [string, Uint8Array][]): Uint8Array {
+    const blocks: Uint8Array[] = [];
+    for (const [name, bytes] of entries) {
+      const h = new Uint8Array(512);
+      const put = (at: number, text: string) => h.set(new TextEncoder().encode(text), at);
+      put(0, name);
+      put(100, '0000644\0');
+      put(124, `${bytes.length.toString(8).padStart(11, '0')}\0`);
+      put(156, '0');
+      put(257, 'ustar\0');
+      blocks.push(h, bytes, new Uint8Array((512 - (bytes.length % 512)) % 512));
+    }
+    blocks.push(new Uint8Array(1024));
+    const out = new Uint8Array(blocks.reduce((n, b) => n + b.length, 0));
+    let at = 0;
+    for (const b of blocks) {
+      out.set(b, at);
+      at += b.length;
+    }
+    return out;
+  }
+
+  it('opens the same town from a .zip and from a .tar.gz', async () => {
+    const zipped = await packFromArchive('saltmarsh.zip', zipSync(Object.fromEntries(saltmarshEntries())));
+    expect((await openTown(zipped, LOOKS)).personas).toHaveLength(4);
+    const tgz = await packFromArchive('saltmarsh.tar.gz', await gzip(tar(saltmarshEntries().map(([p, b]) => [`saltmarsh/${p}`, b]))));
+    expect(tgz.paths).toContain('saltmarsh/town.json');
+    expect((await openTown(tgz, LOOKS)).name).toBe('Saltmarsh');
+  });
+
+  it('refuses what is no archive, a damaged one, and one with too many files, naming it', async () => {
+    await expect(packFromArchive('notes.txt', new TextEncoder().encode('hello'))).rejects.toThrow(/notes\.txt is neither a \.zip nor a gzipped tar/);
+    const zip = zipSync(Object.fromEntries(saltmarshEntries()));
+    await expect(packFromArchive('cut.zip', zip.slice(0, 200))).rejects.toThrow(/cut\.zip is not a readable zip/);
+    const many = Object.fromEntries(Array.from({ length: 5_001 }, (_, i) => [`f${i}.txt`, new Uint8Array([1])]));
+    await expect(packFromArchive('many.zip', zipSync(many))).rejects.toThrow(/many\.zip is too large: more than 5000 files/);
   });
 });

@@ -38,11 +38,13 @@ function button(text: string, name: string, title: string, onClick: () => void):
 
 export const picked = (f: File, name = f.webkitRelativePath || f.name): PickedFile => ({ name, size: f.size, bytes: async () => new Uint8Array(await f.arrayBuffer()) });
 
-/** Files of a dropped folder (Smallville's demo folder): only the ones a replay can be, a few levels deep. */
-async function filesOfEntry(entry: FileSystemEntry, depth = 0): Promise<PickedFile[]> {
+/** Replays, Smallville's files, and a map with its tileset images; not the numbered step files of a full storage. */
+const replayPart = (name: string) => /\.(json|gz|tmj|png)$/i.test(name) && !/^\d+\.json$/.test(name);
+
+/** Files of a dropped folder (Smallville's demo folder, a town): those `wanted`, a few levels deep. */
+async function filesOfEntry(entry: FileSystemEntry, wanted: (name: string) => boolean, depth = 0): Promise<PickedFile[]> {
   if (entry.isFile) {
-    // Replays, Smallville's files, and a map with its tileset images; not the numbered step files of a full storage.
-    if (!/\.(json|gz|tmj|png)$/i.test(entry.name) || /^\d+\.json$/.test(entry.name)) return [];
+    if (!wanted(entry.name)) return [];
     const file = await new Promise<File>((res, rej) => (entry as FileSystemFileEntry).file(res, rej));
     return [picked(file, entry.fullPath)];
   }
@@ -55,8 +57,17 @@ async function filesOfEntry(entry: FileSystemEntry, depth = 0): Promise<PickedFi
     entries.push(...batch);
   }
   const out: PickedFile[] = [];
-  for (const e of entries) out.push(...(await filesOfEntry(e, depth + 1)));
+  for (const e of entries) out.push(...(await filesOfEntry(e, wanted, depth + 1)));
   return out;
+}
+
+/** What was dropped: the files of dropped folders (those `wanted`), else the dropped files themselves. */
+export async function filesOfDrop(data: DataTransfer, wanted: (name: string) => boolean): Promise<PickedFile[]> {
+  const entries = [...data.items].map((i) => i.webkitGetAsEntry?.() ?? null);
+  if (!entries.some((x) => x?.isDirectory)) return [...data.files].map((f) => picked(f));
+  const files: PickedFile[] = [];
+  for (const x of entries) if (x) files.push(...(await filesOfEntry(x, wanted)));
+  return files;
 }
 
 /** A folder dropped whole: prefer its meta.json + master_movement.json pair when it has one. */
@@ -189,19 +200,17 @@ export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: Repla
     e.preventDefault();
     dragDepth = 0;
     dropZone.hidden = true;
-    const items = [...(e.dataTransfer?.items ?? [])];
-    const entries = items.map((i) => i.webkitGetAsEntry?.() ?? null);
-    const plainFiles = [...(e.dataTransfer?.files ?? [])];
+    const data = e.dataTransfer;
+    const plainFiles = [...(data?.files ?? [])];
     // A saved game (.hamlet.json.gz) is the saves feature's to import (src/ui/saves.ts).
-    if (plainFiles.length === 1 && /\.hamlet\.json(\.gz)?$/i.test(plainFiles[0]?.name ?? '')) return;
+    if (!data || (plainFiles.length === 1 && /\.hamlet\.json(\.gz)?$/i.test(plainFiles[0]?.name ?? ''))) return;
+    const folder = [...data.items].some((i) => i.webkitGetAsEntry?.()?.isDirectory);
     void attempt(async () => {
-      let files: PickedFile[];
-      if (entries.some((x) => x?.isDirectory)) {
-        files = [];
-        for (const x of entries) if (x) files.push(...(await filesOfEntry(x)));
+      let files = await filesOfDrop(data, replayPart);
+      if (folder) {
         files = preferSmallvillePair(files);
         if (files.length === 0) throw new Error('The dropped folder holds no replay: no .json.gz file, and no Smallville meta.json + master_movement.json.');
-      } else files = plainFiles.map((f) => picked(f));
+      }
       await actions.openFiles(files);
     });
   });
