@@ -7,7 +7,7 @@ import { CameraControls } from './cameraControls';
 import { followLerp } from './cameraMath';
 import { busiestView } from './busiestView';
 import { pixelRatio } from './pixelRatio';
-import { placeBubble, stackLabels } from './labelLayout';
+import { placeBubble, stackLabels, type PageBox } from './labelLayout';
 import { InspectorOverlay } from './inspectorOverlay';
 import type { WorldModel } from '../sim/world/types';
 
@@ -124,19 +124,19 @@ export class TownScene extends Phaser.Scene {
       // A new town's player may have picked another look under the same id.
       const look = data.sprites.get(f.id);
       if (have && look && have.spriteName !== look) {
-        have.container.destroy();
+        have.destroy();
         this.sprites.delete(f.id);
       }
       if (!this.sprites.has(f.id)) this.addSprite(data, f);
     }
-    for (const [id, s] of this.sprites) if (s.container.visible !== shown.has(id)) s.container.setVisible(shown.has(id));
+    for (const [id, s] of this.sprites) if (s.shown !== shown.has(id)) s.setShown(shown.has(id));
   }
 
   /** The visible persona nearest a world point (its body's middle), within `radius` map pixels. */
   private personaAt(x: number, y: number, radius: number): string | null {
     let best: { id: string; d: number } | null = null;
     for (const [id, s] of this.sprites) {
-      if (!s.container.visible) continue;
+      if (!s.shown) continue;
       const d = Math.hypot(s.x - x, s.y - 16 - y);
       if (d < radius && (!best || d < best.d)) best = { id, d };
     }
@@ -171,35 +171,45 @@ export class TownScene extends Phaser.Scene {
     this.controls.follow(follow ? follow.container : null, followLerp(this.glideMs, delta));
     this.placeLabels();
     this.placeSpeech();
+    // No ring (nor path) for a persona the replay on screen does not have.
     const selected = state.selectedId ? this.sprites.get(state.selectedId) : null;
-    this.overlay.update(state, selected ? { x: selected.x, y: selected.y } : null);
+    this.overlay.update(state, selected?.shown ? { x: selected.x, y: selected.y } : null);
   }
 
   /** Keep side-by-side personas' names from covering each other (every frame: they glide). */
   private placeLabels(): void {
-    const shown = [...this.sprites.values()].filter((s) => s.container.visible);
+    const shown = [...this.sprites.values()].filter((s) => s.shown);
     const offsets = stackLabels(shown.map((s) => s.labelBox()));
     for (const s of shown) s.setLabelOffset(offsets.get(s.frame.id) ?? 0);
   }
 
   /**
    * Keep speech bubbles whole in the uncovered part of the map (below the top bar, clear of the
-   * panels): a speaker near the top has its line under it instead, one near an edge has it moved
-   * sideways. Only for a speaker in view: a bubble never comes loose from someone off screen.
+   * panels): a speaker near the top has its line under it or beside it, wherever it covers fewest of
+   * the others (their emoji, heads and names); one near an edge has it moved sideways. Only for a
+   * speaker in view: a bubble never comes loose from someone off screen.
    */
   private placeSpeech(): void {
     const a = this.uncovered;
     const z = this.cameras.main.zoom / pixelRatio();
+    let people: { id: string; box: PageBox }[] | null = null;
     for (const s of this.sprites.values()) {
       const spot = s.speechSpot();
       if (!spot) continue;
+      // From the top of the emoji bubble to the bottom of the name, on the page.
+      people ??= [...this.sprites.values()].filter((o) => o.shown).map((o) => {
+        const tl = this.toPage(o.x - 16, o.y - 56);
+        const br = this.toPage(o.x + 16, o.y + 16);
+        return { id: o.frame.id, box: { left: tl.x, top: tl.y, right: br.x, bottom: br.y } };
+      });
+      const others = people.filter((p) => p.id !== s.frame.id).map((p) => p.box);
       const head = this.toPage(s.x, s.y - 16);
       if (!a || head.x < a.left || head.x > a.right || head.y < a.top || head.y > a.bottom) {
         s.placeSpeech(spot.cx, spot.aboveBottom - spot.h);
         continue;
       }
       const c = this.toPage(spot.cx, spot.aboveBottom);
-      const placed = placeBubble({ cx: c.x, w: spot.w * z, h: spot.h * z, aboveBottom: c.y, belowTop: this.toPage(spot.cx, spot.belowTop).y }, a);
+      const placed = placeBubble({ cx: c.x, w: spot.w * z, h: spot.h * z, aboveBottom: c.y, belowTop: this.toPage(spot.cx, spot.belowTop).y }, a, others);
       s.placeSpeech(spot.cx + (placed.cx - c.x) / z, spot.aboveBottom + (placed.top - c.y) / z);
     }
   }
@@ -223,7 +233,7 @@ export class TownScene extends Phaser.Scene {
     const r = pixelRatio();
     const z = this.cameras.main.zoom / r;
     return [...this.sprites.values()]
-      .filter((s) => s.container.visible)
+      .filter((s) => s.shown)
       .map((s) => {
         const b = s.labelShown();
         const c = this.toPage(b.x, b.y);

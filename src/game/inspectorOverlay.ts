@@ -37,7 +37,7 @@ export class InspectorOverlay {
     const on = state.inspector.open;
     this.ring.setVisible(on && !!selected);
     if (selected) this.ring.setPosition(selected.x, selected.y - 1);
-    this.drawPath(on ? state.selectedPath : [], selected);
+    this.drawPath(on && selected ? state.selectedPath : [], selected);
     // Hamlet's grid means nothing over a replay's own map.
     this.showGrid(on && state.inspector.grid && !suppliedMapShown(this.scene));
     // The tile the readout describes.

@@ -43,18 +43,46 @@ interface BubbleSpot {
   belowTop: number;
 }
 
+/** A box on the page (CSS px) a speech bubble should not cover: another persona's head and name. */
+export interface PageBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+const coverage = (a: PageBox, b: PageBox) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+
 /**
  * Where a speech bubble goes so it stays whole in the visible part of the map (below the top bar,
  * clear of the panels): over the speaker's head when there is room, else under the speaker; then
- * moved sideways (and, on a view too small for either, up or down) into the view. A bubble wider or
- * taller than the view keeps its left or top edge in it. Returns its centre x and its top. Pure, so it
- * is unit-tested without Phaser.
+ * moved sideways (and, on a view too small for either, up or down) into the view. With `avoid` (the
+ * other personas' heads and names), the spot that covers least of them wins among those that fit:
+ * over, under, right or left of the speaker — so a line spoken near the top bar does not land on
+ * the people standing below. A bubble wider or taller than the view keeps its left or top edge in
+ * it. Returns its centre x and its top. Pure, so it is unit-tested without Phaser.
  */
-export function placeBubble(b: BubbleSpot, view: { left: number; top: number; right: number; bottom: number }): { cx: number; top: number } {
-  let top = b.aboveBottom - b.h;
+export function placeBubble(b: BubbleSpot, view: PageBox, avoid: readonly PageBox[] = []): { cx: number; top: number } {
+  const half = b.w / 2;
+  const inX = (cx: number) => Math.max(view.left + half, Math.min(cx, view.right - half));
+  const fits = (c: { cx: number; top: number }) => c.top >= view.top && c.top + b.h <= view.bottom && c.cx - half >= view.left - 0.5 && c.cx + half <= view.right + 0.5;
+  const over = { cx: inX(b.cx), top: b.aboveBottom - b.h };
+  const under = { cx: inX(b.cx), top: b.belowTop };
+  const beside = Math.max(view.top, Math.min(b.aboveBottom - b.h / 2, view.bottom - b.h));
+  const GAP = 14;
+  const candidates = [over, under, ...(avoid.length ? [{ cx: b.cx + GAP + half, top: beside }, { cx: b.cx - GAP - half, top: beside }] : [])].filter(fits);
+  if (candidates.length) {
+    const covered = (c: { cx: number; top: number }) => avoid.reduce((sum, a) => sum + coverage({ left: c.cx - half, right: c.cx + half, top: c.top, bottom: c.top + b.h }, a), 0);
+    let best = candidates[0] ?? over;
+    let least = covered(best);
+    for (const c of candidates.slice(1)) {
+      const n = covered(c);
+      if (n < least) [best, least] = [c, n];
+    }
+    return best;
+  }
+  let top = over.top;
   if (top < view.top && b.belowTop + b.h <= view.bottom) top = b.belowTop;
   top = Math.max(view.top, Math.min(top, view.bottom - b.h));
-  const half = b.w / 2;
-  const cx = Math.max(view.left + half, Math.min(b.cx, view.right - half));
-  return { cx, top };
+  return { cx: inX(b.cx), top };
 }

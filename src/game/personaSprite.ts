@@ -5,6 +5,12 @@ import { pixelRatio } from './pixelRatio';
 import type { LabelBox } from './labelLayout';
 
 const LABEL_Y = 2;
+/**
+ * Names are drawn over every persona (a neighbour's emoji bubble hid them at the party), under the
+ * map's upper layers (100 000); spoken lines over everything, so no emoji lands on their words.
+ */
+const LABEL_DEPTH = 60_000;
+const SPEECH_DEPTH = 200_000;
 /** A speech bubble's bottom over the head, in map px from the feet (above the emoji bubble). */
 const SPEECH_BOTTOM = -62;
 const DIRS = ['down', 'left', 'right', 'up'] as const;
@@ -59,14 +65,16 @@ export class PersonaSprite {
     const resolution = 2 * pixelRatio();
     this.label = scene.add
       .text(0, LABEL_Y, frame.name.split(' ')[0] ?? frame.name, { fontFamily: 'system-ui, sans-serif', fontSize: '11px', color: '#ffffff', stroke: '#1d1a2b', strokeThickness: 3, resolution })
-      .setOrigin(0.5, 0);
+      .setOrigin(0.5, 0)
+      .setDepth(LABEL_DEPTH);
     this.bubbleBg = scene.add.graphics();
     this.bubble = scene.add
       .text(0, -44, '', { fontFamily: '"Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", sans-serif', fontSize: '16px', resolution, padding: { x: 2, y: 2 } })
       .setOrigin(0.5, 0.5);
     this.label.texture.setFilter(Phaser.Textures.FilterMode.LINEAR);
     this.bubble.texture.setFilter(Phaser.Textures.FilterMode.LINEAR);
-    this.container = scene.add.container(this.pixelX(this.tileX), this.pixelY(this.tileY), [this.bubbleBg, this.sprite, this.label, this.bubble]);
+    this.container = scene.add.container(this.pixelX(this.tileX), this.pixelY(this.tileY), [this.bubbleBg, this.sprite, this.bubble]);
+    this.label.setPosition(this.container.x, this.container.y + LABEL_Y);
     this.container.setSize(tileSize, tileSize * 1.5);
     this.container.setDepth(10 + this.tileY);
     this.setEmoji(frame.emoji);
@@ -145,11 +153,11 @@ export class PersonaSprite {
     if (!this.speech) {
       this.speech = this.scene.add
         .text(0, 0, '', { fontFamily: 'system-ui, sans-serif', fontSize: '11px', color: '#241f33', backgroundColor: '#fffdf6', padding: { x: 5, y: 3 }, wordWrap: { width: 170 }, resolution: 2 })
-        .setOrigin(0.5, 0);
-      this.container.add(this.speech);
+        .setOrigin(0.5, 0)
+        .setDepth(SPEECH_DEPTH);
     }
-    this.speech.setText(line).setVisible(true);
-    this.speech.setPosition(0, this.speechTop());
+    this.speech.setText(line).setVisible(this.container.visible);
+    this.speech.setPosition(this.container.x, this.container.y + this.speechTop());
     this.container.setDepth(50_000 + this.tileY);
     this.speechTimer?.remove();
     this.speechTimer = this.scene.time.delayedCall(ms, () => this.hush());
@@ -171,18 +179,18 @@ export class PersonaSprite {
   speechSpot(): { cx: number; w: number; h: number; aboveBottom: number; belowTop: number } | null {
     const s = this.speech;
     if (!s?.visible) return null;
-    return { cx: this.container.x, w: s.width, h: s.height, aboveBottom: this.container.y + SPEECH_BOTTOM, belowTop: this.container.y + this.label.y + this.label.height + 2 };
+    return { cx: this.container.x, w: s.width, h: s.height, aboveBottom: this.container.y + SPEECH_BOTTOM, belowTop: this.label.y + this.label.height + 2 };
   }
 
   /** The bubble where it is now, in map px (for tests). */
   speechShown(): { left: number; top: number; w: number; h: number } | null {
     const s = this.speech;
-    return s?.visible ? { left: this.container.x + s.x - s.width / 2, top: this.container.y + s.y, w: s.width, h: s.height } : null;
+    return s?.visible ? { left: s.x - s.width / 2, top: s.y, w: s.width, h: s.height } : null;
   }
 
   /** Put the bubble's centre and top at these map px (src/game/labelLayout.ts placeBubble keeps it in view). */
   placeSpeech(cx: number, top: number): void {
-    this.speech?.setPosition(cx - this.container.x, top - this.container.y);
+    this.speech?.setPosition(cx, top);
   }
 
   /** Stop walking when the sprite has not moved for a while. */
@@ -199,12 +207,31 @@ export class PersonaSprite {
 
   /** Where the label is now (with its offset), for tests. */
   labelShown(): LabelBox {
-    return { id: this.frame.id, x: this.container.x, y: this.container.y + this.label.y, w: this.label.width, h: this.label.height };
+    return { id: this.frame.id, x: this.label.x, y: this.label.y, w: this.label.width, h: this.label.height };
   }
 
-  /** Move the label down by dy map pixels (to keep it off a neighbour's, src/game/labelLayout.ts). */
+  /** Put the label under the feet, moved down by dy map pixels (to keep it off a neighbour's, src/game/labelLayout.ts); every frame, as the persona glides. */
   setLabelOffset(dy: number): void {
-    if (this.label.y !== LABEL_Y + dy) this.label.setY(LABEL_Y + dy);
+    this.label.setPosition(this.container.x, this.container.y + LABEL_Y + dy);
+  }
+
+  /** Show or hide the persona with its name and line (a replay without it). */
+  setShown(on: boolean): void {
+    this.container.setVisible(on);
+    this.label.setVisible(on);
+    if (!on) this.speech?.setVisible(false);
+    else if (this.speechTimer) this.speech?.setVisible(true);
+  }
+
+  get shown(): boolean {
+    return this.container.visible;
+  }
+
+  destroy(): void {
+    this.speechTimer?.remove();
+    this.container.destroy();
+    this.label.destroy();
+    this.speech?.destroy();
   }
 
   get x(): number {

@@ -95,7 +95,8 @@ describe('asking the town to hold an event (offline brain)', () => {
       expect(plan!.steps[i]!.text.startsWith(`[${p.name}] `)).toBe(true);
       expect(plan!.steps[i]!.status).toBe('in_progress');
       // Told as an inner voice: a thought, and a plan for 5 pm at the café.
-      expect(p.memory.nodes.some((n) => n.type === 'thought' && n.object === 'a whisper' && /Bramble Café today at 5 pm/.test(n.description))).toBe(true);
+      // Dated, so it is still true when told on another day.
+      expect(p.memory.nodes.some((n) => n.type === 'thought' && n.object === 'a whisper' && /Bramble Café on Tuesday February 14 at 5 pm/.test(n.description))).toBe(true);
       expect(p.commitments).toEqual(expect.arrayContaining([expect.objectContaining({ sector: 'Bramble Café', start: 17 * 60 })]));
     }
     expect(plan!.steps[0]!.notes).toMatch(/^Told \w+ at 8:00 am: ".*" — planned for 5:00 pm at Bramble Café\.$/);

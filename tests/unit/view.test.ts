@@ -132,6 +132,27 @@ describe('speech bubbles stay whole in view', () => {
     expect(placeBubble(bubble(200, 100), phone)).toEqual({ cx: 200, top: 120 });
   });
 
+  it('near the top bar, it goes where it covers fewest of the others: under when nobody is there, beside when people stand below', () => {
+    const head = (cx: number, y: number) => ({ left: cx - 16, top: y - 40, right: cx + 16, bottom: y + 16 });
+    const cover = (c: { cx: number; top: number }, boxes: { left: number; top: number; right: number; bottom: number }[]) =>
+      boxes.reduce((n, b) => n + Math.max(0, Math.min(c.cx + 90, b.right) - Math.max(c.cx - 90, b.left)) * Math.max(0, Math.min(c.top + 60, b.bottom) - Math.max(c.top, b.top)), 0);
+    // Nobody below: under, as without anyone to avoid.
+    expect(placeBubble(bubble(200, 100), phone, [head(60, 400)])).toEqual({ cx: 200, top: 120 });
+    // Two people just below the speaker: under would cover them; it goes beside, covering nobody, whole in view.
+    const below = [head(120, 150), head(140, 170)];
+    const under = cover({ cx: 120, top: 120 }, below);
+    expect(under).toBeGreaterThan(1000);
+    const beside = placeBubble(bubble(120, 100), phone, below);
+    expect(cover(beside, below)).toBeLessThan(under / 20);
+    expect(beside.top).toBeGreaterThanOrEqual(phone.top);
+    expect(beside.cx - 90).toBeGreaterThanOrEqual(phone.left);
+    expect(beside.cx + 90).toBeLessThanOrEqual(phone.right);
+    // People under and on both sides: the spot that covers least of them.
+    const crowd = [head(200, 150), head(200, 180), head(60, 90), head(330, 90), head(330, 100)];
+    const spot = placeBubble(bubble(200, 100), phone, crowd);
+    for (const other of [{ cx: 200, top: 120 }, { cx: 304, top: 52 }, { cx: 96, top: 52 }]) expect(cover(spot, crowd)).toBeLessThanOrEqual(cover(other, crowd));
+  });
+
   it('moved sideways into the view at an edge, and kept in on a view too small for it', () => {
     expect(placeBubble(bubble(20, 400), phone)).toEqual({ cx: 90, top: 310 });
     expect(placeBubble(bubble(380, 400), phone)).toEqual({ cx: 300, top: 310 });

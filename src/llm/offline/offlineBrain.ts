@@ -40,7 +40,7 @@ import type { WorldModel } from '../../sim/world/types';
 import { chooseArena, chooseObject, chooseSector } from './places';
 import { emojiFor } from './emoji';
 import { offlineTownPlan } from './townPlan';
-import { accepts, INVITE, offlineTurn, owesInvitation, relationOf, summarize, talkChance, theEvent, worksDuring } from './talk';
+import { accepts, INVITE, offlineTurn, owesInvitation, relationOf, sharedEvent, summarize, talkChance, theEvent, worksDuring } from './talk';
 import { thirdPerson } from '../../sim/brain/fallbacks';
 import { RANDOM_OBJECT } from '../../sim/world/actionAddress';
 import { commitmentTask, eventClause, whenOf } from '../../sim/cognition/commitments';
@@ -300,7 +300,7 @@ export class OfflineBrain implements Brain {
       const invite = INVITE.exec(asked.text);
       if (!invite || asked.speaker !== other.name || answer.speaker !== me) continue;
       // A "no" is a decision too: it is remembered (with no intent word, so it plans nothing).
-      const event = at(invite, 1, 'invitation');
+      const event = sharedEvent(at(invite, 1, 'invitation'));
       const go = event.startsWith('the ') ? 'go to' : 'go';
       return accepts(answer.text) ? `I will ${go} ${event}.` : `I told ${other.firstName} I can't make it to ${event}.`;
     }

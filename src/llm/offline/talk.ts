@@ -492,6 +492,11 @@ export function theEvent(clause: string): string {
   return `the ${clause.replace(/^(the|a|an|his|her|their|my|our|your|its)\s+/i, '')}`;
 }
 
+/** The host's "my party" as both partners (and everyone who hears of it) say it: "the party". */
+export function sharedEvent(event: string): string {
+  return event.replace(/^(?:my|his|her|their|our|your)\s+/i, 'the ');
+}
+
 /**
  * A summary both partners can use as their action ("conversing about …"); news told in the first
  * person is summarised about its teller ("I'm building …" by Tom → "Tom is building …"), whose
@@ -499,7 +504,7 @@ export function theEvent(clause: string): string {
  */
 export function summarize(convo: ChatLine[], people: ReadonlyMap<string, PersonaSpec> = new Map()): string {
   const invite = convo.map((l) => INVITE.exec(l.text)).find(Boolean);
-  if (invite) return `conversing about ${at(invite, 1, 'invitation').replace(/ on \w+ \w+ \d+ at .*$/, '')}`;
+  if (invite) return `conversing about ${sharedEvent(at(invite, 1, 'invitation')).replace(/ on \w+ \w+ \d+ at .*$/, '')}`;
   const told = convo.map((l) => ({ l, news: extractNews(l.text) })).find((x): x is { l: ChatLine; news: string } => !!x.news);
   if (!told) return 'conversing about their day';
   const teller = people.get(told.l.speaker);

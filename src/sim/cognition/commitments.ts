@@ -185,12 +185,32 @@ export function placeOf(c: Commitment): string {
   return c.arena ? `the ${c.arena} in ${c.sector}` : c.sector;
 }
 
+/** "Tuesday February 14" for a day index. */
+function dayName(day: number): string {
+  const date = new Date(day * DAY);
+  const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+  return `${capital(at(WEEKDAYS, date.getUTCDay(), 'weekday'))} ${capital(at(MONTHS, date.getUTCMonth(), 'month'))} ${date.getUTCDate()}`;
+}
+
 /** "the Valentine's Day party at Bramble Café on Tuesday February 14 at 5:00 pm" */
 export function describeCommitment(c: Commitment): string {
-  const date = new Date(c.day * DAY);
-  const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-  const on = `${capital(at(WEEKDAYS, date.getUTCDay(), 'weekday'))} ${capital(at(MONTHS, date.getUTCMonth(), 'month'))} ${date.getUTCDate()}`;
-  return `${c.event} at ${placeOf(c)} on ${on} at ${formatAmPm(c.start * 60_000)}`;
+  return `${c.event} at ${placeOf(c)} on ${dayName(c.day)} at ${formatAmPm(c.start * 60_000)}`;
+}
+
+/**
+ * A statement kept in memory names its days, not days relative to when it was made: "a party at
+ * Bramble Café tomorrow at 5 pm", told on as news the next day, would still say "tomorrow".
+ * "tomorrow" → "on Tuesday February 14", "today" → "on Monday February 13", "tonight" → "on the
+ * evening of Monday February 13" (after "by", "until" … the date alone: "by Tuesday February 14").
+ */
+export function withDates(text: string, now: number): string {
+  const today = Math.floor(dayStart(now) / DAY);
+  return text.replace(/\b(?:(by|until|till|from|before|after|since)\s+)?(tomorrow|today|tonight)\b/gi, (_m, prep: string | undefined, word: string) => {
+    const w = word.toLowerCase();
+    const date = dayName(w === 'tomorrow' ? today + 1 : today);
+    if (prep) return `${prep} ${date}`;
+    return w === 'tonight' ? `on the evening of ${date}` : `on ${date}`;
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ConceptNode } from '../persona/memory';
 import { THIRTY_DAYS } from '../persona/memory';
 import { keywordsOf, pronounsOf } from './converse';
 import { addScored } from './poignancy';
-import { addCommitment, parseCommitment, placesFor, SEEKING } from './commitments';
+import { addCommitment, parseCommitment, placesFor, SEEKING, withDates } from './commitments';
 import type { Commitment } from '../persona/commitment';
 import { DAY, dayStart, minuteOfDay } from '../clock';
 import { mapAddressOf } from '../world/actionAddress';
@@ -18,7 +18,8 @@ import { mapAddressOf } from '../world/actionAddress';
 export async function whisper(sim: SimContext, p: Persona, text: string): Promise<{ thought: ConceptNode; commitment: Commitment | null; seeking: Commitment[] }> {
   const now = sim.clock.now;
   const ctx = { persona: p, now };
-  const statement = await sim.brain.whisperInnerThought(ctx, text);
+  // Dated, not relative: told on tomorrow, "tomorrow at 5" would be a day late.
+  const statement = withDates(await sim.brain.whisperInnerThought(ctx, text), now);
   const thought = await addScored(
     sim,
     p,
