@@ -22,7 +22,7 @@ import { liveSource, mountInspector, replaySource, type Inspector } from './ui/i
 import { buildTown, choiceFromParams, DEFAULT_START, type TownChoice } from './app/newTown';
 import { StartScreen, type StartAction } from './ui/startScreen';
 import { mountPlayerPanels } from './ui/playerPanel';
-import { characterUrl } from './game/assets';
+import { TILES_URL, characterUrl } from './game/assets';
 import type { PlayerInput } from './sim/player/controller';
 import { pixelRatio, sizeCanvas } from './game/pixelRatio';
 import { defaultSaveName, setupSaves, type SavesApi } from './app/saves';
@@ -85,6 +85,8 @@ async function begin(mapJson: unknown): Promise<void> {
     const looks = personas.map((p) => p.sprite);
     // ?town=URL: another town (a .zip or .tar.gz of a pack or of Smallville's files) in place of Hamlet; refused: Hamlet, with the problem said.
     let opened: TownPack | null = null;
+    /** The running town as a pack (null: Hamlet's own, made into one when the editor asks). */
+    let currentTown: TownPack | null = null;
     const townProblems: string[] = [];
     const townUrl = params.get('town');
     if (townUrl) {
@@ -93,6 +95,7 @@ async function begin(mapJson: unknown): Promise<void> {
         opened = await openTownUrl(townUrl, looks);
         world = opened.world;
         townPersonas = opened.personas;
+        currentTown = opened;
       } catch (err) {
         townProblems.push(err instanceof Error ? err.message : String(err));
       }
@@ -163,8 +166,11 @@ async function begin(mapJson: unknown): Promise<void> {
       const { showSemanticMap } = await import('./game/semanticMapView');
       const scene = game.scene.getScene('town') as TownScene;
       if (!(scene as Partial<TownScene>).controls) await new Promise((r) => scene.events.once(Phaser.Scenes.Events.CREATE, r));
-      const view = await tiledViewOf(town);
-      if (view) {
+      const view = town.builtIn ? null : await tiledViewOf(town);
+      if (town.builtIn) {
+        showSemanticMap(scene, null);
+        await showSuppliedMap(scene, null);
+      } else if (view) {
         showSemanticMap(scene, null);
         await showSuppliedMap(scene, view);
       } else {
@@ -211,7 +217,7 @@ async function begin(mapJson: unknown): Promise<void> {
     };
     /** Open another town (Open a town… on the start screen): checked first; refused, the running town stays and every problem is said. */
     const openTownFiles = async (files: PickedFile[]) => {
-      const { openPickedTown, whisperFirstMemories } = await import('./app/openTown');
+      const { openPickedTown } = await import('./app/openTown');
       let town: TownPack;
       try {
         town = await openPickedTown(files, looks);
@@ -220,6 +226,12 @@ async function begin(mapJson: unknown): Promise<void> {
         startScreen.showProblem(err instanceof Error ? err.message : String(err));
         return;
       }
+      await useTown(town);
+    };
+    /** Make a checked town the running one: its map drawn, a new day from its start. */
+    const useTown = async (town: TownPack) => {
+      const { whisperFirstMemories } = await import('./app/openTown');
+      currentTown = town;
       world = town.world;
       townPersonas = town.personas;
       townData.world = world;
@@ -229,8 +241,35 @@ async function begin(mapJson: unknown): Promise<void> {
       whisperFirstMemories(liveSim(), town);
       store.setState({ notice: [`Opened ${town.name}: ${town.personas.length} residents`, ...town.notes].join(' · ') });
     };
+    /** The character editor over the running town's residents (loaded when first opened). */
+    const editResidents = async () => {
+      const { openTownEditor } = await import('./ui/townEditor');
+      const { checkResidents, exportedPack, hamletPack, newPersonaId, worldFor } = await import('./app/editTown');
+      const town = currentTown ?? hamletPack(world, mapJson as Record<string, unknown>, personas, DEFAULT_START.slice(0, 10) + 'T00:00:00');
+      openTownEditor({ ...town, personas: [...townPersonas] }, {
+        looks,
+        spriteUrl: characterUrl,
+        check: (ps) => checkResidents(town.world, ps),
+        start: (ps) => void useTown({ ...town, world: worldFor(town.world, ps), personas: ps, whispers: [] }),
+        exportPack: async (ps) => {
+          // Hamlet's tileset image is the page's own: fetched to go in the pack beside the map.
+          const extra: [string, Uint8Array][] = town.builtIn ? [['public/assets/tiles.png', new Uint8Array(await (await fetch(TILES_URL)).arrayBuffer())]] : [];
+          const out = await exportedPack(town, ps, extra);
+          if ('why' in out) return out.why;
+          const url = URL.createObjectURL(new Blob([out.bytes as BlobPart], { type: 'application/zip' }));
+          const a = Object.assign(document.createElement('a'), { href: url, download: out.name });
+          document.body.append(a);
+          a.click();
+          a.remove();
+          setTimeout(() => URL.revokeObjectURL(url), 30_000);
+          return null;
+        },
+        newId: newPersonaId,
+      });
+    };
     const act = async (a: StartAction): Promise<void> => {
       if (a.kind === 'new') newTown(a.choice);
+      else if (a.kind === 'edit') await editResidents();
       else if (a.kind === 'town') await openTownFiles(a.files);
       else if (a.kind === 'watch') await replays.openUrl(`${import.meta.env.BASE_URL}replays/demo.json.gz`);
       else if (a.kind === 'open') await replays.openFiles(a.files);

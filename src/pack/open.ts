@@ -38,12 +38,12 @@ export async function checkTown(files: PackFiles, looks: readonly string[]): Pro
     if (world && parts.personas.length) problems.push(...townProblems(world, parts.personas, { map: parts.mapPath, personaFile: fileOf }));
     else if (parts.mapJson && parts.personas.length) problems.push(...namesOnlyProblems(parts.mapJson, parts.personas, fileOf));
     if (problems.length || !manifest || !world || !parts.mapJson) return { town: null, problems };
-    return { town: { name: manifest.name, start: manifest.start, stepSeconds: manifest.stepSeconds, world, personas: parts.personas, whispers: [], map: { path: parts.mapPath, json: parts.mapJson }, files: where.files, layout: 'hamlet', notes: [] }, problems };
+    return { town: { name: manifest.name, start: manifest.start, stepSeconds: manifest.stepSeconds, world, personas: parts.personas, whispers: [], map: { path: parts.mapPath, json: parts.mapJson }, files: where.files, personaDir: manifest.personas.replace(/\/$/, '').replace(/^\.\/?/, ''), layout: 'hamlet', notes: [] }, problems };
   }
   const sv = await readSmallvilleTown(files, looks, problems);
   if (sv) problems.push(...townProblems(sv.world, sv.personas, { map: 'matrix/maze', personaFile: (id) => `scratch.json of ${sv.personas.find((p) => p.id === id)?.name ?? id}` }));
   if (problems.length || !sv) return { town: null, problems };
-  return { town: { name: sv.name, start: sv.start, stepSeconds: sv.stepSeconds, world: sv.world, personas: sv.personas, whispers: sv.whispers, map: null, files, layout: 'smallville', notes: sv.notes }, problems };
+  return { town: { name: sv.name, start: sv.start, stepSeconds: sv.stepSeconds, world: sv.world, personas: sv.personas, whispers: sv.whispers, map: null, files, personaDir: null, layout: 'smallville', notes: sv.notes }, problems };
 }
 
 /** Open a town, or throw a PackError naming every problem. */

@@ -15,6 +15,10 @@ export interface TownPack {
   /** The Tiled map to draw, with its path in `files` (tileset images are found beside it); null: drawn from its places. */
   map: { path: string; json: Record<string, unknown> } | null;
   files: PackFiles;
+  /** The folder of the persona files in `files` (a Hamlet-layout pack); null for Smallville's layout. */
+  personaDir: string | null;
+  /** Hamlet's own town as the page bundles it: drawn with its own layers. */
+  builtIn?: boolean;
   layout: 'hamlet' | 'smallville';
   notes: string[];
 }

@@ -6,7 +6,7 @@ import type { PickedFile } from '../replay/pickedFile';
 import { filesOfDrop, picked } from './replay/replayUi';
 
 /** What the person chose on the start screen. */
-export type StartAction = { kind: 'new'; choice: TownChoice } | { kind: 'continue' } | { kind: 'watch' } | { kind: 'open'; files: File[] } | { kind: 'town'; files: PickedFile[] };
+export type StartAction = { kind: 'new'; choice: TownChoice } | { kind: 'continue' } | { kind: 'watch' } | { kind: 'open'; files: File[] } | { kind: 'town'; files: PickedFile[] } | { kind: 'edit' };
 
 interface StartScreenOptions {
   personas: readonly PersonaSpec[];
@@ -136,6 +136,10 @@ export class StartScreen {
     const openTownZip = el('button', 'start-link', '…or its .zip');
     openTownZip.type = 'button';
     openTownZip.name = 'open-town-zip';
+    const editResidents = el('button', undefined, 'Edit residents…');
+    editResidents.type = 'button';
+    editResidents.name = 'edit-residents';
+    editResidents.title = 'The character editor: change, add or remove residents, then start a new town with them or export the town';
     this.townLine = el('p', 'loading-sub start-town');
     const settings = el('button', undefined, '⚙ Settings');
     settings.type = 'button';
@@ -152,7 +156,7 @@ export class StartScreen {
     playRow.style.flexDirection = 'row';
     playRow.append(play, el('span', undefined, 'Play as a resident of the town (uncheck to watch)'));
     const actions = el('div', 'start-actions');
-    actions.append(newBtn, this.continueBtn, watch, open, openTown, openTownZip, settings, this.closeBtn, openInput, townFolder, townArchive);
+    actions.append(newBtn, this.continueBtn, watch, open, openTown, openTownZip, editResidents, settings, this.closeBtn, openInput, townFolder, townArchive);
     card.append(el('h1', undefined, 'Hamlet'), el('p', 'loading-sub', 'a town of generative agents'), this.townLine, el('h2', undefined, 'New town'), grid, playRow, you, actions, this.error);
     this.el.append(card);
     document.body.append(this.el);
@@ -196,6 +200,7 @@ export class StartScreen {
       if (files.length) this.finish({ kind: 'open', files });
     });
     openTown.addEventListener('click', () => townFolder.click());
+    editResidents.addEventListener('click', () => this.finish({ kind: 'edit' }));
     openTownZip.addEventListener('click', () => townArchive.click());
     for (const input of [townFolder, townArchive]) {
       input.addEventListener('change', () => {

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { zipSync } from 'fflate';
 import { ROOT, closeAll, screenshot, startSession, whenReady, type Session } from './harness';
 import { townFiles } from '../../src/node/town';
 import { saltmarshEntries } from '../fixtures/examplePack';
+import { packFromArchive } from '../../src/pack/archive';
+import { openTown } from '../../src/pack/open';
 
 /** Smallville's files beside the repository (shared/smallville): the Ville's base and its maze. */
 const FRONTEND = resolve(ROOT, '../shared/smallville/environment/frontend_server');
@@ -106,4 +108,52 @@ describe.skipIf(!existsSync(VILLE))('another town in the page', () => {
     await screenshot(page, 'town-saltmarsh-1400x850');
     expect(errors.filter((e) => !/favicon|404/.test(e))).toEqual([]);
   }, 120_000);
+
+  it('the character editor: an edit is checked, exported as a pack that reopens identically, and starts a new town', async () => {
+    // Saltmarsh runs (the test before); edit its residents.
+    await page.click('button[name=menu]');
+    await page.click('button[name=edit-residents]');
+    await page.waitForSelector('.town-editor');
+    await page.click('button[name=resident-kit-penhale]');
+    await page.fill('.editor-form input[name=age]', '23');
+    await page.fill('.editor-form textarea[name=currently]', 'Kit is saving for a boat of his own.');
+    await page.check('.editor-form input[name="haunt-The Kelp Kettle"]');
+    // A resident without a name is refused by the check, naming what is wrong.
+    await page.click('button[name=add-resident]');
+    await page.fill('.editor-form input[name=name]', '');
+    await page.click('button[name=check-town]');
+    await page.waitForFunction(() => /problem/.test(document.querySelector('.editor-problems')?.textContent ?? ''));
+    expect(await page.locator('.editor-problems').textContent()).toMatch(/name/);
+    await page.fill('.editor-form input[name=name]', 'Nell Pascoe');
+    await page.selectOption('.editor-form select[name=home]', 'Pier House:parlour');
+    await page.selectOption('.editor-form select[name=workplace]', 'Fish Market:stalls');
+    await page.click('button[name=check-town]');
+    await page.waitForFunction(() => /No problems/.test(document.querySelector('.editor-status')?.textContent ?? ''));
+    await screenshot(page, 'town-editor-1400x850');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('button[name=export-town]')]);
+    const bytes = new Uint8Array(readFileSync(await download.path()));
+    const reopened = await openTown(await packFromArchive('saltmarsh.zip', bytes), ['ada-quinn']);
+    const by = new Map(reopened.personas.map((p) => [p.name, p]));
+    expect([...by.keys()].sort()).toEqual(['Jory Pascoe', 'Kit Penhale', 'Morwenna Tregar', 'Nell Pascoe', 'Tamsin Pascoe']);
+    expect(by.get('Kit Penhale')).toMatchObject({ age: 23, currently: 'Kit is saving for a boat of his own.' });
+    expect(by.get('Kit Penhale')?.haunts).toContain('The Kelp Kettle');
+    expect(by.get('Nell Pascoe')).toMatchObject({ livingArea: 'Pier House:parlour', household: 'Pier House', occupation: { workplace: 'Fish Market', arena: 'stalls' } });
+    // The new resident has a spawn point in the exported map, at home.
+    const spawn = reopened.world.spawns.get('nell-pascoe');
+    expect(spawn && reopened.world.sectors[reopened.world.sectorAt[spawn.y * reopened.world.width + spawn.x] ?? -1]?.name).toBe('Pier House');
+    await page.click('button[name=start-edited]');
+    await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().personas.length === 5, null, { timeout: 30_000 });
+    expect(await names(page)).toContain('Nell Pascoe');
+    expect(errors.filter((e) => !/favicon|404/.test(e))).toEqual([]);
+  }, 120_000);
+
+  it('the editor on a phone', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.click('button[name=menu]');
+    await page.click('button[name=edit-residents]');
+    await page.waitForSelector('.town-editor');
+    await screenshot(page, 'town-editor-390x844');
+    await page.click('button[name=close-editor]');
+    expect(await page.locator('.town-editor').count()).toBe(0);
+  }, 60_000);
 });

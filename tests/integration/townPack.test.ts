@@ -70,3 +70,23 @@ describe.skipIf(!existsSync(VILLE))("Smallville's Ville lives a game day headles
     expect(isabella?.memory.nodes.some((n) => whispered.some((w) => n.description.includes(w.slice(0, 30))))).toBe(true);
   }, 180_000);
 });
+
+describe.skipIf(!existsSync(VILLE))('the director in the Ville', () => {
+  it('plans a request with the Ville’s residents and places, and they carry it out', async () => {
+    const town = await loadTown(VILLE);
+    const sim = new Simulation({ world: town.world, personas: town.personas, brain: new OfflineBrain(2, town.personas), seed: 2, start: '2023-02-13T14:00:00', stepSeconds: 60 });
+    whisperFirstMemories(sim, town);
+    sim.askTown('Hold a picnic at Johnson Park at 4 pm today.');
+    while (sim.now < Date.parse('2023-02-13T16:30:00Z')) await sim.tick();
+    const [plan] = sim.director.plans();
+    const ville = new Set(town.personas.map((p) => p.id));
+    expect(plan?.steps.length).toBeGreaterThan(0);
+    for (const s of plan?.steps ?? []) if (s.assignee) expect(ville.has(s.assignee), s.assignee).toBe(true);
+    const text = (plan?.steps ?? []).map((s) => s.text).join('\n');
+    expect(text).toContain('Johnson Park');
+    for (const s of loadTownWorld().sectors) expect(text).not.toContain(s.name);
+    expect(plan?.steps.some((s) => s.status === 'completed')).toBe(true);
+    const atPark = sim.personas.filter((p) => sectorOf(town, p.tile) === 'Johnson Park').length;
+    expect(atPark).toBeGreaterThan(0);
+  }, 120_000);
+});

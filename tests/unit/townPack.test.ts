@@ -8,6 +8,7 @@ import { saltmarshEntries, saltmarshPack, type ExampleParts } from '../fixtures/
 import { zipSync } from 'fflate';
 import { packFromArchive } from '../../src/pack/archive';
 import { gzip } from '../../src/io/bounded';
+import { checkResidents, exportedPack, newPersonaId } from '../../src/app/editTown';
 
 const LOOKS = ['ada-quinn', 'ana-moreno'];
 /** Smallville's 25-resident base, beside the repository (shared/smallville). */
@@ -168,5 +169,36 @@ describe('a town pack as one file (the page)', () => {
     await expect(packFromArchive('cut.zip', zip.slice(0, 200))).rejects.toThrow(/cut\.zip is not a readable zip/);
     const many = Object.fromEntries(Array.from({ length: 5_001 }, (_, i) => [`f${i}.txt`, new Uint8Array([1])]));
     await expect(packFromArchive('many.zip', zipSync(many))).rejects.toThrow(/many\.zip is too large: more than 5000 files/);
+  });
+});
+
+describe('the character editor’s checks and export', () => {
+  it('checks edited residents like the town check, and exports a pack that reopens with them', async () => {
+    const town = await openTown(saltmarshPack(), LOOKS);
+    const people = structuredClone(town.personas);
+    const kit = people.find((p) => p.id === 'kit-penhale');
+    if (!kit) throw new Error('Kit is in Saltmarsh');
+    kit.haunts.push('Lighthouse');
+    const nell = { ...structuredClone(kit), id: newPersonaId('Nell Pascoe', new Set(people.map((p) => p.id))), name: 'Nell Pascoe', firstName: 'Nell', lastName: 'Pascoe', haunts: [], relationships: [], livingArea: 'Pier House:parlour', household: 'Pier House' };
+    people.push(nell, { ...nell, id: 'ghost-one', name: '' });
+    const problems = checkResidents(town.world, people).join('\n');
+    expect(problems).toMatch(/name/);
+    people.pop();
+    expect(checkResidents(town.world, people).join('\n')).toMatch(/Kit Penhale \(haunts\): "Lighthouse" is not a sector/);
+    kit.haunts.pop();
+    kit.age = 23;
+    expect(checkResidents(town.world, people)).toEqual([]);
+    const out = await exportedPack(town, people);
+    if ('why' in out) throw new Error(out.why);
+    const again = await openTown(await packFromArchive(out.name, out.bytes), LOOKS);
+    expect(again.personas).toEqual([...people].sort((a, b) => (a.id < b.id ? -1 : 1)));
+    expect(again.world.spawns.get('nell-pascoe')).toBeDefined();
+    expect(newPersonaId('Nell Pascoe', new Set(['nell-pascoe']))).toBe('nell-pascoe-a');
+  });
+
+  it.skipIf(!existsSync(VILLE))('says why a Smallville town cannot be exported', async () => {
+    const town = await loadTown(VILLE);
+    const out = await exportedPack(town, town.personas);
+    expect('why' in out && out.why).toMatch(/the Ville has no Tiled map of its own/);
   });
 });

@@ -168,7 +168,7 @@ export class Director {
  */
 export function requestText(text: string): string {
   const t = text.trim().slice(0, MAX_REQUEST);
-  if (!t) throw new Error('Say what the town should do, e.g. "hold a Valentine\'s party at Bramble Café tomorrow at 5 pm"');
+  if (!t) throw new Error('Say what the town should do, e.g. "hold a Valentine\'s party at the café tomorrow at 5 pm"');
   return t;
 }
 

@@ -94,7 +94,7 @@ export function townPanel(store: HamletStore): TownPanel {
   // Ask the town (seed 003's director): a request becomes a plan at the next step.
   const askText = h('input', { class: 'insp-input' });
   askText.name = 'ask-town';
-  askText.placeholder = 'e.g. Hold a Valentine’s party at Bramble Café tomorrow at 5 pm';
+  askText.placeholder = 'e.g. Hold a Valentine’s party at the café tomorrow at 5 pm';
   const askStatus = h('div', { class: 'insp-status', data: { role: 'ask-town-status' } });
   let askSource: InspectorSource | null = null;
   const doAsk = () => {

@@ -26,7 +26,7 @@ export function talkTab(): Tab {
   const wText = h('textarea', { class: 'insp-input' });
   wText.name = 'whisper';
   wText.rows = 2;
-  wText.placeholder = 'e.g. You want to throw a Valentine’s Day party at Bramble Café on February 14 at 5 pm.';
+  wText.placeholder = 'e.g. You want to throw a Valentine’s Day party at the café on February 14 at 5 pm.';
   const wStatus = h('div', { class: 'insp-status', data: { role: 'whisper-status' } });
   const wBtn = button('Whisper', () => doWhisper(), 'insp-btn primary');
   wBtn.name = 'whisper-send';
