@@ -21,11 +21,14 @@ import { STEP_MODE_OPTIONS, describeStepMode, paceStep, stepModeFromArgs } from 
 import { mapAddressOf, parseAddress } from '../sim/world/actionAddress';
 import { defined } from '../sim/checked';
 import { exitWhenDone, scrubProcessOutput } from './output';
+import { readRecording, recordedBrain, reportRecording } from './replayCalls';
+import type { RecordedCallsClient } from '../llm/recordedCalls';
 
 const USAGE =
   'usage: npm run sim -- [--town PATH] [--hours 24] [--seed 1] [--personas 25] [--registry N] [--calls packed|faithful] [--no-pulse] [--start 2023-02-13T00:00:00] [--out FILE(.json.gz replay | .jsonl | .jsonl.gz)] [--window-hours 24]\n' +
   '                      [--load SAVE.hamlet.json.gz] [--save SAVE.hamlet.json.gz]  (a save: the town to go on from / the town at the end)\n' +
   '                      [--llm BASE_URL --model NAME [--concurrency 4] [--timeout 60] [--budget TOKENS] [--embedding-model NAME] [--structured json_schema|json_object|none]]  (key from OPENAI_API_KEY)\n' +
+  '                      [--replay-calls RECORDING.json.gz]  (re-run a lock-step model run with no model: its recorded replies answer the calls; seed, start and residents from the recording)\n' +
   '                      [--lockstep | --speed 1]  (on a model: lock-step waits for every call; otherwise the clock runs at --speed and answers take effect when they arrive)';
 
 function progressBar(done: number, total: number, label: string): string {
@@ -48,6 +51,7 @@ const OPTIONS = {
   ...LLM_OPTIONS,
   ...STEP_MODE_OPTIONS,
   'no-pulse': { type: 'boolean' },
+  'replay-calls': { type: 'string' },
   ...CALLS_OPTION,
 } as const;
 
@@ -60,14 +64,19 @@ async function main(): Promise<void> {
   // Every argument is checked before anything runs; the town first (a pack folder or a Smallville base; Hamlet's own by default).
   const pack = await loadTown(args.town);
   const available = maxTownSize(pack.personas);
-  const hours = numberOption('hours', args.hours, 24, { above: 0 });
-  const seed = numberOption('seed', args.seed, 1, { integer: true, min: 0, max: 2 ** 32 - 1 });
-  const count = numberOption('personas', args.personas, Math.min(25, pack.personas.length), { integer: true, min: 1, max: available });
+  const recordingPath = args['replay-calls'];
+  if (recordingPath !== undefined) for (const taken of ['seed', 'personas', 'start', 'load'] as const) if (args[taken] !== undefined) throw new Error(`--${taken} cannot be combined with --replay-calls: the recording holds the town`);
+  const recording = recordingPath === undefined ? null : await readRecording(recordingPath);
+  const recordedHours = recording ? (recording.steps.length * recording.stepSeconds) / 3600 : 24;
+  const hours = numberOption('hours', args.hours, recordedHours, { above: 0 });
+  const seed = recording?.seed ?? numberOption('seed', args.seed, 1, { integer: true, min: 0, max: 2 ** 32 - 1 });
+  const count = recording?.personas.length ?? numberOption('personas', args.personas, Math.min(25, pack.personas.length), { integer: true, min: 1, max: available });
   const registryArg = numberOption('registry', args.registry, 0, { integer: true, min: 0, max: count });
-  const start = startOption(args.start, pack.start);
+  const start = recording?.start ?? startOption(args.start, pack.start);
   // The same window as the page's recorder (one game day): a week's recording no longer holds every step.
   const windowHours = numberOption('window-hours', args['window-hours'], 24, { min: 0 });
-  const stepMode = stepModeFromArgs(args);
+  // A re-execution is exact only in lock-step (an asynchronous step depends on when answers arrive).
+  const stepMode = recording ? { ...stepModeFromArgs({ ...args, lockstep: true }) } : stepModeFromArgs(args);
   const out = args.out;
   const loadFrom = args.load;
   const saveTo = args.save;
@@ -88,11 +97,19 @@ async function main(): Promise<void> {
     town = scaleTown(pack.personas, pack.world, count);
     checkPersonasAgainstWorld(town.personas, town.world);
   }
-  const made: { llm: LlmBrain | null; offline: OfflineBrain | null } = { llm: null, offline: null };
+  if (recording) {
+    const ids = town.personas.map((p) => p.id).join();
+    if (ids !== recording.personas.map((p) => p.id).join()) throw new Error(`--replay-calls: the recording's residents (${recording.personas.map((p) => p.id).join(', ')}) are not this town's first ${count}`);
+  }
+  const made: { llm: LlmBrain | null; offline: OfflineBrain | null; recorded: RecordedCallsClient | null } = { llm: null, offline: null, recorded: null };
   const brainFor = (specs: PersonaSpec[], s: number) => {
     const offline = new OfflineBrain(s, specs);
     made.offline = offline;
-    made.llm = llmBrainFromArgs(args, offline);
+    if (recording) {
+      const r = recordedBrain(recording, args, offline);
+      made.recorded = r.client;
+      made.llm = r.brain;
+    } else made.llm = llmBrainFromArgs(args, offline);
     return made.llm ?? offline;
   };
   let sim: Simulation;
@@ -106,7 +123,7 @@ async function main(): Promise<void> {
     whisperFirstMemories(sim, pack);
   }
   const llm = made.llm;
-  if (llm) await checkReachable(llm);
+  if (llm && !made.recorded) await checkReachable(llm);
   const fallbacks = llm ? reportFallbacks(sim.brain, llm) : null;
   // The call plan is a setting, not part of a save: --calls, else packed on a model and faithful offline.
   sim.setCallPlan(callPlanFromArgs(args.calls, llm !== null));
@@ -114,7 +131,8 @@ async function main(): Promise<void> {
 
   // A .json.gz / .json file is a replay (docs/replay-format.md); .jsonl is the old line-per-step log.
   const wantsReplay = (typeof out === 'string' && /\.json(\.gz)?$/.test(out)) || typeof saveTo === 'string';
-  const recorderOpts = { title: `${pack.name}, ${town.personas.length} personas, seed ${sim.seed} (${sim.brain.name})`, maxSteps: windowHours > 0 ? Math.round((windowHours * 3600) / sim.clock.stepSeconds) : 0 };
+  // On a model, calls are kept whole (not cut): what --replay-calls re-runs from.
+  const recorderOpts = { title: `${pack.name}, ${town.personas.length} personas, seed ${sim.seed} (${sim.brain.name})`, maxSteps: windowHours > 0 ? Math.round((windowHours * 3600) / sim.clock.stepSeconds) : 0, ...(llm ? { maxCallText: 1_000_000 } : {}) };
   const recorder = wantsReplay ? ((saved?.recording && Recorder.resume(sim, saved.recording, recorderOpts)) ?? new Recorder(sim, recorderOpts)) : null;
   if (llm && recorder) llm.log.listeners.add((c) => recorder.addCall(c));
   let sink: NodeJS.WritableStream | null = null;
@@ -155,6 +173,7 @@ async function main(): Promise<void> {
   process.stderr.write('\n');
   const why = fallbacks?.summary();
   if (why) console.error(why);
+  if (made.recorded && recordingPath) console.error(reportRecording(made.recorded, recordingPath));
   const open = sink;
   if (open) await new Promise<void>((res) => open.end(res));
   if (typeof saveTo === 'string') {

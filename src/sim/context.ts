@@ -9,6 +9,7 @@ import { Rng } from './rng';
 import type { EmbeddingStore } from './persona/embeddings';
 import type { Economy } from './town/economy';
 import type { CallPlan } from './brain/callPlan';
+import type { CognitiveModules } from './ablation';
 
 /** A conversation that happened, for the activity feed, the recorder and the tests. */
 export interface ConversationRecord {
@@ -50,6 +51,8 @@ export interface SimContext {
    * False on the offline brain and in lock-step, whose runs it never changes.
    */
   readonly quickStart: boolean;
+  /** Which cognitive modules run (src/sim/ablation.ts: the paper's ablations); all of them but in an experiment. */
+  readonly modules: Readonly<CognitiveModules>;
 }
 
 /** A deterministic random stream for one decision, independent of evaluation order. */

@@ -39,6 +39,7 @@ import { afterMicrotasks, StepGate, type AnswerEffect } from './brain/stepGate';
 import type { CallPlan } from './brain/callPlan';
 import { objectOf, printAddress } from './world/actionAddress';
 import { defined } from './checked';
+import { FULL_MODULES, type CognitiveModules } from './ablation';
 
 /**
  * How a step treats a remote brain. 'async' (the page's mode, the default): a step never waits on the
@@ -74,6 +75,8 @@ interface SimulationOptions {
   pulse?: boolean;
   /** How the brain is asked (src/sim/brain/callPlan.ts): 'faithful' (the default) or 'packed'. */
   callPlan?: CallPlan;
+  /** Which cognitive modules run (src/sim/ablation.ts): every one unless an experiment ablates some. */
+  modules?: CognitiveModules;
 }
 
 /** What changed for one persona in one step: enough to draw it and to record it. */
@@ -167,6 +170,8 @@ export class Simulation implements SimContext {
   /** How the brain is asked: one call per question, or packed calls (docs/call-plans.md). A setting, like the brain: not saved. */
   callPlan: CallPlan;
   private pendingCallPlan: CallPlan | null = null;
+  /** The experiment's condition as module switches (src/sim/ablation.ts). A setting, like the call plan: not saved. */
+  readonly modules: Readonly<CognitiveModules>;
 
   constructor(opts: SimulationOptions) {
     this.world = opts.world;
@@ -177,6 +182,7 @@ export class Simulation implements SimContext {
     this.clock = new GameClock(opts.start, opts.stepSeconds ?? 10);
     this.seed = opts.seed;
     this.callPlan = opts.callPlan ?? 'faithful';
+    this.modules = { ...(opts.modules ?? FULL_MODULES) };
     this.paths = new PathFinder(opts.world, opts.timer);
     this.timer = opts.timer;
     this.economy = new Economy(opts.world, opts.personas);

@@ -150,6 +150,8 @@ export function perceptionIndex(sim: SimContext): PerceptionIndex {
  */
 export async function perceive(sim: SimContext, p: Persona, moved: boolean, around?: PerceptionIndex): Promise<ConceptNode[]> {
   if (moved) learnSurroundings(sim, p);
+  // The no-memory ablation: nothing seen becomes a memory (so nothing seen is reacted to).
+  if (!sim.modules.observation) return [];
   const s = p.scratch;
   const r = s.visionRadius;
   const { x, y } = p.tile;

@@ -11,6 +11,7 @@ import type { Triple } from '../persona/scratch';
 import { hourlyToMinutes, padDay } from './schedule';
 import { addressOfDetails, hasDetails, packedActionDetails } from './actionDetails';
 import { scoreWaiting } from './poignancy';
+import { planFromTheMoment } from './momentPlan';
 
 type NewDay = false | 'First day' | 'New day';
 
@@ -248,13 +249,14 @@ export async function determineAction(sim: SimContext, p: Persona, start: DaySta
   const currIndex = s.scheduleIndex(now);
   const currIndex60 = s.scheduleIndex(now, 60);
 
-  if (currIndex === 0) {
+  // The no-planning ablation decomposes nothing: each hour is one action.
+  if (currIndex === 0 && sim.modules.planning) {
     await decomposeAt(sim, p, currIndex);
     // The first hour of the day also prepares the block after the one an hour ahead.
     const i60 = s.scheduleIndex(now, 60);
     if (i60 + 1 < s.fDailySchedule.length) await decomposeAt(sim, p, i60 + 1);
   }
-  if (currIndex60 < s.fDailySchedule.length && hourOf(now) < NO_DECOMP_FROM_HOUR) {
+  if (currIndex60 < s.fDailySchedule.length && hourOf(now) < NO_DECOMP_FROM_HOUR && sim.modules.planning) {
     await decomposeAt(sim, p, s.scheduleIndex(now, 60));
   }
   padDay(s.fDailySchedule);
@@ -354,7 +356,8 @@ async function startWhereTheDayStartSaid(sim: SimContext, p: Persona, start: Day
 /** The plan stage's own part of a step: plan the day when a day starts, then pick the next action when one ends. */
 export async function plan(sim: SimContext, p: Persona, newDay: NewDay): Promise<void> {
   let start: DayStart | null = null;
-  if (newDay && sim.callPlan === 'packed' && sim.quickStart) start = await startTheDay(sim, p, newDay);
+  if (!sim.modules.planning) await planFromTheMoment(sim, p, newDay);
+  else if (newDay && sim.callPlan === 'packed' && sim.quickStart) start = await startTheDay(sim, p, newDay);
   else if (newDay) await longTermPlanning(sim, p, newDay);
   // Up and acting on a provisional day: now its whole plan.
   else if (p.scratch.planPending) await longTermPlanning(sim, p, p.scratch.planPending);

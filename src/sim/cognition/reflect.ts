@@ -17,6 +17,8 @@ const INSIGHTS_PER_FOCAL_POINT = 5;
  * for insights with evidence; store them as thoughts; reset the counter.
  */
 export async function reflect(sim: SimContext, p: Persona): Promise<ConceptNode[]> {
+  // The no-reflection ablation: no insights, ever.
+  if (!sim.modules.reflection) return [];
   const s = p.scratch;
   if (s.importanceTriggerCurr > 0 || s.importanceEleN === 0) return [];
   const now = sim.clock.now;
