@@ -7,6 +7,7 @@ import { loadPromptsNode } from '../llm/promptsNode';
 import { publicConfig } from '../llm/config';
 import type { ExperimentConfig } from './config';
 import { llmConfigOf } from './modelBrain';
+import { byCodeUnits } from '../sim/order';
 
 const sha256 = (bytes: string | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -40,7 +41,7 @@ function installedVersion(name: string): string | null {
  * and its parameters (never a key), seeds and conditions, start and end times, Node and packages.
  */
 export async function makeManifest(c: ExperimentConfig, started: Date, extra: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
-  const prompts = [...loadPromptsNode().values()].map((t) => ({ name: t.name, version: t.version, sha256: sha256(t.body) })).sort((a, b) => a.name.localeCompare(b.name));
+  const prompts = [...loadPromptsNode().values()].map((t) => ({ name: t.name, version: t.version, sha256: sha256(t.body) })).sort((a, b) => byCodeUnits(a.name, b.name));
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
   const packages = Object.fromEntries(Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).sort().map((n) => [n, installedVersion(n)]));
   const status = git(['status', '--porcelain', '--untracked-files=no']);
