@@ -354,7 +354,7 @@ async function begin(mapJson: unknown): Promise<void> {
       saves.autosaveIfDue().catch((err: unknown) => console.warn('Autosave failed:', err));
     });
     savesHandle = saves;
-    inspector = mountInspector(document.body, store, { live: liveSource(() => sim, () => brainSwitch?.llm ?? null), replay: replaySource(store, () => (suppliedMapShown(game.scene.getScene('town')) ? null : world)) });
+    inspector = mountInspector(document.body, store, { live: liveSource(() => sim, () => brainSwitch?.calls ?? null), replay: replaySource(store, () => (suppliedMapShown(game.scene.getScene('town')) ? null : world)) });
     if (choice.paused) store.getState().setSpeed(0);
     firstRunner.start();
     const replayUrl = params.get('replay');

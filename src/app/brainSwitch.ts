@@ -18,6 +18,8 @@ import { defaultCallPlan, type CallPlan } from '../sim/brain/callPlan';
 export class BrainSwitch {
   private readonly offline: OfflineBrain;
   llm: LlmBrain | null = null;
+  /** The model's brain the town used last, kept after a switch to the offline brain: its calls stay in the Brain tab. */
+  private lastLlm: LlmBrain | null = null;
   private refreshTimer: ReturnType<typeof setTimeout> | null = null;
   private probeTimer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
@@ -37,6 +39,11 @@ export class BrainSwitch {
     }
   }
 
+  /** The calls to show (the inspector's Brain tab): the model's now, or the last model's after "Use the offline brain". */
+  get calls(): LlmBrain | null {
+    return this.llm ?? this.lastLlm;
+  }
+
   use(config: LlmConfig | null): void {
     this.stopProbing();
     // Packed on a model unless the settings say otherwise; faithful on the offline brain (its calls cost nothing).
@@ -44,6 +51,7 @@ export class BrainSwitch {
     this.sim.setCallPlan(plan);
     this.store.setState({ callPlan: plan });
     if (!config) {
+      this.lastLlm = this.llm ?? this.lastLlm;
       this.llm = null;
       this.sim.brain.setInner(this.offline);
       this.store.setState({ brainName: this.offline.name, thinking: [], notice: null, llm: null, endpoint: null });

@@ -324,7 +324,8 @@ export class PlaybackClock {
 export function dayStartStep(replay: Pick<ReplayFile, 'firstStep' | 'steps' | 'personas' | 'stepSeconds'>, leadSeconds = 300): number {
   const need = Math.max(1, Math.ceil(replay.personas.length / 4));
   const moved = new Set<number>();
-  for (let i = 0; i < replay.steps.length; i++) {
+  // The first step places everyone (each persona's tile is a change there): moves count from the second.
+  for (let i = 1; i < replay.steps.length; i++) {
     for (const c of atIndex(replay.steps, i, 'replay step').p ?? []) if (c.x !== undefined) moved.add(c.i);
     if (moved.size >= need) return Math.max(replay.firstStep, replay.firstStep + i - Math.round(leadSeconds / replay.stepSeconds));
   }

@@ -155,7 +155,12 @@ function checkSave(doc: unknown, what = 'The save'): SaveFile {
   const d = doc as { format?: unknown; version?: unknown } | null;
   if (typeof d !== 'object' || d === null || Array.isArray(d)) throw new SaveError(`${what} is not a Hamlet save: it holds no JSON object.`);
   if (d.format === 'hamlet-replay') throw new SaveError(`${what} is a replay, not a save: open it with "📂 Open a replay…".`);
-  if (d.format !== SAVE_FORMAT) throw new SaveError(`${what} is not a Hamlet save (format ${JSON.stringify(d.format ?? null)}).`);
+  if (d.format !== SAVE_FORMAT) {
+    // Say what it is, in words: "format null" read as a bug (#34).
+    const keys = Object.keys(d).slice(0, 4).map((k) => JSON.stringify(k.slice(0, 40)));
+    const seen = typeof d.format === 'string' ? `its "format" is ${JSON.stringify(d.format.slice(0, 60))}, not "${SAVE_FORMAT}"` : `it has no "format": "${SAVE_FORMAT}" field (its fields: ${keys.join(', ') || 'none'})`;
+    throw new SaveError(`${what} is not a Hamlet save: ${seen}.`);
+  }
   if (d.version !== SAVE_VERSION) {
     const newer = typeof d.version === 'number' && d.version > SAVE_VERSION;
     throw new SaveError(`${what} is save format version ${JSON.stringify(d.version)}; this Hamlet reads version ${SAVE_VERSION}. ${newer ? 'It was made by a newer Hamlet: update to open it.' : 'It cannot be read.'}`);

@@ -1,7 +1,7 @@
 import type { FeedItem, HamletStore, Speed } from '../store/store';
 import { KEY_SPEEDS, SPEEDS } from '../store/store';
 import type { PersonaFrame } from '../sim/simulation';
-import { isTyping } from './inspector/keys';
+import { isTyping, speedTitle } from './inspector/keys';
 import { formatDate, formatHHMM, nextMorning, nextTimeAtHour } from '../sim/clock';
 import { foldingPanel, pageLayout } from './layout';
 import { at } from '../sim/checked';
@@ -46,7 +46,7 @@ export function mountHud(store: HamletStore, onStep: () => void, onSettings: () 
   const buttons = new Map<Speed, HTMLButtonElement>();
   for (const s of SPEEDS) {
     const b = el('button', 'hud-speed', s === 0 ? '⏸' : `${s}×`);
-    b.title = s === 0 ? 'Pause (space)' : `Run at ${s}× (key ${KEY_SPEEDS.indexOf(s as (typeof KEY_SPEEDS)[number]) + 1})`;
+    b.title = speedTitle(s);
     b.dataset.speed = String(s);
     b.addEventListener('click', () => store.getState().setSpeed(s));
     buttons.set(s, b);

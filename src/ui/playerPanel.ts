@@ -51,7 +51,9 @@ export function mountPlayerPanels(store: HamletStore, actions: PlayerActions): v
   actRow.append(actSelect, actBtn);
   const refused = el('p', 'player-refused');
   refused.setAttribute('role', 'status');
-  const help = el('p', 'insp-muted', 'Walk with WASD or the arrow keys, or click a tile. Walk up to someone to talk.');
+  const help = el('p', 'insp-muted');
+  // What to press on a keyboard; what to tap on a touch screen (play.css shows one of the two).
+  help.append(el('span', 'keys-hint', 'Walk with WASD or the arrow keys, or click a tile. '), el('span', 'touch-hint', 'Tap a tile to walk there. '), 'Walk up to someone to talk.');
   you.body.append(status, near, actRow, refused, help);
   layout.slot('left').prepend(you.el);
 

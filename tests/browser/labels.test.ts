@@ -81,4 +81,30 @@ describe('words on the map stay readable', () => {
     await screenshot(page, 'labels-speech-1400');
     expect(errors).toEqual([]);
   });
+
+  it('every speed button’s tooltip names the key that gives that speed (top bar and Town panel)', async () => {
+    const buttons = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLButtonElement>('button[title*="(key "]')].map((b) => ({ title: b.title, label: b.textContent ?? '' })),
+    );
+    expect(buttons.length).toBeGreaterThanOrEqual(10);
+    for (const b of buttons) {
+      const key = /\(key (\d)\)/.exec(b.title)![1]!;
+      await page.keyboard.press(key);
+      const speed = await page.evaluate(() => (window as unknown as { hamlet: { store: { getState(): { speed: number } } } }).hamlet.store.getState().speed);
+      expect(`${speed}×`, b.title).toBe(b.label.trim());
+    }
+    await setSpeed(page, 0);
+  });
+
+  it('the recorded day opens in the morning, and a click on an hour of its timeline goes there', async () => {
+    await page.click('button[name=watch-demo]');
+    await page.waitForSelector('.replay-mark[role=button]', { timeout: 30_000 });
+    const clock = () => page.evaluate(() => new Date((window as unknown as { hamlet: { store: { getState(): { time: number } } } }).hamlet.store.getState().time).getUTCHours());
+    expect(await clock()).toBeGreaterThanOrEqual(4);
+    await page.keyboard.press('Space').catch(() => undefined);
+    const mark = page.locator('.replay-mark[role=button]', { hasText: '15:00' }).first();
+    await mark.click();
+    await page.waitForFunction(() => new Date((window as unknown as { hamlet: { store: { getState(): { time: number } } } }).hamlet.store.getState().time).getUTCHours() === 15, null, { timeout: 5000 });
+    await page.click('button[name=close-replay]');
+  });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync, mkdirSync, copyFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, mkdirSync, copyFileSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzip, gunzipBounded, InputError, parseJsonBounded, readJson } from '../../src/io/bounded';
@@ -125,6 +125,17 @@ describe('replays: shape, size and meaning', () => {
     const movedBy = (n: number) => p.seek(n).filter((f, i) => `${f.tile.x},${f.tile.y}` !== start[i]).length;
     expect(movedBy(s)).toBeLessThan(Math.max(1, Math.ceil(replay.personas.length / 4)));
     expect(movedBy(s + 30 + 1)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('the demo replay, which starts at midnight with everyone placed in bed, opens in the morning when the town wakes', async () => {
+    const demo = await decodeReplay(new Uint8Array(readFileSync(join(ROOT, 'public/replays/demo.json.gz'))));
+    const s = dayStartStep(demo);
+    const hour = new Date(Date.parse(`${demo.start}Z`) + s * demo.stepSeconds * 1000).getUTCHours();
+    expect(hour).toBeGreaterThanOrEqual(4);
+    expect(hour).toBeLessThan(10);
+    // An hour after it, a quarter of the town is up and about (not asleep).
+    const awake = new ReplayPlayer(demo).seek(s + 3600 / demo.stepSeconds).filter((f) => f.emoji !== '😴').length;
+    expect(awake).toBeGreaterThanOrEqual(demo.personas.length / 4);
   });
 });
 

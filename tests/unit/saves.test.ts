@@ -106,7 +106,8 @@ describe('save files', () => {
     ['a newer version', (_, d) => json({ ...d, version: 2 }), /save format version 2; this Hamlet reads version 1\. It was made by a newer Hamlet/],
     ['an unknown version', (_, d) => json({ ...d, version: 0 }), /save format version 0; .* cannot be read/],
     ['a replay', () => json({ format: 'hamlet-replay', version: 1 }), /is a replay, not a save/],
-    ['something else', () => json({ hello: 'world' }), /not a Hamlet save \(format null\)/],
+    ['something else', () => json({ hello: 'world' }), /not a Hamlet save: it has no "format": "hamlet-save" field \(its fields: "hello"\)\.$/],
+    ['another format', () => json({ format: 'tiled-map', version: 1 }), /not a Hamlet save: its "format" is "tiled-map", not "hamlet-save"\.$/],
     ['hand-edited nonsense in the header', (_, d) => json({ ...d, game: { ...d.game, start: 'yesterday' } }), /damaged: game\.start/],
   ];
   const json = (x: unknown) => gzip(new TextEncoder().encode(JSON.stringify(x)));

@@ -493,7 +493,8 @@ function createDefaultRegistry(): ActionRegistry {
     },
     targets: goToTargets,
     precondition: (w, p, c) => accessReason(w, p, c.place),
-    executor: (w, p, c) => change(p, randomIn(c.place.address), 45, `spending time at ${c.place.sector}`, '🚶', `at ${c.place.sector}`),
+    // Once there one stays a while: the place's emoji, not a walker's (🚶 showed on someone sitting in the café).
+    executor: (w, p, c) => change(p, randomIn(c.place.address), 45, `spending time at ${c.place.sector}`, c.place.kind ? PLACE_EMOJI[c.place.kind] : '🚶', `at ${c.place.sector}`),
     priority: 30,
     cooldown: 30,
   });
@@ -595,6 +596,9 @@ function createDefaultRegistry(): ActionRegistry {
 
   return r;
 }
+
+/** What someone spending time at a place shows over the head, by the place's kind. */
+const PLACE_EMOJI: Record<SectorKind, string> = { home: '🏠', cafe: '☕', bar: '🍺', grocery: '🛒', shop: '🛍️', college: '📚', park: '🌳', office: '🏢', clinic: '🩺', bakery: '🥐', workplace: '🔧', square: '⛲' };
 
 /** A WALK target, "x,y", as a tile; null when it is not two whole numbers ≥ 0. */
 export function parseTileTarget(target: string): Tile | null {

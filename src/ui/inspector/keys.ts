@@ -1,7 +1,14 @@
-import type { HamletStore } from '../../store/store';
+import { KEY_SPEEDS, type HamletStore } from '../../store/store';
 import { toggleGrid } from './tileReadout';
 
 /** True while the player types (keys then belong to the text, not the game). */
+/** A speed button's tooltip, with its key (1–5 are 1×, 2×, 5×, 10×, 60×): the top bar's and the Town panel's. */
+export function speedTitle(speed: number): string {
+  if (speed === 0) return 'Pause (space)';
+  const key = (KEY_SPEEDS as readonly number[]).indexOf(speed);
+  return key >= 0 ? `Run at ${speed}× (key ${key + 1})` : `Run at ${speed}×`;
+}
+
 export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement || target.isContentEditable;

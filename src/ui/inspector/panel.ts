@@ -34,10 +34,12 @@ export function personaPanel(store: HamletStore): PersonaPanel {
 
   const emoji = h('span', { class: 'insp-emoji' });
   const name = h('h2', { class: 'insp-name' });
-  const follow = button('Follow (F)', () => {
+  const follow = button('Follow', () => {
     const s = store.getState();
     s.follow(s.followId === s.selectedId ? null : s.selectedId);
   }, 'insp-btn', 'Keep the camera on this persona');
+  // The key only where there is a keyboard (hidden on a touch screen: play.css .keys-hint).
+  follow.append(h('span', { class: 'keys-hint' }, ' (F)'));
   follow.name = 'follow';
   const close = button('✕', () => store.getState().select(null), 'insp-btn insp-close', 'Close (Esc)');
   close.name = 'close';

@@ -5,6 +5,7 @@ import { foldingPanel } from '../layout';
 import type { HourBucket } from './llmSeries';
 import type { InspectorSource } from './source';
 import { townActionTotals } from '../../sim/actions/state';
+import { speedTitle } from './keys';
 import type { PersonaFrame } from '../../sim/simulation';
 import type { StepStatus, TownPlan } from '../../sim/town/planningTool';
 import { economySection } from './economyView';
@@ -82,8 +83,8 @@ function planView(plan: TownPlan, names: Map<string, string>, select: (id: strin
 export function townPanel(store: HamletStore): TownPanel {
   const time = h('div', { class: 'town-time' });
   const speeds = h('div', { class: 'town-speeds' });
-  const speedButtons = SPEEDS.map((sp, i) => {
-    const b = button(sp === 0 ? '⏸' : `${sp}×`, () => store.getState().setSpeed(sp), 'insp-btn town-speed', sp === 0 ? 'Pause (space)' : `${sp}× (key ${i + 1})`);
+  const speedButtons = SPEEDS.map((sp) => {
+    const b = button(sp === 0 ? '⏸' : `${sp}×`, () => store.getState().setSpeed(sp), 'insp-btn town-speed', speedTitle(sp));
     b.dataset.speed = String(sp);
     speeds.append(b);
     return b;

@@ -218,6 +218,10 @@ export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: Repla
   const layout = pageLayout();
   layout.slot('left').append(panel);
   layout.slot('bottom').append(bar);
+  // A replay's error belongs to it: back to the live town (or into another replay), it goes.
+  store.subscribe((s, prev) => {
+    if (s.mode !== prev.mode) errorBox.hidden = true;
+  });
   layout.slot('top').append(errorBox);
   root.append(dropZone);
 
@@ -262,6 +266,20 @@ export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: Repla
         ...timelineMarks(r.firstStep, r.lastStep, (n) => r.player.timeOf(n)).map((m) => {
           const tick = el('div', `replay-mark ${m.kind}`, m.label);
           tick.style.left = `${m.at * 100}%`;
+          if (m.label) {
+            // A labelled hour or day is a place to go to: a click (or Enter) seeks there.
+            const step = Math.round(r.firstStep + m.at * (r.lastStep - r.firstStep));
+            tick.setAttribute('role', 'button');
+            tick.tabIndex = 0;
+            tick.title = `Go to ${m.label}`;
+            tick.addEventListener('click', () => mode.seek(step));
+            tick.addEventListener('keydown', (e) => {
+              if (e.key === 'Enter' || e.key === ' ') {
+                e.preventDefault();
+                mode.seek(step);
+              }
+            });
+          }
           return tick;
         }),
       );
