@@ -1,6 +1,7 @@
 import type { EndpointNotice, HamletStore } from '../store/store';
 import { pageLayout } from './layout';
 import { offerText } from '../app/saveBrain';
+import { isInTab } from '../llm/inTab/inTab';
 
 interface BannerActions {
   /** A save's model is offered: the player's answer (src/app/saveBrain.ts). */
@@ -14,11 +15,13 @@ interface BannerActions {
 /** The banner's sentence for an endpoint notice, at wall time `now` (Date.now()). */
 function endpointText(e: EndpointNotice, now: number): string {
   if (e.state === 'offered') return offerText(e.baseURL);
-  if (e.state === 'checking') return `Checking the model at ${e.baseURL} before the town uses it…`;
-  if (e.state === 'unreachable') return `The model at ${e.baseURL} is not answering: the town started on the offline brain.`;
-  if (e.state === 'unreadable') return `The model at ${e.baseURL} gives no usable replies: the last ${e.calls} calls fell back to the offline brain, which runs the town meanwhile.`;
+  // A model in this tab has no address worth showing (src/llm/inTab/).
+  const model = isInTab(e.baseURL) ? 'The model in this tab' : `The model at ${e.baseURL}`;
+  if (e.state === 'checking') return isInTab(e.baseURL) ? 'Loading the model in this tab from the browser’s cache before the town uses it…' : `Checking the model at ${e.baseURL} before the town uses it…`;
+  if (e.state === 'unreachable') return `${model} is not answering: the town started on the offline brain.`;
+  if (e.state === 'unreadable') return `${model} gives no usable replies: the last ${e.calls} calls fell back to the offline brain, which runs the town meanwhile.`;
   const secs = Math.ceil((e.retryAt - now) / 1000);
-  return `The model at ${e.baseURL} is not answering: ${e.retrying || secs <= 0 ? 'retrying now…' : `retrying in ${secs} s`} (the offline brain answers meanwhile).`;
+  return `${model} is not answering: ${e.retrying || secs <= 0 ? 'retrying now…' : `retrying in ${secs} s`} (the offline brain answers meanwhile).`;
 }
 
 /**

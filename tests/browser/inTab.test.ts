@@ -160,13 +160,37 @@ describe('a model in this tab', () => {
     await page.setViewportSize({ width: 1400, height: 850 });
   });
 
-  it('on reload the model comes from the browser cache, not the network, and Delete frees the space', { timeout: 180_000 }, async () => {
+  it('on reload the model comes from the browser cache, not the network', { timeout: 180_000 }, async () => {
     const gets = host.gets();
     await page.goto(`${server.url}?personas=3&paused`);
     await whenReady(page);
     // The saved choice is probed (loaded from the cache) before the town uses it.
     await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().brainName === 'llm:in-tab:hamlet-tiny.gguf', null, { timeout: 120_000 });
     expect(host.gets()).toBe(gets);
+  });
+
+  it('a model too slow for its deadline gets the slow endpoint\'s banner and fallbacks, and the clock runs on', { timeout: 180_000 }, async () => {
+    // A packed prompt takes the stand-in several seconds to read here: a 1 s deadline cuts every call.
+    await page.click('button[name=settings]');
+    await page.waitForSelector('.intab:not([hidden])');
+    await page.fill('input[name=timeout]', '1');
+    await page.click('button[name=apply]');
+    await page.waitForFunction(() => (document.querySelector('.set-status')?.textContent ?? '').includes('in this tab'), null, { timeout: 30_000 });
+    await page.click('.settings button:text("Close")');
+    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(10));
+    const from = (await hamlet(page)).step;
+    await page.waitForSelector('div.endpoint-banner[data-state=down]', { timeout: 120_000 });
+    expect(await page.textContent('div.endpoint-banner')).toMatch(/The model in this tab is not answering: retrying (in \d+ s|now)/);
+    expect(await page.textContent('div.endpoint-banner')).toContain('did not answer before the timeout');
+    const h = await hamlet(page);
+    expect(h.step).toBeGreaterThan(from + 20);
+    expect(h.llm?.fallbacks ?? 0).toBeGreaterThanOrEqual(3);
+    expect(h.records.filter((r) => r.outcome === 'fallback').length).toBeGreaterThanOrEqual(3);
+    await page.click('button[name=endpoint-offline]');
+    await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().brainName === 'offline');
+  });
+
+  it('Delete frees the space', { timeout: 60_000 }, async () => {
     await page.click('button[name=settings]');
     // ⚙ Brain opens at the saved choice: the model in this tab, stored, with its size.
     await page.waitForSelector('.intab:not([hidden]) button[name=intabDelete]');
