@@ -181,10 +181,13 @@ describe('a model in this tab', () => {
     const from = (await hamlet(page)).step;
     await page.waitForSelector('div.endpoint-banner[data-state=down]', { timeout: 120_000 });
     expect(await page.textContent('div.endpoint-banner')).toMatch(/The model in this tab is not answering: retrying (in \d+ s|now)/);
-    expect(await page.textContent('div.endpoint-banner')).toContain('did not answer before the timeout');
+    expect(await page.textContent('div.endpoint-banner')).toContain("did not answer within the call's timeout of 1 s");
+    // The world does not wait: the clock runs on while the offline brain answers, each call counted as a fallback.
+    await page.waitForFunction((n) => {
+      const s = (window as unknown as { hamlet: Handle }).hamlet.store.getState();
+      return s.step >= n && (s.llm?.fallbacks ?? 0) >= 3;
+    }, from + 30, { timeout: 60_000 });
     const h = await hamlet(page);
-    expect(h.step).toBeGreaterThan(from + 20);
-    expect(h.llm?.fallbacks ?? 0).toBeGreaterThanOrEqual(3);
     expect(h.records.filter((r) => r.outcome === 'fallback').length).toBeGreaterThanOrEqual(3);
     await page.click('button[name=endpoint-offline]');
     await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().brainName === 'offline');
