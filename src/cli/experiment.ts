@@ -7,6 +7,7 @@ import { parseExperimentConfig, parseShard, runsOf, shardOf, type ExperimentConf
 import { readRuns, resultsCsv, runFile, strayRuns, writeRunFile } from '../experiment/results';
 import { makeManifest } from '../experiment/manifest';
 import { reportHtml } from '../experiment/report';
+import { judgeInterviews, type JudgeSummary } from '../experiment/judge';
 import { scenarioPlan } from '../experiment/scenarios';
 import { runOne, type RunResult } from '../experiment/runOne';
 import { CliError, numberOption, parseCli } from './args';
@@ -53,7 +54,7 @@ async function run(configPath: string, args: { out?: string; workers?: string; s
   const timing = todo.length > 0 ? `${todo.length} runs in ${wall.toFixed(1)} s wall on ${Math.min(workers, todo.length)} worker thread${workers === 1 ? '' : 's'}.` : '';
   const manifest = await makeManifest(config, started, { ended: new Date().toISOString(), wallSeconds: Number(wall.toFixed(2)), workers, shard: shard ? `${shard.index}/${shard.count}` : null, runs: mine.map((r) => r.id) });
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  writeOutputs(config, dir, manifest, timing);
+  await writeOutputs(config, dir, manifest, timing);
   console.log(`${todo.length} runs done in ${wall.toFixed(1)} s on ${workers} worker${workers === 1 ? '' : 's'}; results in ${dir} (results.csv, report.html, runs/, replays/)`);
 }
 
@@ -81,13 +82,29 @@ async function runAll(config: ExperimentConfig, todo: RunSpec[], dir: string, wo
   }
 }
 
-/** results.csv and report.html from every run of the config in `dir`. */
-function writeOutputs(config: ExperimentConfig, dir: string, manifest: Record<string, unknown>, timing: string): RunResult[] {
+/** results.csv, the judge's ratings (judge.json, with a judge configured) and report.html from every run of the config in `dir`. */
+async function writeOutputs(config: ExperimentConfig, dir: string, manifest: Record<string, unknown>, timing: string): Promise<RunResult[]> {
   const runs = readRuns(dir, config);
   writeFileSync(join(dir, 'results.csv'), resultsCsv(runs));
+  const judged = await judgeOnce(config, dir, runs);
   const whisperAt = scenarioPlan(config).whisper?.at ?? null;
-  writeFileSync(join(dir, 'report.html'), reportHtml(config, runs, manifest, whisperAt, timing));
+  writeFileSync(join(dir, 'report.html'), reportHtml(config, runs, manifest, whisperAt, timing, judged));
   return runs;
+}
+
+/** The judge's verdicts over these runs: judge.json when it covers the same runs, else asked again (each comparison a model call). */
+async function judgeOnce(config: ExperimentConfig, dir: string, runs: RunResult[]): Promise<JudgeSummary | null> {
+  if (!config.judge || !runs.some((r) => r.interviews)) return null;
+  const path = join(dir, 'judge.json');
+  const ids = runs.map((r) => r.id);
+  if (existsSync(path)) {
+    const kept = parseJsonBounded(readFileSync(path, 'utf8'), path) as JudgeSummary & { runs?: string[] };
+    if (JSON.stringify(kept.runs) === JSON.stringify(ids)) return kept;
+  }
+  process.stderr.write(`judging interview answers with ${config.judge.model} …\n`);
+  const summary = await judgeInterviews(config, runs);
+  if (summary) writeFileSync(path, `${JSON.stringify({ ...summary, runs: ids }, null, 2)}\n`);
+  return summary;
 }
 
 /** Merge shard folders into `out`: their run files, replays and call files, one results.csv and report.html. */
@@ -117,7 +134,7 @@ async function report(dirs: string[], out: string | undefined): Promise<void> {
   writeFileSync(join(target, 'config.json'), `${JSON.stringify(config, null, 2)}\n`);
   const manifest = { ...(await makeManifest(config, new Date())), mergedFrom: dirs.map((d) => basename(resolve(d))), shards: manifests };
   writeFileSync(join(target, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  const runs = writeOutputs(config, target, manifest, '');
+  const runs = await writeOutputs(config, target, manifest, '');
   const missing = runsOf(config).length - runs.length;
   console.log(`${runs.length} runs merged into ${target}${missing > 0 ? ` (${missing} runs of the experiment are in none of the folders)` : ''}`);
 }

@@ -48,8 +48,8 @@ const configSchema = z
     whisper: whisperSpec.optional(),
     /** Ask every persona the interview battery at the end (default: only in the interviews scenario). */
     interviews: z.boolean().optional(),
-    /** A judge model for pairwise ranking of interview answers (TrueSkill per condition). */
-    judge: modelBrain.optional(),
+    /** A judge model for pairwise ranking of interview answers (TrueSkill per condition); `comparisons` caps its calls (default 300). */
+    judge: modelBrain.extend({ comparisons: z.number().int().min(1).max(100_000).optional() }).strict().optional(),
     /** A recording (a replay with its calls) whose model replies answer this experiment's calls instead of a model. */
     replayCalls: z.string().min(1).optional(),
   })

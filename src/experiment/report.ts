@@ -2,6 +2,7 @@ import * as Plot from '@observablehq/plot';
 import { parseHTML } from 'linkedom';
 import type { ExperimentConfig } from './config';
 import type { RunResult } from './runOne';
+import type { JudgeSummary } from './judge';
 
 /** The paper's figures (Park et al. 2023, §7.1) for its full architecture on 25 agents over two game days. */
 const PAPER = {
@@ -63,11 +64,36 @@ function paperTable(c: ExperimentConfig, runs: readonly RunResult[]): string {
   for (const [k, rs] of byCondition(c, runs)) {
     const heard = mean(rs.map((r) => r.heard));
     const of = (rs[0]?.others ?? 0) + 1;
-    const party = rs[0]?.invited !== null ? `; ${mean(rs.map((r) => r.attended ?? 0)).toFixed(1)} came of ${mean(rs.map((r) => r.invited ?? 0)).toFixed(1)} invited` : '';
+    const party = rs[0]?.invited !== null ? `; ${mean(rs.map((r) => r.invitedCame ?? 0)).toFixed(1)} of ${mean(rs.map((r) => r.invited ?? 0)).toFixed(1)} invited came (${mean(rs.map((r) => r.attended ?? 0)).toFixed(1)} came in all)` : '';
     const vote = rs[0]?.voting !== null ? `; ${mean(rs.map((r) => r.voting ?? 0)).toFixed(1)} name the candidate as their vote` : '';
-    rows.push(`<tr><td>${esc(k)} (${rs.length} seed${rs.length === 1 ? '' : 's'})</td><td>${esc(`${pct(heard + 1, of)} knew (the whispered one included)${party}${vote}`)}</td><td>${mean(rs.map((r) => r.densityStart)).toFixed(3)} → ${mean(rs.map((r) => r.densityEnd)).toFixed(3)}</td><td>${mean(rs.map((r) => r.callsPerPersonaDay)).toFixed(0)} calls, ${mean(rs.map((r) => r.tokensPerPersonaDay)).toFixed(0)} tokens / persona-day</td></tr>`);
+    const aware = mean(rs.map((r) => r.aware));
+    const knew = mean(rs.map((r) => r.knewAtStart));
+    const spread = knew > 0 ? `${pct(aware + 1, of)} knew at the end (the source included; ${knew.toFixed(1)} knew from their persona files, ${heard.toFixed(1)} heard it said)` : `${pct(heard + 1, of)} knew (the source included)`;
+    rows.push(`<tr><td>${esc(k)} (${rs.length} seed${rs.length === 1 ? '' : 's'})</td><td>${esc(`${spread}${party}${vote}`)}</td><td>${mean(rs.map((r) => r.densityStart)).toFixed(3)} → ${mean(rs.map((r) => r.densityEnd)).toFixed(3)}</td><td>${mean(rs.map((r) => r.callsPerPersonaDay)).toFixed(0)} calls, ${mean(rs.map((r) => r.tokensPerPersonaDay)).toFixed(0)} tokens / persona-day</td></tr>`);
   }
   return `<table><thead><tr><th>condition</th><th>spread</th><th>density start → end</th><th>cost</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+/** The interviews: offline checks of known facts and the audit per condition, and the judge's TrueSkill ratings when there is one. */
+function interviewSection(runs: readonly RunResult[], judged: JudgeSummary | null): string {
+  const asked = runs.filter((r) => r.interviews);
+  if (asked.length === 0) return '';
+  const rows = new Map<string, { checked: number; correct: number; answers: number; unsupported: number }>();
+  for (const r of asked) {
+    const t = rows.get(r.condition) ?? { checked: 0, correct: 0, answers: 0, unsupported: 0 };
+    for (const c of Object.values(r.interviews?.checked ?? {})) {
+      t.checked += c.checked;
+      t.correct += c.correct;
+    }
+    t.answers += r.interviews?.asked ?? 0;
+    t.unsupported += r.interviews?.hallucinations ?? 0;
+    rows.set(r.condition, t);
+  }
+  const facts = [...rows].map(([k, t]) => `<tr><td>${esc(k)}</td><td>${t.correct}/${t.checked}</td><td>${t.unsupported} in ${t.answers} answers</td></tr>`).join('');
+  const judge = judged
+    ? `<p>Judge ${esc(judged.model)}: ${judged.compared} pairwise comparisons (${judged.ties} ties, ${judged.fallbacks} without a usable verdict) of ${judged.available}; TrueSkill per condition (the paper's method):</p><table><thead><tr><th>condition</th><th>μ</th><th>σ</th><th>μ − 3σ</th></tr></thead><tbody>${judged.ratings.map((r) => `<tr><td>${esc(r.condition)}</td><td>${r.mu.toFixed(2)}</td><td>${r.sigma.toFixed(2)}</td><td>${r.ordinal.toFixed(2)}</td></tr>`).join('')}</tbody></table>`
+    : '<p class="meta">No judge model configured: the offline checks of known facts only.</p>';
+  return `<h2>Interviews</h2><table><thead><tr><th>condition</th><th>known facts held</th><th>unsupported names (hallucination audit)</th></tr></thead><tbody>${facts}</tbody></table>${judge}`;
 }
 
 function runsTable(runs: readonly RunResult[]): string {
@@ -81,7 +107,7 @@ function runsTable(runs: readonly RunResult[]): string {
 }
 
 /** report.html: self-contained (inline SVG and styles, no script), the paper's figures beside ours. */
-export function reportHtml(c: ExperimentConfig, runs: readonly RunResult[], manifest: Record<string, unknown>, whisperAt: number | null, timing: string): string {
+export function reportHtml(c: ExperimentConfig, runs: readonly RunResult[], manifest: Record<string, unknown>, whisperAt: number | null, timing: string, judged: JudgeSummary | null = null): string {
   const plots = reportPlots(c, runs, whisperAt);
   const git = manifest.git as { commit: string | null; clean: boolean | null } | undefined;
   return `<!doctype html>
@@ -93,6 +119,7 @@ export function reportHtml(c: ExperimentConfig, runs: readonly RunResult[], mani
 <h2>Beside the paper</h2>
 ${paperTable(c, runs)}
 <p class="meta">Heard: a resident hears the news when a line naming it is said to it in a conversation. Density: an edge between two residents when either's persona file names the other or either remembers a conversation with the other, over n(n−1)/2 pairs.</p>
+${interviewSection(runs, judged)}
 <h2>Plots</h2>
 ${plots.map((p) => `<figure data-plot><figcaption>${esc(p.title)}</figcaption>${p.svg}</figure>`).join('\n')}
 <h2>Runs</h2>

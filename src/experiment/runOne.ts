@@ -14,7 +14,7 @@ import { defaultCallPlan } from '../sim/brain/callPlan';
 import type { PersonaSpec } from '../sim/persona/schema';
 import type { WorldModel } from '../sim/world/types';
 import type { ExperimentConfig, RunSpec } from './config';
-import { scenarioPlan, type ScenarioPlan } from './scenarios';
+import { scenarioPlan, sourceOf, type ScenarioPlan } from './scenarios';
 import { auditAnswer, relationshipDensity, type UnsupportedClaim } from './measures';
 import { batteryFor, CATEGORIES, type Category } from './battery';
 import { modelBrainFor } from './modelBrain';
@@ -35,11 +35,17 @@ export interface RunResult {
   /** Residents besides the whispered one who heard the news, of how many. */
   heard: number;
   others: number;
+  /** Residents besides the source whose persona file already speaks of the news (the election's seeded candidacy). */
+  knewAtStart: number;
+  /** Besides the source, those who knew at the end: knew at the start or heard. */
+  aware: number;
   /** Who heard, when (game ms) and from whom: the spread curve. */
   spread: { name: string; time: number; from: string }[];
   invited: number | null;
   accepted: number | null;
   attended: number | null;
+  /** Of the invited, how many came (the paper's 5 of 12). */
+  invitedCame: number | null;
   attendees: string[];
   /** Election: residents who, asked at the end, name the candidate as their vote. */
   voting: number | null;
@@ -84,12 +90,13 @@ async function loadExperimentTown(c: ExperimentConfig, plan: ScenarioPlan): Prom
   let personas = pack.personas;
   if (c.personas !== undefined && c.personas < personas.length) {
     // A small town for a quick run: the first n residents, the whispered one always among them.
-    const whispered = personas.find((p) => p.id === plan.whisper?.to);
+    const whispered = personas.find((p) => p.id === sourceOf(plan));
     personas = personas.filter((p) => p !== whispered).slice(0, whispered ? c.personas - 1 : c.personas);
     if (whispered) personas.unshift(whispered);
   }
   checkPersonasAgainstWorld(personas, world);
-  if (plan.whisper && !personas.some((p) => p.id === plan.whisper?.to)) throw new Error(`The whisper goes to "${plan.whisper.to}", who does not live in this town (${personas.map((p) => p.id).join(', ')})`);
+  const source = sourceOf(plan);
+  if (source && !personas.some((p) => p.id === source)) throw new Error(`The news starts with "${source}", who does not live in this town (${personas.map((p) => p.id).join(', ')})`);
   if (plan.event && !world.sectors.some((s) => s.name === plan.event?.sector)) throw new Error(`The scenario needs ${plan.event.sector} on the map`);
   return { pack, world, personas };
 }
@@ -122,14 +129,17 @@ export async function runOne(c: ExperimentConfig, run: RunSpec, dir: string): Pr
     recorder.addCall(call);
     calls.push(call);
   });
-  const whispered = plan.whisper ? (sim.byId.get(plan.whisper.to) ?? null) : null;
-  const tracker = new EventTracker(sim.world, { topic: plan.topic, host: whispered?.name ?? '', sector: plan.event?.sector ?? '', start: plan.event?.start ?? 0, end: plan.event?.end ?? 0 });
+  const whisperTo = plan.whisper ? (sim.byId.get(plan.whisper.to) ?? null) : null;
+  const source = sim.byId.get(sourceOf(plan) ?? '') ?? null;
+  // Who knew before anyone talked: the source, and residents whose persona file speaks of the news.
+  const knewAtStart = sim.personas.filter((p) => p !== source && plan.topic.test(personaText(p))).map((p) => p.name);
+  const tracker = new EventTracker(sim.world, { topic: plan.topic, host: source?.name ?? '', sector: plan.event?.sector ?? '', start: plan.event?.start ?? 0, end: plan.event?.end ?? 0 });
   const densityStart = relationshipDensity(sim.personas);
   const until = sim.clock.startMs + c.days * DAY;
   let done = false;
   while (sim.now < until) {
-    if (plan.whisper && whispered && !done && sim.now >= plan.whisper.at) {
-      sim.whisper(whispered.id, plan.whisper.text);
+    if (plan.whisper && whisperTo && !done && sim.now >= plan.whisper.at) {
+      sim.whisper(whisperTo.id, plan.whisper.text);
       done = true;
     }
     const r = await sim.tick();
@@ -137,7 +147,7 @@ export async function runOne(c: ExperimentConfig, run: RunSpec, dir: string): Pr
     recorder.record(r);
   }
   const densityEnd = relationshipDensity(sim.personas);
-  const heardNames = new Set(tracker.heard.keys());
+  const heardNames = new Set([...tracker.heard.keys(), ...knewAtStart]);
   const wantsInterviews = c.interviews ?? c.scenario === 'interviews';
   const interviews = wantsInterviews ? await interviewEveryone(sim, plan, heardNames, NEWS_QUESTION[c.scenario] ?? '') : null;
   const voting = plan.candidate ? await votesFor(sim, plan.candidate) : null;
@@ -159,7 +169,8 @@ export async function runOne(c: ExperimentConfig, run: RunSpec, dir: string): Pr
   const tokens = totals ? totals.promptTokens + totals.completionTokens : 0;
   const personaDays = sim.personas.length * c.days;
   const modelCalls = totals?.calls ?? brainCalls;
-  const others = sim.personas.filter((p) => p !== whispered).length;
+  const others = sim.personas.filter((p) => p !== source).length;
+  const aware = new Set([...knewAtStart, ...tracker.heard.keys()]);
   const isParty = plan.event !== null;
   return {
     id: run.id,
@@ -169,12 +180,15 @@ export async function runOne(c: ExperimentConfig, run: RunSpec, dir: string): Pr
     days: c.days,
     personas: sim.personas.length,
     brain: sim.brain.name,
-    heard: plan.whisper ? tracker.heard.size : 0,
+    heard: source ? tracker.heard.size : 0,
     others,
+    knewAtStart: knewAtStart.length,
+    aware: source ? aware.size : 0,
     spread: [...tracker.heard.values()].sort((a, b) => a.time - b.time),
     invited: isParty ? tracker.invited.length : null,
     accepted: isParty ? new Set(tracker.invitations.filter((i) => i.accepted).map((i) => i.to)).size : null,
     attended: isParty ? tracker.attendees(sim.clock.stepSeconds).length : null,
+    invitedCame: isParty ? tracker.attendees(sim.clock.stepSeconds).filter((n) => tracker.invited.includes(n)).length : null,
     attendees: isParty ? tracker.attendees(sim.clock.stepSeconds) : [],
     voting,
     densityStart: densityStart.density,
@@ -191,6 +205,12 @@ export async function runOne(c: ExperimentConfig, run: RunSpec, dir: string): Pr
     replay,
     callsFile: callFile,
   };
+}
+
+/** What a persona's file says of it and its people (what it knows before the run). */
+function personaText(p: Persona): string {
+  const s = p.spec;
+  return [s.innate, s.learned, s.currently, s.lifestyle, s.dailyPlanReq, ...s.relationships.map((r) => r.note)].join('\n');
 }
 
 /** Someone a persona knows from its persona file (the first who lives in this town). */
@@ -210,8 +230,8 @@ async function interviewEveryone(sim: Simulation, plan: ScenarioPlan, heard: Set
   const claims: UnsupportedClaim[] = [];
   const answers: InterviewSummary['answers'] = [];
   for (const p of sim.personas) {
-    const isWhispered = plan.whisper?.to === p.id;
-    const facts = { heardNews: plan.whisper ? isWhispered || heard.has(p.name) : null, topic: plan.topic, acquaintance: acquaintanceOf(sim, p) };
+    const isSource = sourceOf(plan) === p.id;
+    const facts = { heardNews: sourceOf(plan) ? isSource || heard.has(p.name) : null, topic: plan.topic, acquaintance: acquaintanceOf(sim, p) };
     for (const q of batteryFor(p, facts, newsQuestion)) {
       const answer = await sim.interview(p.id, q.text);
       answers.push({ persona: p.name, category: q.category, question: q.text, answer });

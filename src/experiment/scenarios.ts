@@ -11,18 +11,23 @@ export interface ScenarioPlan {
   topic: RegExp;
   /** A gathering to watch (the party): where and when. */
   event: { sector: string; start: number; end: number } | null;
-  /** The election's candidate (the whispered resident), asked about in the voting question. */
+  /** The election's candidate, asked about in the voting question. */
   candidate: string | null;
+}
+
+/** Where the news starts: the whispered resident, or the candidate whose persona file holds it. */
+export function sourceOf(plan: ScenarioPlan): string | null {
+  return plan.whisper?.to ?? plan.candidate;
 }
 
 const START = '2023-02-13T00:00:00';
 
-/** The paper's election (§7.1: Sam Moore's candidacy), with our reporter as the candidate. */
-const ELECTION = {
-  to: 'sam-whitaker',
-  text: 'You have decided to run for mayor of Hamlet against Walter Brooks in the election on February 20. Tell everyone you meet about your candidacy and ask for their vote.',
-  topic: ['election', 'candidacy', 'campaign', 'running for mayor', 'vote for'],
-};
+/**
+ * The paper's election (§7.1): Sam Moore's candidacy was seeded in his description. Ours is Ada
+ * Quinn's, seeded in her persona file (running for mayor against Walter Brooks): no whisper, and the
+ * words that mark talk of the election.
+ */
+const ELECTION = { candidate: 'ada-quinn', topic: ['election', 'campaign', 'candidate', 'candidacy', 'running for mayor', 'mayoral', 'vote for', 'debate'] };
 
 function topicRegex(words: readonly string[]): RegExp {
   return new RegExp(`\\b(?:${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'i');
@@ -43,10 +48,10 @@ export function scenarioPlan(c: ExperimentConfig): ScenarioPlan {
         event: { sector: P.sector, start: P.partyStart, end: P.partyEnd },
         candidate: null,
       };
-    case 'election': {
-      const w = c.whisper ?? ELECTION;
-      return { start: START, whisper: whisperOf({ ...w, at: c.whisper?.at }, '2023-02-13T08:00:00'), topic: topicRegex(w.topic), event: null, candidate: w.to };
-    }
+    case 'election':
+      // A whispered candidacy instead, when the config gives one (its resident is the candidate).
+      if (c.whisper) return { start: START, whisper: whisperOf(c.whisper, '2023-02-13T08:00:00'), topic: topicRegex(c.whisper.topic), event: null, candidate: c.whisper.to };
+      return { start: START, whisper: null, topic: topicRegex(ELECTION.topic), event: null, candidate: ELECTION.candidate };
     case 'diffusion': {
       const w = defined(c.whisper, 'the diffusion scenario\'s whisper (checked with the config)');
       return { start: START, whisper: whisperOf(w, '2023-02-13T08:00:00'), topic: topicRegex(w.topic), event: null, candidate: null };
