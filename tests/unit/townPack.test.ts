@@ -9,6 +9,7 @@ import { zipSync } from 'fflate';
 import { packFromArchive } from '../../src/pack/archive';
 import { gzip } from '../../src/io/bounded';
 import { checkResidents, exportedPack, newPersonaId } from '../../src/app/editTown';
+import { playerSpec } from '../../src/sim/player/player';
 
 const LOOKS = ['ada-quinn', 'ana-moreno'];
 /** Smallville's 25-resident base, beside the repository (shared/smallville). */
@@ -200,5 +201,15 @@ describe('the character editor’s checks and export', () => {
     const town = await loadTown(VILLE);
     const out = await exportedPack(town, town.personas);
     expect('why' in out && out.why).toMatch(/the Ville has no Tiled map of its own/);
+  });
+});
+
+describe("the player's resident in another town", () => {
+  it('is a visitor to that town, by its name, living in its park or square', async () => {
+    const town = await openTown(saltmarshPack(), LOOKS);
+    const spec = playerSpec({ name: 'Alex Rivera', description: 'a painter', sprite: 'ada-quinn' }, town.world);
+    expect(spec.lifestyle).toBe('Alex is visiting Saltmarsh and comes and goes as they please.');
+    expect(spec.household).toBe('Harbour Green');
+    expect(JSON.stringify(spec)).not.toContain('Hamlet');
   });
 });

@@ -193,7 +193,7 @@ export class OfflineBrain implements Brain {
 
   async conversationTurn(ctx: CallContext, input: ConversationTurnInput): Promise<ConversationTurn> {
     // The player writes free text: the persona answers what is asked (src/llm/offline/playerTalk.ts).
-    if (input.listener.agent.mode === 'human') return playerTurn(ctx.persona, input.listener, input.convo, input.memories, this.rng(ctx, 'turn', input.convo.length), ctx.now, this.names);
+    if (input.listener.agent.mode === 'human') return playerTurn(ctx.persona, input.listener, input.convo, input.memories, this.rng(ctx, 'turn', input.convo.length), ctx.now, this.names, this.town?.world.name ?? 'town');
     // Yes or no to an invitation is the persona's own draw for that event, whenever and by whomever it is asked.
     return offlineTurn(ctx.persona, input.listener, input.convo, input.memories, this.rng(ctx, 'turn', input.convo.length), ctx.now, this.names, (event) => Rng.derive(this.seed, ctx.persona.id, 'invite', event));
   }

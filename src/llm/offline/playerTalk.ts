@@ -27,7 +27,8 @@ function questionIn(text: string): string {
  * the memories retrieved for the conversation), takes an invitation like one from a neighbour,
  * says goodbye when the player does, and otherwise talks as it does with anyone (news, plans).
  */
-export function playerTurn(speaker: Persona, player: Persona, convo: ChatLine[], memories: ConceptNode[], rng: Rng, now: number, people: ReadonlyMap<string, string>): ConversationTurn {
+/** `town`: the town's name as its people say it (the map's world name). */
+export function playerTurn(speaker: Persona, player: Persona, convo: ChatLine[], memories: ConceptNode[], rng: Rng, now: number, people: ReadonlyMap<string, string>, town: string): ConversationTurn {
   const last = convo.at(-1);
   const first = player.firstName;
   if (!last || last.speaker !== player.name) return offlineTurn(speaker, player, convo, memories, rng, now, people);
@@ -43,5 +44,5 @@ export function playerTurn(speaker: Persona, player: Persona, convo: ChatLine[],
   const more = offlineTurn(speaker, player, convo, memories, rng, now, people);
   const ack = rng.pick(['I see.', 'Oh, nice.', 'Is that so?', 'Ha, fair enough.']);
   if (!more.end && convo.length > 2) return { line: `${ack} ${more.line}`, end: false };
-  return { line: `${ack} ${rng.pick([`How are you finding Hamlet so far, ${first}?`, `What brings you to Hamlet, ${first}?`, `So what are you up to today?`])}`, end: false };
+  return { line: `${ack} ${rng.pick([`How are you finding ${town} so far, ${first}?`, `What brings you to ${town}, ${first}?`, `So what are you up to today?`])}`, end: false };
 }

@@ -62,7 +62,7 @@ export function playerSpec(setup: PlayerSetup, world: WorldModel): PersonaSpec {
     innate: about || 'curious, friendly',
     learned: who,
     currently: who,
-    lifestyle: `${first} is visiting Hamlet and comes and goes as they please.`,
+    lifestyle: `${first} is visiting ${world.name} and comes and goes as they please.`,
     livingArea: `${sector}:${arena}`,
     dailyPlanReq: `${first} explores the town and meets its people.`,
     household: sector,
