@@ -167,15 +167,15 @@ async function begin(mapJson: unknown): Promise<void> {
       const scene = game.scene.getScene('town') as TownScene;
       if (!(scene as Partial<TownScene>).controls) await new Promise((r) => scene.events.once(Phaser.Scenes.Events.CREATE, r));
       const view = town.builtIn ? null : await tiledViewOf(town);
-      if (town.builtIn) {
-        showSemanticMap(scene, null);
-        await showSuppliedMap(scene, null);
-      } else if (view) {
-        showSemanticMap(scene, null);
-        await showSuppliedMap(scene, view);
-      } else {
-        await showSuppliedMap(scene, null);
-        showSemanticMap(scene, town.world);
+      showSemanticMap(scene, null);
+      if (town.builtIn) await showSuppliedMap(scene, null);
+      else {
+        // A map whose tileset images do not draw (not images, too large for the GPU) is drawn from its places instead.
+        const drawn = view !== null && (await showSuppliedMap(scene, view).then(() => true, (err: unknown) => (console.warn(err), false)));
+        if (!drawn) {
+          await showSuppliedMap(scene, null);
+          showSemanticMap(scene, town.world);
+        }
       }
       scene.setWorld(town.world);
     };

@@ -156,4 +156,22 @@ describe.skipIf(!existsSync(VILLE))('another town in the page', () => {
     await page.click('button[name=close-editor]');
     expect(await page.locator('.town-editor').count()).toBe(0);
   }, 60_000);
+
+  it("a pack with its own tileset (Hamlet's, zipped) is drawn with it, not from its places", async () => {
+    await page.setViewportSize({ width: 1400, height: 850 });
+    await page.goto(`${server.url}?paused`);
+    await whenReady(page);
+    await page.click('button[name=menu]');
+    const own = townFiles(ROOT);
+    const entries: Record<string, Uint8Array> = {};
+    for (const p of own.paths) entries[`hamlet/${p}`] = await own.read(p);
+    expect(Object.keys(entries)).toContain('hamlet/public/assets/tiles.png');
+    await page.setInputFiles('input[name=open-town-file]', { name: 'hamlet-pack.zip', mimeType: 'application/zip', buffer: Buffer.from(zipSync(entries)) });
+    await page.waitForFunction(() => /Opened Hamlet/.test((window as unknown as { hamlet: Handle }).hamlet.store.getState().notice ?? ''), null, { timeout: 30_000 });
+    const shown = await page.evaluate(() => (window as unknown as { hamlet: { suppliedMap(): { layers: string[] } | null } }).hamlet.suppliedMap());
+    expect(shown?.layers).toEqual(['ground', 'walls', 'furniture', 'foreground']);
+    await page.waitForTimeout(500);
+    await screenshot(page, 'town-hamlet-pack-1400x850');
+    expect(errors.filter((e) => !/favicon|404/.test(e))).toEqual([]);
+  }, 120_000);
 });
