@@ -1,5 +1,6 @@
 import type { PersonaSpec } from '../sim/persona/schema';
 import type { WorldModel } from '../sim/world/types';
+import type { SectorKind } from '../sim/world/sectorKinds';
 
 /**
  * A Smallville resident (bootstrap_memory/scratch.json and its whispers) as a Hamlet persona file:
@@ -67,7 +68,38 @@ const ALL_DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'] as const;
 const WORK_CUE = /\b(opens?|open(ing)? the|works?|working at|stands? (behind|at)|teach\w*|manag\w+|shop ?keep\w*|runs|running a|owns?)\b/i;
 const STUDY_CUE = /\b(class(es)?|stud(y|ies|ying|ent)|degree|exams?|thesis|library|lectures?)\b/i;
-const TITLES: Partial<Record<string, string>> = { cafe: 'café owner', bar: 'bartender', bakery: 'baker', grocery: 'shopkeeper', shop: 'shopkeeper', clinic: 'doctor', office: 'clerk', college: 'teacher' };
+/** A job's title by the kind of place: who opens, runs or owns it, and who works there. */
+const OWNER: Partial<Record<SectorKind, string>> = { cafe: 'café owner', bar: 'bartender', bakery: 'baker', grocery: 'shopkeeper', shop: 'shopkeeper', clinic: 'doctor', office: 'manager', college: 'teacher' };
+const STAFF: Partial<Record<SectorKind, string>> = { cafe: 'barista', bar: 'bartender', bakery: 'baker', grocery: 'shop assistant', shop: 'shop assistant', clinic: 'nurse', office: 'clerk', college: 'teacher' };
+/** Words for a kind of place, for a plan that says "the pub" where the map says "The Rose and Crown Pub". */
+const KIND_WORDS: [RegExp, SectorKind][] = [
+  [/\b(cafe|café|coffee shop)\b/i, 'cafe'],
+  [/\b(pub|bar|tavern)\b/i, 'bar'],
+  [/\b(bakery)\b/i, 'bakery'],
+  [/\b(market|grocery|pharmacy)\b/i, 'grocery'],
+  [/\b(store|shop)\b/i, 'shop'],
+  [/\b(college|university|school)\b/i, 'college'],
+  [/\b(clinic|surgery)\b/i, 'clinic'],
+];
+const DAY_INDEX = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+
+/** The days a plan names: "every day", "weekends", "Monday to Saturday"; else the working week. */
+function daysIn(plan: string): (typeof ALL_DAYS)[number][] {
+  if (/\b(every ?day|daily|each day|seven days)\b/i.test(plan)) return [...ALL_DAYS];
+  if (/\bweekends?\b/i.test(plan) && !/\bweekdays?\b/i.test(plan)) return ['Sat', 'Sun'];
+  const range = /\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\s*(?:to|-|–|through|till|until)\s*(mon|tue|wed|thu|fri|sat|sun)[a-z]*/i.exec(plan);
+  if (range) {
+    const from = DAY_INDEX.indexOf((range[1] ?? '').toLowerCase());
+    const to = DAY_INDEX.indexOf((range[2] ?? '').toLowerCase());
+    const out: (typeof ALL_DAYS)[number][] = [];
+    for (let i = from; out.length < 7; i = (i + 1) % 7) {
+      out.push(ALL_DAYS[i] ?? 'Mon');
+      if (i === to) break;
+    }
+    return out;
+  }
+  return [...WEEKDAYS];
+}
 
 /** The arena of a sector a text names, else the one with the most objects (where the work is). */
 function arenaFor(sector: string, text: string, world: WorldModel): string | null {
@@ -85,6 +117,14 @@ function occupationOf(s: SmallvilleScratch, home: string, world: WorldModel): Pe
   const text = `${plan} ${s.currently}`;
   const kindOf = (name: string) => world.sectors.find((x) => x.name === name)?.kind;
   const named = sectorsNamed(text, world).filter((n) => kindOf(n) !== 'home');
+  // "the pub", "the café": the one place of that kind, when the map has one.
+  if (!named.length) {
+    for (const [re, kind] of KIND_WORDS) {
+      const of = world.sectors.filter((x) => x.kind === kind);
+      const only = of[0];
+      if (only && of.length === 1 && re.test(plan)) named.push(only.name);
+    }
+  }
   const teaches = /\bteach/i.test(text);
   // Work is read from one's own plan, or a status that says one runs a place ("… is managing Harvey Oak Supply Store"); a status about someone else's job is not one's own.
   const works = WORK_CUE.test(plan) || /\b(?:is|are) (?:managing|running|working at|shop ?keeping at|owning)\b/i.test(s.currently.split(/(?<=[.!?])\s/)[0] ?? '');
@@ -109,8 +149,9 @@ function occupationOf(s: SmallvilleScratch, home: string, world: WorldModel): Pe
   let end = endAt?.min ?? start + (student ? 5 * 60 : 8 * 60);
   if (start >= 1440) start = 9 * 60;
   if (end <= start) end = Math.min(start + 8 * 60, 23 * 60);
-  const daily = /\b(every ?day|daily|each day)\b/i.test(plan);
-  return { title: title ?? TITLES[kindOf(workplace) ?? ''] ?? 'worker', workplace, arena, days: [...(daily ? ALL_DAYS : WEEKDAYS)], start: hhmm(start), end: hhmm(end) };
+  const kind = kindOf(workplace);
+  const owns = /\b(opens?|runs|owns?|manag\w+)\b/i.test(text);
+  return { title: title ?? (kind && (owns ? OWNER : STAFF)[kind]) ?? 'worker', workplace, arena, days: daysIn(plan), start: hhmm(start), end: hhmm(end) };
 }
 
 const PLURAL = new Set(['housemate', 'neighbour', 'colleague', 'classmate', 'friend']);

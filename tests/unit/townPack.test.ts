@@ -10,6 +10,7 @@ import { packFromArchive } from '../../src/pack/archive';
 import { gzip } from '../../src/io/bounded';
 import { checkResidents, exportedPack, newPersonaId } from '../../src/app/editTown';
 import { playerSpec } from '../../src/sim/player/player';
+import { smallvillePersona } from '../../src/pack/smallvillePersonas';
 
 const LOOKS = ['ada-quinn', 'ana-moreno'];
 /** Smallville's 25-resident base, beside the repository (shared/smallville). */
@@ -211,5 +212,26 @@ describe("the player's resident in another town", () => {
     expect(spec.lifestyle).toBe('Alex is visiting Saltmarsh and comes and goes as they please.');
     expect(spec.household).toBe('Harbour Green');
     expect(JSON.stringify(spec)).not.toContain('Hamlet');
+  });
+});
+
+describe.skipIf(!existsSync(VILLE))("a Smallville resident's work, read from many phrasings against the Ville's places", () => {
+  const base = { name: 'Ann Bell', first_name: 'Ann', last_name: 'Bell', age: 30, innate: 'warm', learned: 'Ann Bell lives in the Ville.', currently: 'Ann Bell is busy.', lifestyle: 'Ann goes to bed around 11pm, awakes up around 7am.', living_area: "the Ville:Adam Smith's house:main room" };
+  it.each<[string, string | null]>([
+    ['Ann Bell works at Hobbs Cafe from 9am to 5pm.', 'barista @ Hobbs Cafe 09:00-17:00 Mon-Fri'],
+    ['Ann opens The Willows Market and Pharmacy at 7 am every day and closes it at 7 pm.', 'shopkeeper @ The Willows Market and Pharmacy 07:00-19:00 Mon-Sun'],
+    ['Ann teaches at Oak Hill College from 10am until 3pm.', 'teacher @ Oak Hill College 10:00-15:00 Mon-Fri'],
+    ['Ann is a student at Oak Hill College and goes to classes in the morning.', 'student @ Oak Hill College 09:00-14:00 Mon-Fri'],
+    ['Ann opens the pub at noon and stays until midnight.', 'bartender @ The Rose and Crown Pub 12:00-23:59 Mon-Fri'],
+    ['Ann works at the Harvey Oak Supply Store, 8:30am-4:30pm, Monday to Saturday.', 'shop assistant @ Harvey Oak Supply Store 08:30-16:30 Mon-Sat'],
+    ['Ann helps out at Hobbs Cafe on weekends from 10am to 4pm; she works at it too.', 'barista @ Hobbs Cafe 10:00-16:00 Sat-Sun'],
+    ['Ann works from home on her novel.', null],
+    ['Ann goes for a walk in Johnson Park every morning and then reads at Hobbs Cafe.', null],
+  ])('%s', async (plan, expected) => {
+    const town = await loadTown(VILLE);
+    const p = smallvillePersona({ ...base, daily_plan_req: plan }, [], town.world, [{ id: 'ann-bell', name: 'Ann Bell' }], 'ada-quinn');
+    const o = p.occupation;
+    expect(o ? `${o.title} @ ${o.workplace} ${o.start}-${o.end} ${o.days[0]}-${o.days.at(-1)}` : null).toBe(expected);
+    if (o) expect(town.world.addressTiles.has(`the Ville:${o.workplace}:${o.arena}`)).toBe(true);
   });
 });
