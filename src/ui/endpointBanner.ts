@@ -2,6 +2,7 @@ import type { EndpointNotice, HamletStore } from '../store/store';
 import { pageLayout } from './layout';
 import { offerText } from '../app/saveBrain';
 import { isInTab } from '../llm/inTab/inTab';
+import { modelLabel } from '../llm/inTab/models';
 
 interface BannerActions {
   /** A save's model is offered: the player's answer (src/app/saveBrain.ts). */
@@ -14,7 +15,8 @@ interface BannerActions {
 
 /** The banner's sentence for an endpoint notice, at wall time `now` (Date.now()). */
 function endpointText(e: EndpointNotice, now: number): string {
-  if (e.state === 'offered') return offerText(e.baseURL);
+  // A save made on a model in this tab: nothing leaves the page and no key is involved.
+  if (e.state === 'offered') return isInTab(e.baseURL) ? `This save was made with a model in this tab (${modelLabel(e.model)}): use it?` : offerText(e.baseURL);
   // A model in this tab has no address worth showing (src/llm/inTab/).
   const model = isInTab(e.baseURL) ? 'The model in this tab' : `The model at ${e.baseURL}`;
   if (e.state === 'checking') return isInTab(e.baseURL) ? 'Loading the model in this tab from the browser’s cache before the town uses it…' : `Checking the model at ${e.baseURL} before the town uses it…`;
