@@ -273,6 +273,11 @@ async function begin(mapJson: unknown): Promise<void> {
       else if (a.kind === 'town') await openTownFiles(a.files);
       else if (a.kind === 'watch') await replays.openUrl(`${import.meta.env.BASE_URL}replays/demo.json.gz`);
       else if (a.kind === 'open') await replays.openFiles(a.files);
+      else if (a.kind === 'experiment') {
+        // Loaded on first use: the page's first load does not carry the panel.
+        const { openExperimentPanel } = await import('./ui/experimentPanel');
+        await openExperimentPanel(a.files, { openReplay: (file) => void replays.openFiles([file]) });
+      }
       else {
         const latest = await saves.latestSave();
         if (latest) await saves.load(latest.name).catch((err: unknown) => store.setState({ notice: err instanceof Error ? err.message : String(err) }));

@@ -5,6 +5,7 @@ import type { TownPack } from './townPack';
 import { PACK_LIMITS, readText, type PackFiles, type PackProblem } from './files';
 import { parseBlocks, parseMaze, smallvilleWorld, type SmallvilleGrids } from './smallvilleMap';
 import { personaId, smallvillePersona, type SmallvilleScratch } from './smallvillePersonas';
+import { parseCsvRows } from '../io/csv';
 
 /**
  * Smallville's own layout as a town (docs/town-pack.md, "Smallville's storage"): a storage base
@@ -23,37 +24,6 @@ export function findSmallvilleBase(files: PackFiles): { root: string; base: stri
   return m ? { root: m[1] ?? '', base: m[2] ?? '' } : null;
 }
 
-/** A CSV of two columns with quoted fields ("Name,Whisper"): rows after the header. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    }
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell);
-      if (row.some((x) => x.trim())) rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += c;
-  }
-  row.push(cell);
-  if (row.some((x) => x.trim())) rows.push(row);
-  return rows.slice(1);
-}
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 /** "February 13, 2023" (optionally ", 07:00:00") → "2023-02-13T07:00:00"; null when not a date. */
@@ -153,7 +123,7 @@ export async function readSmallvilleTown(files: PackFiles, looks: readonly strin
   const historyFile = files.paths.filter((p) => p.startsWith(`${assets}/agent_history_init_`) && p.endsWith('.csv')).sort((a, b) => (b.includes(`n${names.length}.`) ? 1 : 0) - (a.includes(`n${names.length}.`) ? 1 : 0))[0];
   const whispersOf = new Map<string, string[]>();
   if (historyFile) {
-    for (const [name, whisper] of parseCsv(await readText(files, historyFile))) {
+    for (const [name, whisper] of parseCsvRows(await readText(files, historyFile)).slice(1)) {
       if (!name || !whisper) continue;
       whispersOf.set(name.trim(), whisper.split(';').map((w) => w.trim()).filter(Boolean).slice(0, 50));
     }

@@ -6,7 +6,7 @@ import type { PickedFile } from '../replay/pickedFile';
 import { filesOfDrop, picked } from './replay/replayUi';
 
 /** What the person chose on the start screen. */
-export type StartAction = { kind: 'new'; choice: TownChoice } | { kind: 'continue' } | { kind: 'watch' } | { kind: 'open'; files: File[] } | { kind: 'town'; files: PickedFile[] } | { kind: 'edit' };
+export type StartAction = { kind: 'new'; choice: TownChoice } | { kind: 'continue' } | { kind: 'watch' } | { kind: 'open'; files: File[] } | { kind: 'town'; files: PickedFile[] } | { kind: 'edit' } | { kind: 'experiment'; files: File[] };
 
 interface StartScreenOptions {
   personas: readonly PersonaSpec[];
@@ -140,6 +140,13 @@ export class StartScreen {
     editResidents.type = 'button';
     editResidents.name = 'edit-residents';
     editResidents.title = 'The character editor: change, add or remove residents, then start a new town with them or export the town';
+    // An experiment's results folder (npm run experiment … --out DIR): the Experiments panel (docs/experiments.md).
+    const experimentFolder = Object.assign(el('input'), { type: 'file', multiple: true, hidden: true, name: 'open-experiment-folder' });
+    experimentFolder.setAttribute('webkitdirectory', '');
+    const experiments = el('button', undefined, 'Experiment results…');
+    experiments.type = 'button';
+    experiments.name = 'open-experiment';
+    experiments.title = 'A folder written by npm run experiment: its report, its runs and their replays';
     this.townLine = el('p', 'loading-sub start-town');
     const settings = el('button', undefined, '⚙ Settings');
     settings.type = 'button';
@@ -156,7 +163,7 @@ export class StartScreen {
     playRow.style.flexDirection = 'row';
     playRow.append(play, el('span', undefined, 'Play as a resident of the town (uncheck to watch)'));
     const actions = el('div', 'start-actions');
-    actions.append(newBtn, this.continueBtn, watch, open, openTown, openTownZip, editResidents, settings, this.closeBtn, openInput, townFolder, townArchive);
+    actions.append(newBtn, this.continueBtn, watch, open, openTown, openTownZip, editResidents, experiments, settings, this.closeBtn, openInput, townFolder, townArchive, experimentFolder);
     card.append(el('h1', undefined, 'Hamlet'), el('p', 'loading-sub', 'a town of generative agents'), this.townLine, el('h2', undefined, 'New town'), grid, playRow, you, actions, this.error);
     this.el.append(card);
     document.body.append(this.el);
@@ -201,6 +208,12 @@ export class StartScreen {
     });
     openTown.addEventListener('click', () => townFolder.click());
     editResidents.addEventListener('click', () => this.finish({ kind: 'edit' }));
+    experiments.addEventListener('click', () => experimentFolder.click());
+    experimentFolder.addEventListener('change', () => {
+      const files = [...(experimentFolder.files ?? [])];
+      experimentFolder.value = '';
+      if (files.length) this.finish({ kind: 'experiment', files });
+    });
     openTownZip.addEventListener('click', () => townArchive.click());
     for (const input of [townFolder, townArchive]) {
       input.addEventListener('change', () => {
