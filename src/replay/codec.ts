@@ -4,6 +4,8 @@ import { DEFAULT_LIMITS, InputError, parseJsonBounded, readText, type ReadLimits
 import { REPLAY_FORMAT, REPLAY_VERSION, ReplaySchema, lastStepOf, timeOfStep, type MapInfo, type ReplayFile } from './format';
 import { snapshotPersonaCount } from '../sim/snapshot';
 import { at } from '../sim/checked';
+import { BOUNDS } from '../sim/bounds';
+import { MAX_STRING } from '../sim/state/holder';
 
 export type ReplayErrorKind = 'empty' | 'not-gzip' | 'truncated' | 'json' | 'too-large' | 'too-deep' | 'smallville-part' | 'format' | 'version' | 'invalid' | 'personas' | 'map';
 
@@ -19,13 +21,15 @@ export class ReplayError extends InputError {
 /** Bounds on a replay: its file (src/io/bounded.ts) and its contents. */
 export const REPLAY_LIMITS = {
   ...DEFAULT_LIMITS,
+  /** Characters of any one text: a snapshot's longest string (a recorded prompt is cut to 4,000). */
+  maxStringLength: MAX_STRING,
   /** About eleven game days at ten seconds a step. */
   maxSteps: 100_000,
   maxPersonas: 1000,
   /** Tiles on a side of the map a replay is drawn on. */
   maxMapSide: 4096,
   /** Seconds of game time per step: from one second to an hour. */
-  stepSeconds: { min: 1, max: 3600 },
+  stepSeconds: BOUNDS.stepSeconds,
 } as const;
 
 /** A bounded-reading failure as a replay error (same message and kind). */

@@ -1,3 +1,4 @@
+import { BOUNDS } from '../sim/bounds';
 import { z } from 'zod';
 
 /**
@@ -60,7 +61,7 @@ const PersonaChangeSchema = z
     x: z.number().int().optional().describe('New tile x (present with y whenever the persona moved)'),
     y: z.number().int().optional(),
     e: z.string().optional().describe('New emoji'),
-    d: z.string().optional().describe('New description'),
+    d: z.string().max(BOUNDS.personaText).optional().describe('New description'),
     a: z.string().optional().describe('New address'),
     w: z.string().nullable().optional().describe('New chat partner (name) or null when a chat ends'),
     k: ActionTupleSchema.optional().describe('New registered action'),

@@ -9,7 +9,8 @@ import { MapInfoSchema, type ReplayFile } from '../replay/format';
 import { mapInfoOf } from '../replay/mapInfo';
 import { validateReplay } from '../replay/codec';
 import { gunzipBounded, gzip, InflateLimitError, isGzip } from '../replay/gzip';
-import { InputError, parseJsonBounded } from '../io/bounded';
+import { DEFAULT_LIMITS, InputError, parseJsonBounded } from '../io/bounded';
+import { BOUNDS, describeGameTime, gameTimeInBounds, GameStartSchema, memoryCountProblem, SeedSchema, StepSecondsSchema } from '../sim/bounds';
 import type { Recorder } from '../replay/recorder';
 import { scrubSecrets } from '../llm/secrets';
 import { at } from '../sim/checked';
@@ -22,8 +23,9 @@ import { at } from '../sim/checked';
  */
 const SAVE_FORMAT = 'hamlet-save';
 const SAVE_VERSION = 1;
-/** Largest save unpacked: far above a week of 25 personas, low enough to refuse a gzip bomb. */
-const MAX_SAVE_BYTES = 400_000_000;
+/** Largest save unpacked, and its text limit (one bound): a gzip bomb stops at the first byte past it. */
+const MAX_SAVE_BYTES = BOUNDS.saveTextBytes;
+const SAVE_LIMITS = { ...DEFAULT_LIMITS, maxFileBytes: MAX_SAVE_BYTES, maxTextBytes: MAX_SAVE_BYTES };
 
 /** Brain settings as the page keeps them: never the key. */
 const SettingsSchema = z.object({
@@ -33,13 +35,13 @@ const SettingsSchema = z.object({
   config: z.object({
     baseURL: z.string().max(2000),
     model: z.string().max(200),
-    temperature: z.number(),
+    temperature: z.number().min(0).max(2),
     concurrency: z.number().int().min(1).max(64),
-    timeoutMs: z.number().int().min(1),
-    tokenBudgetPerDay: z.number().min(0),
+    timeoutMs: z.number().int().min(1).max(3_600_000),
+    tokenBudgetPerDay: z.number().min(0).max(1e12),
     structuredOutput: z.enum(['json_schema', 'json_object', 'none']),
     embeddingModel: z.string().max(200),
-    price: z.object({ input: z.number().min(0), output: z.number().min(0) }),
+    price: z.object({ input: z.number().min(0).max(1e6), output: z.number().min(0).max(1e6) }),
     // How the town asks the model (docs/call-plans.md); saves from before call plans read as packed, the default on a model.
     callPlan: z.enum(['packed', 'faithful']).default('packed'),
   }),
@@ -55,9 +57,9 @@ const SaveSchema = z.strictObject({
   /** The game this save belongs to (a new town, a fork: a new one; a load goes on with it); absent in older saves. */
   gameId: z.string().max(64).optional(),
   game: z.strictObject({
-    seed: z.number(),
-    start: z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/, 'a game time like 2023-02-13T07:00:00'),
-    stepSeconds: z.number().positive().max(3600),
+    seed: SeedSchema,
+    start: GameStartSchema,
+    stepSeconds: StepSecondsSchema,
     map: MapInfoSchema,
     personas: z.array(z.looseObject({ id: z.string() })).min(1).max(1000),
     /** The player's resident (src/sim/player), or null when nobody plays. */
@@ -144,7 +146,7 @@ export async function decodeSave(bytes: Uint8Array, what = 'The save'): Promise<
   let doc: unknown;
   try {
     // Depth and text length checked before parsing (src/io/bounded.ts): nothing below recurses without end.
-    doc = parseJsonBounded(new TextDecoder().decode(raw), what);
+    doc = parseJsonBounded(new TextDecoder().decode(raw), what, SAVE_LIMITS);
   } catch (err) {
     throw new SaveError(err instanceof InputError ? err.message : `${what} is cut off or is not JSON (${err instanceof Error ? err.message : String(err)}).`);
   }
@@ -170,6 +172,12 @@ function checkSave(doc: unknown, what = 'The save'): SaveFile {
     const issue = at(r.error.issues, 0, 'schema issue');
     throw new SaveError(`${what} is damaged: ${issue.path.join('.') || '(root)'}: ${issue.message}.`);
   }
+  // The work the save can cause, known before a town is built from it: the game time it is at, its memories.
+  const g = r.data.game;
+  const now = Date.parse(`${g.start}Z`) + r.data.state.step * g.stepSeconds * 1000;
+  if (!gameTimeInBounds(now)) throw new SaveError(`${what} is damaged: state.step ${r.data.state.step} falls at ${describeGameTime(now)}, not a game time from ${BOUNDS.year.min} to ${BOUNDS.year.max}.`);
+  const memories = memoryCountProblem((r.data.state as { parts?: { personas?: { data?: unknown } }; personas?: unknown }).parts?.personas?.data ?? (r.data.state as { personas?: unknown }).personas);
+  if (memories) throw new SaveError(`${what} is refused: ${memories}.`);
   let recording: ReplayFile | null = null;
   if (r.data.recording !== null) {
     try {

@@ -10,6 +10,7 @@ import { playerHolder } from './player/playerState';
 import { Scratch } from './persona/scratch';
 import { newAgentState } from './actions/state';
 import { at } from './checked';
+import { describeGameTime, gameTimeInBounds, memoryCountProblem, SeedSchema, StepSecondsSchema } from './bounds';
 
 export { SnapshotError } from './state/holder';
 
@@ -53,9 +54,9 @@ const MAX_STRINGS = 5_000_000;
 const EnvelopeSchema = z.object({
   version: z.literal(SNAPSHOT_VERSION),
   step: z.number().int().min(0),
-  seed: z.number().refine(Number.isFinite, 'a finite number'),
-  startMs: z.number().refine(Number.isFinite, 'a finite number'),
-  stepSeconds: z.number().positive().max(3600),
+  seed: SeedSchema,
+  startMs: z.number().refine(gameTimeInBounds, { error: (issue) => { const ms = issue.input as number; return `its start ${describeGameTime(ms)} is not a game time Hamlet can show`; } }),
+  stepSeconds: StepSecondsSchema,
   strings: z.array(z.string().max(MAX_STRING)).max(MAX_STRINGS),
   parts: z.record(z.string().max(100), z.strictObject({ v: z.number().int().min(1), data: z.unknown() })),
 });
@@ -87,8 +88,11 @@ export function restoreSnapshot(sim: SimState, raw: unknown): void {
   const snap = parseEnvelope(raw);
   if (snap.seed !== sim.seed) throw new SnapshotError(`The snapshot is of seed ${snap.seed}, the simulation has seed ${sim.seed}`);
   if (snap.startMs !== sim.clock.startMs || snap.stepSeconds !== sim.clock.stepSeconds) {
-    throw new SnapshotError(`The snapshot's clock (start ${new Date(snap.startMs).toISOString()}, ${snap.stepSeconds} s steps) differs from the simulation's`);
+    throw new SnapshotError(`The snapshot's clock (start ${describeGameTime(snap.startMs)}, ${snap.stepSeconds} s steps) differs from the simulation's`);
   }
+  // The work the file can cause, counted before anything is built from it.
+  const memories = memoryCountProblem(snap.parts.personas?.data);
+  if (memories) throw new SnapshotError(`The snapshot is too large: ${memories}`);
   const known = new Set(HOLDERS.map((h) => h.key));
   const unknown = Object.keys(snap.parts).filter((k) => !known.has(k));
   if (unknown.length) throw new SnapshotError(`The snapshot holds state this version of Hamlet does not know: ${unknown.map((k) => `"${k}"`).join(', ')} (made by a newer Hamlet?)`);
@@ -99,6 +103,7 @@ export function restoreSnapshot(sim: SimState, raw: unknown): void {
   if (clock.step !== snap.step) throw new SnapshotError(`The snapshot says step ${snap.step} but its clock part says ${clock.step}`);
 
   const now = snap.startMs + snap.step * snap.stepSeconds * 1000;
+  if (!gameTimeInBounds(now)) throw new SnapshotError(`The snapshot's step ${snap.step} falls at ${describeGameTime(now)}, not a game time Hamlet can show`);
   const earliest = snap.startMs - 400 * DAY;
   const latest = now + 400 * DAY;
   const ctx: ReadContext = {
@@ -117,7 +122,7 @@ export function restoreSnapshot(sim: SimState, raw: unknown): void {
       if (w.walkable[t.y * w.width + t.x] !== 1) throw new SnapshotError(`${where} (${t.x}, ${t.y}) is not a walkable tile`);
     },
     time(ms, where) {
-      if (!(ms >= earliest && ms <= latest)) throw new SnapshotError(`${where} (${Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 16) : ms}) is out of range for a snapshot at ${new Date(now).toISOString().slice(0, 16)}`);
+      if (!(ms >= earliest && ms <= latest)) throw new SnapshotError(`${where} (${describeGameTime(ms)}) is out of range for a snapshot at ${describeGameTime(now)}`);
     },
   };
   const apply = (HOLDERS as readonly StateHolder<unknown>[]).map((h) => h.read(parsed.get(h.key), sim, ctx));

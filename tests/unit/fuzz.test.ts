@@ -10,6 +10,7 @@ import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
 import { loadWorld, MapError } from '../../src/sim/world/loadWorld';
 import { parsePersonas } from '../../src/sim/persona/load';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
+import { expectClean, mutateMany, rng, type Json } from '../support/fuzz';
 
 /**
  * Seeded fuzzing of every loader of files from elsewhere: a few hundred mutated maps, persona files,
@@ -19,72 +20,6 @@ import { miniMap, miniPersonas } from '../fixtures/miniTown';
  */
 // FUZZ_CASES=5000 for a deeper local run; the suite runs 300 per loader.
 const CASES = Number(process.env.FUZZ_CASES) || 300;
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-
-/** Every path to a value in the document (capped, so big documents stay cheap). */
-function paths(v: Json, at: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
-  if (out.length > 4000) return out;
-  out.push(at);
-  if (Array.isArray(v)) v.slice(0, 40).forEach((x, i) => paths(x, [...at, i], out));
-  else if (v && typeof v === 'object') for (const k of Object.keys(v)) paths(v[k]!, [...at, k], out);
-  return out;
-}
-
-const NASTY: Json[] = [null, {}, [], '', 'x:y', 'Hamlet:Elm Street:<random>', -1, 0, 0.5, -5000, 1e9, 1e300, -1e300, 20000000, true, 'NaN', '9'.repeat(30), [[[[[]]]]], { x: 1 }, '<script>alert(1)</script>'];
-
-/** One random change: replace a value, delete a key, drop or repeat array items. */
-function mutate(doc: Json, r: () => number): Json {
-  const copy = structuredClone(doc);
-  const all = paths(copy);
-  const path = all[Math.floor(r() * all.length)]!;
-  if (path.length === 0) return NASTY[Math.floor(r() * NASTY.length)]!;
-  let parent = copy as Record<string | number, Json>;
-  for (const k of path.slice(0, -1)) parent = parent[k] as Record<string | number, Json>;
-  const key = path[path.length - 1]!;
-  const roll = r();
-  if (roll < 0.6) parent[key] = NASTY[Math.floor(r() * NASTY.length)]!;
-  else if (roll < 0.75 && !Array.isArray(parent)) delete parent[key];
-  else if (Array.isArray(parent[key])) {
-    const a = parent[key] as Json[];
-    if (r() < 0.5) a.splice(Math.floor(r() * a.length), Math.ceil(r() * a.length));
-    else if (a.length) a.push(...a.slice(0, Math.ceil(r() * 3)));
-  } else if (typeof parent[key] === 'number') parent[key] = (parent[key] as number) * (r() < 0.5 ? -1 : 1e6) + (r() < 0.5 ? 0.5 : 0);
-  else parent[key] = NASTY[Math.floor(r() * NASTY.length)]!;
-  return copy;
-}
-
-function mutateMany(doc: Json, r: () => number): Json {
-  let d = doc;
-  const n = 1 + Math.floor(r() * 3);
-  for (let i = 0; i < n; i++) d = mutate(d, r);
-  return d;
-}
-
-/** Run a loader on a case; returns the error if any, asserting it is a message and not a crash. */
-function expectClean<T>(label: string, load: () => T, ok: (e: unknown) => boolean): T | null {
-  try {
-    return load();
-  } catch (e) {
-    const err = e as Error;
-    expect([TypeError, RangeError, SyntaxError, ReferenceError].some((C) => err?.constructor === C), `${label}: ${err?.name}: ${err?.message}`).toBe(false);
-    expect(ok(err), `${label}: ${err?.name}: ${err?.message}`).toBe(true);
-    expect(err.message.length, label).toBeGreaterThan(15);
-    expect(err.message, label).not.toMatch(/(?<!received )undefined|\[object Object\]|is not a function|Cannot read/);
-    return null;
-  }
-}
 
 /** Play an accepted replay the way the page does: it must not throw anywhere. */
 function play(replay: ReplayFile): void {

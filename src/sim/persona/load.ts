@@ -36,5 +36,6 @@ export function checkPersonasAgainstWorld(personas: PersonaSpec[], world: WorldM
     if (o && !world.addressTiles.has(`${world.name}:${o.workplace}:${o.arena}`)) {
       throw new Error(`Persona ${p.id}: workplace "${o.workplace}:${o.arena}" is not an arena of the map`);
     }
+    for (const h of p.haunts) if (!world.sectors.some((s) => s.name === h)) throw new Error(`Persona ${p.id}: haunt "${h.slice(0, 80)}" is not a sector of the map`);
   }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACTION_IDS } from '../actions/ids';
 import { type AgentState } from '../actions/state';
 import { CommitmentSchema } from './commitment';
+import { BOUNDS, CreditsSchema } from '../bounds';
 import { MAX_STRING, SnapshotError, type ReadContext, type StateHolder } from '../state/holder';
 import type { ChatLine, ConceptNode, NodeType } from './memory';
 import type { Persona } from './persona';
@@ -19,7 +20,7 @@ import { at } from '../checked';
  */
 
 /** Bounds: far above what a long game makes, low enough that a crafted file cannot exhaust the page. */
-const MAX_MEMORIES = 500_000;
+const MAX_MEMORIES = BOUNDS.memoriesPerPersona;
 const MAX_LIST = 10_000;
 
 const str = (max = MAX_STRING) => z.string().max(max);
@@ -74,7 +75,7 @@ type ScratchState = z.infer<typeof ScratchSchema>;
 
 // jobId and holdings came with the economy (seed 004): snapshots from before it read as "no job today, holds nothing".
 const WalletSchema = z.strictObject({
-  credits: num,
+  credits: CreditsSchema,
   checkedInDay: z.number().int().min(0).max(1e6).nullable(),
   jobId: z.number().int().min(1).max(1e6).nullable().default(null),
   holdings: z.record(str(200), z.number().int().min(0).max(10_000)).default({}),

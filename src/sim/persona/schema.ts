@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import { BOUNDS } from '../bounds';
+
+/** A name, a title, a place: one line of at most BOUNDS.nameText characters. */
+const name = z.string().min(1).max(BOUNDS.nameText);
+/** Free text that goes into prompts: at most BOUNDS.personaText characters. */
+const text = z.string().min(1).max(BOUNDS.personaText);
 
 /** Smallville's scratch defaults; a persona file may override any of them. */
 export const SCRATCH_DEFAULTS = {
@@ -13,42 +19,43 @@ const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:MM (
 const weekday = z.enum(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
 
 const OccupationSchema = z.object({
-  title: z.string().min(1),
+  title: name,
   /** A sector name on the map. */
-  workplace: z.string().min(1),
+  workplace: name,
   /** An arena of that sector where the work happens. */
-  arena: z.string().min(1),
-  days: z.array(weekday).min(1),
+  arena: name,
+  days: z.array(weekday).min(1).max(7),
   start: hhmm,
   end: hhmm,
 });
 
 const RelationshipSchema = z.object({
-  id: z.string().min(1),
-  kind: z.string().min(1),
-  note: z.string(),
+  id: name,
+  kind: name,
+  note: z.string().max(BOUNDS.personaText),
 });
 
 export const PersonaSchema = z.object({
-  id: z.string().regex(/^[a-z]+(-[a-z]+)+$/, 'id must be kebab-case first-last'),
-  name: z.string().min(1),
-  firstName: z.string().min(1),
-  lastName: z.string().min(1),
+  id: z.string().max(BOUNDS.nameText).regex(/^[a-z]+(-[a-z]+)+$/, 'id must be kebab-case first-last'),
+  name,
+  firstName: name,
+  lastName: name,
   age: z.number().int().min(1).max(120),
-  innate: z.string().min(1),
-  learned: z.string().min(1),
-  currently: z.string().min(1),
+  innate: text,
+  learned: text,
+  currently: text,
   /** Free text, but written so that "wakes up around 7 am" and "goes to bed around 11 pm" appear. */
-  lifestyle: z.string().min(1),
+  lifestyle: text,
   /** "Sector:arena" of the persona's bedroom. */
-  livingArea: z.string().regex(/^[^:]+:[^:]+$/, 'livingArea must be "Sector:arena"'),
-  dailyPlanReq: z.string().min(1),
-  household: z.string().min(1),
+  livingArea: z.string().max(2 * BOUNDS.nameText).regex(/^[^:]+:[^:]+$/, 'livingArea must be "Sector:arena"'),
+  dailyPlanReq: text,
+  household: name,
   occupation: OccupationSchema.nullable(),
-  relationships: z.array(RelationshipSchema),
+  relationships: z.array(RelationshipSchema).max(BOUNDS.relationships),
   /** Favourite places (sector names) the persona likes to visit in free time. */
-  haunts: z.array(z.string()).default([]),
-  sprite: z.string().min(1),
+  haunts: z.array(name).max(BOUNDS.haunts).default([]),
+  /** A sprite sheet's name (a plain file name: no path). */
+  sprite: z.string().max(BOUNDS.nameText).regex(BOUNDS.sprite, 'sprite must be a plain name like "ada-quinn" (letters, digits, - and _)'),
   scratch: z
     .object({
       visionRadius: z.number().int().positive(),
