@@ -128,6 +128,10 @@ describe('a model in this tab', () => {
     expect(state).toMatch(/hamlet-tiny\.gguf is loaded \(\d+ threads?\): [\d.]+ tokens\/s writing, \d+ tokens\/s reading: keeps up with about [\d.]+×.* for \d+ people/);
     expect(await page.textContent('.intab-stored')).toContain(`hamlet-tiny.gguf · ${Math.round(file.length / 1000)} KB`);
     expect(await page.textContent('button[name=intabDownload]')).toContain('Stored in this browser');
+    await screenshot(page, 'intab-picker-ready-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'intab-picker-ready-phone');
+    await page.setViewportSize({ width: 1400, height: 850 });
   });
 
   it('the town runs on it: grammar-constrained JSON every time, read through the contracts, fallbacks counted', { timeout: 240_000 }, async () => {
