@@ -87,7 +87,9 @@ async function writeOutputs(config: ExperimentConfig, dir: string, manifest: Rec
   const runs = readRuns(dir, config);
   writeFileSync(join(dir, 'results.csv'), resultsCsv(runs));
   const judged = await judgeOnce(config, dir, runs);
-  const whisperAt = scenarioPlan(config).whisper?.at ?? null;
+  // The spread is drawn from the whisper, or from the start when the news is in a persona file (the election).
+  const plan = scenarioPlan(config);
+  const whisperAt = plan.whisper?.at ?? (plan.candidate ? Date.parse(`${plan.start}Z`) : null);
   writeFileSync(join(dir, 'report.html'), reportHtml(config, runs, manifest, whisperAt, timing, judged));
   return runs;
 }

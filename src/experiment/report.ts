@@ -35,7 +35,7 @@ function reportPlots(c: ExperimentConfig, runs: readonly RunResult[], whisperAt:
     const points = runs.flatMap((r) =>
       Array.from({ length: Math.max(1, hours) + 1 }, (_, h) => ({ run: r.id, condition: r.condition, hour: h, heard: r.spread.filter((s) => s.time <= whisperAt + h * 3_600_000).length / Math.max(1, r.others) })),
     );
-    plots.push({ title: 'Spread: share of residents who had heard, by hours since the whisper', svg: render({ width: 640, height: 280, y: { domain: [0, 1], label: 'heard (share)', grid: true }, x: { label: 'hours since the whisper' }, color: { legend: true }, marks: [Plot.line(points, { x: 'hour', y: 'heard', stroke: 'condition', z: 'run' }), Plot.ruleY([PAPER.party.heard / PAPER.party.of], { stroke: '#999', strokeDasharray: '4 3' }), Plot.text([{ x: 1, y: PAPER.party.heard / PAPER.party.of }], { x: 'x', y: 'y', text: () => 'paper (party, 13/25)', dy: -6, textAnchor: 'start', fill: '#666' })] }) });
+    plots.push({ title: 'Spread: share of residents who had heard it said, by hours since the news began (the whisper, or the start)', svg: render({ width: 640, height: 280, y: { domain: [0, 1], label: 'heard (share)', grid: true }, x: { label: 'hours since the news began' }, color: { legend: true }, marks: [Plot.line(points, { x: 'hour', y: 'heard', stroke: 'condition', z: 'run' }), Plot.ruleY([PAPER.party.heard / PAPER.party.of], { stroke: '#999', strokeDasharray: '4 3' }), Plot.text([{ x: 1, y: PAPER.party.heard / PAPER.party.of }], { x: 'x', y: 'y', text: () => 'paper (party, 13/25)', dy: -6, textAnchor: 'start', fill: '#666' })] }) });
   }
   const density = runs.flatMap((r) => [
     { condition: r.condition, when: 'start', density: r.densityStart },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeLlm, type FakeLlm } from '../support/fakeLlm';
@@ -68,4 +68,46 @@ describe('exact re-execution of a model run (--replay-calls)', () => {
     const both = (await cli('src/cli/sim.ts', ['--replay-calls', offline, '--seed', '3']).then(() => null, (e: unknown) => e)) as { stderr: string } | null;
     expect(both?.stderr).toMatch(/--seed cannot be combined with --replay-calls/);
   }, 120_000);
+});
+
+describe('an experiment re-run from a model experiment’s recorded calls (replayCalls)', () => {
+  let fake: FakeLlm;
+  let tmp: string;
+  beforeAll(async () => {
+    fake = await startFakeLlm(goodModel());
+    tmp = mkdtempSync(join(tmpdir(), 'hamlet-replay-calls-exp-'));
+  });
+  afterAll(async () => {
+    await fake.close();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('gives the same run with no model, interviews included, and counts what another condition asks anew', async () => {
+    const base = { scenario: 'interviews', days: 0.05, seeds: [2], personas: 3 };
+    const modelCfg = join(tmp, 'model.json');
+    writeFileSync(modelCfg, JSON.stringify({ ...base, name: 'on the model', conditions: ['full'], brain: { llm: fake.url, model: 'fake-model' } }));
+    await cli('src/cli/experiment.ts', [modelCfg, '--out', join(tmp, 'model'), '--workers', '1']);
+    const recorded = JSON.parse(readFileSync(join(tmp, 'model', 'runs', 'interviews-full-s2.json'), 'utf8'));
+    expect(recorded.callsFile).toBe('calls/interviews-full-s2.json.gz');
+    expect(recorded.interviews.asked).toBe(75);
+    expect(recorded.calls).toBeGreaterThan(75);
+    await fake.close();
+
+    // No server: the recording answers; the configured brain is the offline one, for what it lacks.
+    const againCfg = join(tmp, 'again.json');
+    writeFileSync(againCfg, JSON.stringify({ ...base, name: 'again', conditions: ['full', 'no-reflection'], brain: 'offline', replayCalls: 'model/calls/interviews-full-s2.json.gz' }));
+    await cli('src/cli/experiment.ts', [againCfg, '--out', join(tmp, 'again'), '--workers', '1']);
+    const same = JSON.parse(readFileSync(join(tmp, 'again', 'runs', 'interviews-full-s2.json'), 'utf8'));
+    expect(same.unrecordedCalls).toBe(0);
+    expect(same.fallbacks).toBe(0);
+    expect(same.brain).toBe(recorded.brain);
+    expect(same.interviews.answers).toEqual(recorded.interviews.answers);
+    expect(same.calls).toBe(recorded.calls);
+    const a = await open(join(tmp, 'model', recorded.replay));
+    const b = await open(join(tmp, 'again', same.replay));
+    expect(diffReplays(a, b)).toMatchObject({ firstStep: null, conversationsFrom: null });
+    // Another condition under the same recording: runs, and says what it asked that the recording lacks.
+    const other = JSON.parse(readFileSync(join(tmp, 'again', 'runs', 'interviews-no-reflection-s2.json'), 'utf8'));
+    expect(other.unrecordedCalls).toBe(other.fallbacks);
+  }, 240_000);
 });
