@@ -32,6 +32,7 @@ import type { SaveSettings } from './save/saveFile';
 import type { ReplayFile } from './replay/format';
 import { byCodeUnits } from './sim/order';
 import type { TownPack } from './pack/townPack';
+import { whisperFirstMemories } from './pack/whispers';
 import type { PickedFile } from './replay/pickedFile';
 import { defined } from './sim/checked';
 
@@ -87,6 +88,8 @@ async function begin(mapJson: unknown): Promise<void> {
     let opened: TownPack | null = null;
     /** The running town as a pack (null: Hamlet's own, made into one when the editor asks). */
     let currentTown: TownPack | null = null;
+    /** The running town's step (a pack's own; Hamlet's 10 s). */
+    let townStep = 10;
     const townProblems: string[] = [];
     const townUrl = params.get('town');
     if (townUrl) {
@@ -95,6 +98,7 @@ async function begin(mapJson: unknown): Promise<void> {
         opened = await openTownUrl(townUrl, looks);
         world = opened.world;
         townPersonas = opened.personas;
+        townStep = opened.stepSeconds;
         currentTown = opened;
       } catch (err) {
         townProblems.push(err instanceof Error ? err.message : String(err));
@@ -139,12 +143,9 @@ async function begin(mapJson: unknown): Promise<void> {
     const probeFirst = wantModel && !brainConfig ? savedModelConfig : null;
     // The call plan the town was started with (?calls= or the start screen), over the ⚙ Brain setting.
     let callPlanChoice = choice.callPlan;
-    const built = buildTown(choice, world, townPersonas);
+    const built = buildTown(choice, world, townPersonas, townStep);
     sim = built.sim;
-    if (opened) {
-      const { whisperFirstMemories } = await import('./app/openTown');
-      whisperFirstMemories(sim, opened);
-    }
+    if (opened) whisperFirstMemories(sim, opened);
     const notices = [...townProblems, ...(fromUrl?.warnings ?? []), built.warning].filter(Boolean);
     store.setState({ phase: 'ready', time: sim.now, step: sim.step, brainName: sim.brain.name, callPlan: sim.callPlan, personas: built.sim.personas.map((p) => built.sim.frameOf(p)), notice: notices.length ? notices.join(' · ') : null });
     const townData: TownSceneData = {
@@ -207,7 +208,9 @@ async function begin(mapJson: unknown): Promise<void> {
     /** Start a new town in place of the running one (from the ☰ Menu's start screen). */
     const newTown = (c: TownChoice) => {
       if (replays.mode.active) replays.mode.close();
-      const next = buildTown(c, world, townPersonas).sim;
+      const next = buildTown(c, world, townPersonas, townStep).sim;
+      // An opened town's residents start with their first memories (Smallville's whispers).
+      if (currentTown) whisperFirstMemories(next, currentTown);
       callPlanChoice = c.callPlan;
       store.setState({ time: next.now, step: next.step, personas: next.personas.map((p) => next.frameOf(p)), feed: [], conversations: 0, selectedId: null, followId: null, notice: null });
       const live = goLive(next);
@@ -230,15 +233,14 @@ async function begin(mapJson: unknown): Promise<void> {
     };
     /** Make a checked town the running one: its map drawn, a new day from its start. */
     const useTown = async (town: TownPack) => {
-      const { whisperFirstMemories } = await import('./app/openTown');
       currentTown = town;
+      townStep = town.stepSeconds;
       world = town.world;
       townPersonas = town.personas;
       townData.world = world;
       await drawTown(town);
       startScreen.setTown(town.name, town.personas);
       newTown({ ...WATCH_ONLY, start: `${town.start.slice(0, 10)}T07:00:00`, paused: false });
-      whisperFirstMemories(liveSim(), town);
       store.setState({ notice: [`Opened ${town.name}: ${town.personas.length} residents`, ...town.notes].join(' · ') });
     };
     /** The character editor over the running town's residents (loaded when first opened). */
@@ -250,7 +252,7 @@ async function begin(mapJson: unknown): Promise<void> {
         looks,
         spriteUrl: characterUrl,
         check: (ps) => checkResidents(town.world, ps),
-        start: (ps) => void useTown({ ...town, world: worldFor(town.world, ps), personas: ps, whispers: [] }),
+        start: (ps) => void useTown({ ...town, world: worldFor(town.world, ps), personas: ps }),
         exportPack: async (ps) => {
           // Hamlet's tileset image is the page's own: fetched to go in the pack beside the map.
           const extra: [string, Uint8Array][] = town.builtIn ? [['public/assets/tiles.png', new Uint8Array(await (await fetch(TILES_URL)).arrayBuffer())]] : [];

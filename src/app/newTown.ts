@@ -71,7 +71,8 @@ export function choiceFromParams(params: URLSearchParams, personas: readonly Per
 }
 
 /** Build the town a choice describes (offline brain; a model is switched on by the page afterwards). */
-export function buildTown(choice: TownChoice, world: WorldModel, all: readonly PersonaSpec[]): { sim: Simulation; warning: string | null } {
+/** `stepSeconds`: the town's step (its pack's; Hamlet's is 10). */
+export function buildTown(choice: TownChoice, world: WorldModel, all: readonly PersonaSpec[], stepSeconds = 10): { sim: Simulation; warning: string | null } {
   const personas = all.slice(0, Math.max(1, Math.min(choice.personaCount, all.length)));
   const registry = registryParam(choice.registry, personas.map((p) => p.id));
   const sim = new Simulation({
@@ -80,6 +81,7 @@ export function buildTown(choice: TownChoice, world: WorldModel, all: readonly P
     brain: new OfflineBrain(choice.seed, personas),
     seed: choice.seed,
     start: choice.start,
+    stepSeconds,
     brainModes: registry.modes,
     callPlan: choice.callPlan ?? 'faithful',
     pulse: choice.pulse,

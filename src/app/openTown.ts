@@ -2,8 +2,6 @@ import type { PickedFile } from '../replay/pickedFile';
 import { packFromArchive } from '../pack/archive';
 import { normalisePath, PACK_LIMITS, type PackFiles } from '../pack/files';
 import { openTown, type TownPack } from '../pack/open';
-
-export { whisperFirstMemories } from '../pack/open';
 import { findSuppliedMap, type SuppliedMap } from '../replay/suppliedMap';
 
 /**

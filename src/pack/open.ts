@@ -1,4 +1,3 @@
-import type { Simulation } from '../sim/simulation';
 import { PackError, subPack, type PackFiles, type PackProblem } from './files';
 import { MANIFEST_FILE } from './manifest';
 import { readTiledPack } from './tiledPack';
@@ -7,6 +6,7 @@ import { namesOnlyProblems, townProblems } from './check';
 import type { TownPack } from './townPack';
 
 export type { TownPack };
+export { whisperFirstMemories } from './whispers';
 
 /** Where in the files a town is: its manifest's folder (a zip's one top folder is fine), or a Smallville base. */
 function locate(files: PackFiles): { kind: 'hamlet'; files: PackFiles } | { kind: 'smallville' } | null {
@@ -51,9 +51,4 @@ export async function openTown(files: PackFiles, looks: readonly string[]): Prom
   const { town, problems } = await checkTown(files, looks);
   if (!town) throw new PackError(files.label, problems);
   return town;
-}
-
-/** Give a new town's residents the whispers they start with (taken in at the first step). */
-export function whisperFirstMemories(sim: Simulation, town: Pick<TownPack, 'whispers'>): void {
-  for (const w of town.whispers) if (sim.byId.has(w.id)) sim.whisper(w.id, w.text);
 }

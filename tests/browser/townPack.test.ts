@@ -16,6 +16,7 @@ const VILLE = join(FRONTEND, 'storage/base_the_ville_n25');
 
 interface Handle {
   store: { getState(): { personas: { id: string; name: string; tile: { x: number; y: number } }[]; notice: string | null } };
+  sim: { queuedWhispers: number; clock: { stepSeconds: number } } | null;
 }
 const names = (page: Page) => page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().personas.map((p) => p.name));
 
@@ -55,6 +56,8 @@ describe.skipIf(!existsSync(VILLE))('another town in the page', () => {
     expect(who).toHaveLength(25);
     expect(who).toEqual(expect.arrayContaining(['Isabella Rodriguez', 'Klaus Mueller', 'Sam Moore']));
     expect(who).not.toContain('Sofia Moreno');
+    // Paused before the first step: Smallville's whispers wait to be taken in as first memories.
+    expect(await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.sim?.queuedWhispers)).toBeGreaterThan(100);
     // The hover readout speaks the Ville's addresses.
     await page.waitForTimeout(500);
     await screenshot(page, 'town-ville-1400x850');
@@ -104,6 +107,8 @@ describe.skipIf(!existsSync(VILLE))('another town in the page', () => {
     await page.setInputFiles('input[name=open-town-folder]', folder);
     await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().personas.length === 4, null, { timeout: 30_000 });
     expect((await names(page)).sort()).toEqual(['Jory Pascoe', 'Kit Penhale', 'Morwenna Tregar', 'Tamsin Pascoe']);
+    // The pack's own step (a minute), as on the CLI.
+    expect(await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.sim?.clock.stepSeconds)).toBe(60);
     await page.waitForTimeout(500);
     await screenshot(page, 'town-saltmarsh-1400x850');
     expect(errors.filter((e) => !/favicon|404/.test(e))).toEqual([]);
