@@ -7,6 +7,8 @@ import { checkPersonasAgainstWorld } from '../sim/persona/load';
 import { partyFor, runParty, VALENTINE_PARTY } from '../sim/scenario/party';
 import { runWeek } from '../sim/scenario/believability';
 import { economyTable, runEconomy } from '../sim/scenario/economyWeek';
+import { runTalk } from '../sim/scenario/talkCheck';
+import { playerSpec } from '../sim/player/player';
 import { CliError, numberOption, parseCli } from './args';
 import { CALLS_OPTION, LLM_OPTIONS, UnreachableModel, callPlanFromArgs, checkReachable, llmBrainFromArgs, reportFallbacks } from './llmArgs';
 import { defined } from '../sim/checked';
@@ -16,7 +18,8 @@ const USAGE =
   'usage: npm run scenario -- party [--town PATH] [--seed 1] [--days 2] [--calls packed|faithful]\n' +
   '                                 [--llm BASE_URL --model NAME [--concurrency 4] [--timeout 60] [--budget TOKENS] [--structured json_schema|json_object|none]]  (key from OPENAI_API_KEY)\n' +
   '       npm run scenario -- week [--seed 1] [--days 7]   (believability figures of the offline brain)\n' +
-  '       npm run scenario -- economy [--town PATH] [--seed 1] [--days 7]   (the economy per resident: credits each day, wages, shops, bills, meals)';
+  '       npm run scenario -- economy [--town PATH] [--seed 1] [--days 7]   (the economy per resident: credits each day, wages, shops, bills, meals)\n' +
+  '       npm run scenario -- talk [--seed 1]   (a visitor talks with residents on the offline brain: facts, spoken answers, invitations)';
 
 async function main(): Promise<void> {
   const { values: args, positionals } = parseCli(process.argv.slice(2), { seed: { type: 'string' }, days: { type: 'string' }, town: { type: 'string' }, ...CALLS_OPTION, ...LLM_OPTIONS }, 1);
@@ -25,12 +28,16 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  if (name !== 'party' && name !== 'week' && name !== 'economy') throw new CliError(`unknown scenario "${name}" (party, week or economy)`);
+  if (name !== 'party' && name !== 'week' && name !== 'economy' && name !== 'talk') throw new CliError(`unknown scenario "${name}" (party, week, economy or talk)`);
   const seed = numberOption('seed', args.seed, 1, { integer: true, min: 0, max: 2 ** 32 - 1 });
   const days = numberOption('days', args.days, name === 'party' ? 2 : 7, { integer: true, min: 1, max: 365 });
   if (name === 'economy') {
     if (args.llm !== undefined) throw new CliError('the economy scenario measures the offline brain: --llm is for the party');
     return economy(seed, days, args.town);
+  }
+  if (name === 'talk') {
+    if (args.llm !== undefined) throw new CliError('the talk scenario measures the offline brain: --llm is for the party');
+    return talk(seed);
   }
   if (name === 'week') {
     if (args.town !== undefined) throw new CliError("the week scenario measures Hamlet's offline brain against Hamlet's own goals: --town is for party and economy");
@@ -136,6 +143,43 @@ async function week(seed: number, days: number): Promise<void> {
   console.log(`Phrasing: ${flaws.length} slips in ${f.phrasing.texts} texts (doubled determiners, "going to fishing", lower-cased names, third-person self-reference; goal 0)`);
   for (const x of flaws.slice(0, 10)) console.log(`  [${x.rule}] ${x.source}: ${x.text.slice(0, 200)}`);
   console.log(`Party at ${VALENTINE_PARTY.sector}: ${p.guestsAt6} guests on ${p.tilesAt6} tiles at 6 pm; 5:30–6:30 pm most guests on one tile ${p.maxPerTile} (goal ≤ 2), mean ${p.meanPerTile.toFixed(2)} per occupied tile`);
+}
+
+/** A visitor talks with residents on the offline brain (issue #35's goals in brackets). */
+async function talk(seed: number): Promise<void> {
+  const personas = loadTownPersonas();
+  const world = loadTownWorld();
+  checkPersonasAgainstWorld(personas, world);
+  const player = playerSpec({ name: 'Alex Rivera', description: 'A travelling photographer who loves old buildings', sprite: defined(personas[0], 'a resident').sprite }, world);
+  const sim = new Simulation({ world, personas, brain: new OfflineBrain(seed, personas), seed, start: VALENTINE_PARTY.start, player });
+  const t0 = performance.now();
+  const f = await runTalk(sim, 8, (step) => {
+    if (step % 360 === 0) process.stderr.write(`\r${formatDate(sim.now)} ${formatAmPm(sim.now)}        `);
+  });
+  process.stderr.write('\n');
+  const pct = (n: number, of: number) => `${n} of ${of} (${Math.round((n / Math.max(1, of)) * 100)} %)`;
+  const a = f.answers;
+  console.log(`Talk with a visitor on the offline brain — seed ${seed}, ${new Set(a.map((x) => x.persona)).size} residents, ${a.length} questions, in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`Answers with the fact from the town's state: ${pct(a.filter((x) => x.fact).length, a.length)} (goal ≥ 90 %)`);
+  console.log(`Answers that read as spoken: ${pct(a.filter((x) => !x.flaw).length, a.length)} (goal ≥ 80 %)`);
+  const flaws = new Map<string, number>();
+  for (const x of a) if (x.flaw) flaws.set(x.flaw, (flaws.get(x.flaw) ?? 0) + 1);
+  for (const [why, n] of flaws) console.log(`  ${String(n).padStart(4)}  ${why}`);
+  const kinds = [...new Set(a.map((x) => x.kind))];
+  console.log('By kind (fact / spoken):');
+  for (const k of kinds) {
+    const of = a.filter((x) => x.kind === k);
+    console.log(`  ${k.padEnd(15)} ${String(of.filter((x) => x.fact).length).padStart(3)} / ${String(of.filter((x) => !x.flaw).length).padStart(3)} of ${of.length}`);
+  }
+  const g = f.greetedAgain;
+  console.log(`Greeted again by name the next day: ${pct(g.yes, g.of)}`);
+  for (const e of g.examples) console.log(`  ${e}`);
+  const inv = f.invitations;
+  console.log(`Invitations understood: ${inv.filter((i) => i.understood).length} of ${inv.length} (goal ≥ 9 of 10); yes ${inv.filter((i) => i.accepted).length}, of them a commitment at the right place and time ${inv.filter((i) => i.accepted && i.committed).length}`);
+  for (const i of inv) console.log(`  ${i.understood ? 'ok  ' : 'MISS'} ${i.persona.padEnd(16)} "${i.text}"\n       → ${i.answer}`);
+  const misses = a.filter((x) => !x.fact || x.flaw);
+  console.log(`Misses (${misses.length}):`);
+  for (const x of misses) console.log(`  ${x.fact ? '     ' : 'FACT '}${x.flaw ? `[${x.flaw}] ` : ''}${x.persona}: ${x.question}\n       → ${x.answer}`);
 }
 
 scrubProcessOutput();

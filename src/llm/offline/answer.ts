@@ -39,7 +39,7 @@ const STOP = new Set(
 );
 
 /** The content words of a question (lower case, apostrophes dropped), e.g. "valentines", "party". */
-function topicWords(question: string): string[] {
+export function topicWords(question: string): string[] {
   return [...new Set((question.toLowerCase().replace(/['’]s\b/g, '').replace(/['’]/g, '').match(/[a-zà-ÿ0-9-]+/g) ?? []).filter((w) => w.length > 2 && !STOP.has(w)))];
 }
 
@@ -55,7 +55,7 @@ function overlap(text: string, words: string[]): number {
 /** Memories that say nothing a person would recall when asked. */
 const NOISE = /\bis idle\b|^This is .*'s plan for/;
 
-interface Window {
+export interface Window {
   /** Days from today. */
   day: number;
   from: number;
@@ -129,6 +129,12 @@ function scheduleRows(p: Persona): { start: number; end: number; task: string }[
   return rows;
 }
 
+/** The schedule's task at this time (what the persona would be doing, were it not talking). */
+export function taskNow(p: Persona, now: number): string | null {
+  const m = minuteOfDay(now);
+  return scheduleRows(p).find((r) => r.start <= m && r.end > m)?.task ?? null;
+}
+
 const today = (now: number) => Math.floor(dayStart(now) / DAY);
 
 /** "going to the party", "going fishing". */
@@ -141,7 +147,7 @@ function eventName(c: Commitment): string {
   return c.event.replace(/^the /, '');
 }
 
-function whenOf(c: Commitment, now: number): string {
+export function whenOf(c: Commitment, now: number): string {
   const d = c.day - today(now);
   const day = d === 0 ? 'today' : d === 1 ? 'tomorrow' : `on ${weekdayName(new Date(c.day * DAY).getUTCDay())}`;
   return `${day} at ${clockOf(c.start)}`;
@@ -162,7 +168,7 @@ function withWhom(c: Commitment, people: ReadonlyMap<string, string>): string {
 }
 
 /** Upcoming (or running) commitments, soonest first. */
-function upcoming(p: Persona, now: number): Commitment[] {
+export function upcoming(p: Persona, now: number): Commitment[] {
   const d = today(now);
   const m = minuteOfDay(now);
   return p.commitments.filter((c) => c.day > d || (c.day === d && c.start + c.minutes > m)).sort((a, b) => a.day - b.day || a.start - b.start);
@@ -178,7 +184,7 @@ function sayTask(task: string): string {
 
 // --- the kinds of question -------------------------------------------------------------------
 
-function answerDoingNow(p: Persona): string {
+export function answerDoingNow(p: Persona): string {
   const d = p.scratch.actDescription;
   if (p.scratch.chattingWith) return `Right now I'm talking with ${p.scratch.chattingWith.split(' ')[0]}.`;
   if (!d) return `Right now I'm taking it easy.`;
@@ -186,7 +192,7 @@ function answerDoingNow(p: Persona): string {
   return m ? `Right now I'm ${m[1]} — ${m[2]}.` : `Right now I'm ${d}.`;
 }
 
-function answerPlans(p: Persona, w: Window, now: number, people: ReadonlyMap<string, string>): string {
+export function answerPlans(p: Persona, w: Window, now: number, people: ReadonlyMap<string, string>): string {
   const nowMin = minuteOfDay(now);
   const past = w.day === 0 && w.to <= nowMin;
   if (w.day === 0) {
@@ -230,7 +236,7 @@ function chatsToday(p: Persona, now: number): ConceptNode[] {
   return p.memory.nodes.filter((n) => n.type === 'chat' && n.created >= start && n.created <= now);
 }
 
-function answerToday(p: Persona, q: string, now: number): string {
+export function answerToday(p: Persona, q: string, now: number): string {
   const chats = chatsToday(p, now);
   const partners = [...new Set(chats.map((c) => c.object.split(' ')[0] ?? c.object))];
   if (/who (did|have) you|talk|spoke|speak|met|meet|see|seen/.test(q)) {
@@ -249,7 +255,7 @@ function answerToday(p: Persona, q: string, now: number): string {
   return parts.length > 0 ? sentence(parts.join(', and ')) : `Nothing much has happened yet today.`;
 }
 
-function answerWork(p: Persona): string {
+export function answerWork(p: Persona): string {
   const job = p.spec.occupation;
   if (!job) return `I don't have a job at the moment.`;
   const days = job.days.length === 7 ? 'every day' : job.days.length >= 5 && job.days[0] === 'Mon' ? `${job.days[0]} to ${job.days[job.days.length - 1]}` : job.days.join(', ');
@@ -257,7 +263,7 @@ function answerWork(p: Persona): string {
   return `I work at ${job.workplace} — I'm the ${job.title} there, ${days}, ${clockOf(parseHHMM(job.start))} to ${clockOf(parseHHMM(job.end))}.`;
 }
 
-function answerHours(p: Persona, q: string): string {
+export function answerHours(p: Persona, q: string): string {
   const { wake, bed } = parseLifestyle(p.spec.lifestyle);
   const wakeH = p.scratch.wakeUpHour ?? wake;
   const w = `${wakeH % 12 === 0 ? 12 : wakeH % 12} am`;
@@ -348,7 +354,7 @@ function eventMatch(c: Commitment, words: string[]): number {
 
 const EVENT_WORDS = /\b(party|parties|celebration|festival|exhibition|opening|open[- ]mic|market|debate|meeting|concert|dinner|wedding|gathering|picnic|rally|night|fair|show|election|reading)\b/;
 
-function answerEvent(p: Persona, q: string, words: string[], memories: ConceptNode[], now: number, people: ReadonlyMap<string, string>): string | null {
+export function answerEvent(p: Persona, q: string, words: string[], memories: ConceptNode[], now: number, people: ReadonlyMap<string, string>): string | null {
   const asksYesNo = /^(are|will|is|do|did|have|were|would|can|could)\b/.test(q);
   const soon = upcoming(p, now);
   const asksPast = /\b(did|went|was it|were you)\b/.test(q);

@@ -43,7 +43,7 @@ import { offlineTownPlan } from './townPlan';
 import { accepts, INVITE, offlineTurn, owesInvitation, relationOf, sharedEvent, summarize, talkChance, theEvent, worksDuring } from './talk';
 import { thirdPerson } from '../../sim/brain/fallbacks';
 import { RANDOM_OBJECT } from '../../sim/world/actionAddress';
-import { commitmentTask, eventClause, whenOf } from '../../sim/cognition/commitments';
+import { commitmentTask, describeCommitment, eventClause, whenOf } from '../../sim/cognition/commitments';
 import { extractNews, heardAs } from '../../sim/cognition/converse';
 import { lowerFirst, sentences } from './voice';
 import { localEmbedding } from '../../sim/brain/localEmbedding';
@@ -54,7 +54,8 @@ import { isMealOut } from './meals';
 import { offlineInsights } from './reflection';
 import { byCodeUnits } from '../../sim/order';
 import { at } from '../../sim/checked';
-import { playerTurn } from './playerTalk';
+import { playerInvitations, playerTurn, townWords, understandLine } from './playerTalk';
+import { replyTo, type ReplyContext } from './replies';
 
 /**
  * The built-in offline brain: answers every cognitive call deterministically from persona data,
@@ -191,14 +192,45 @@ export class OfflineBrain implements Brain {
     return this.rng(ctx, 'react', target.id).chance(0.3) ? 1 : 2;
   }
 
+  /** What a persona answering someone needs to know (src/llm/offline/replies.ts). */
+  private replyContext(ctx: CallContext, convo: ChatLine[], memories: ConceptNode[]): ReplyContext {
+    return {
+      self: ctx.persona,
+      asker: null,
+      convo,
+      memories,
+      rng: this.rng(ctx, 'turn', convo.length),
+      now: ctx.now,
+      people: this.names,
+      specs: this.specsById,
+      world: this.town?.world ?? null,
+      inviteDraw: (event) => Rng.derive(this.seed, ctx.persona.id, 'invite', event),
+    };
+  }
+
+  /** The town's residents and places, as the one spoken to knows them (src/llm/offline/understand). */
+  private townWords(self: Persona, speakerId: string) {
+    return townWords(self, speakerId, this.specsById.values(), this.town?.world.sectors ?? []);
+  }
+
   async conversationTurn(ctx: CallContext, input: ConversationTurnInput): Promise<ConversationTurn> {
     // The player writes free text: the persona answers what is asked (src/llm/offline/playerTalk.ts).
-    if (input.listener.agent.mode === 'human') return playerTurn(ctx.persona, input.listener, input.convo, input.memories, this.rng(ctx, 'turn', input.convo.length), ctx.now, this.names, this.town?.world.name ?? 'town');
+    if (input.listener.agent.mode === 'human') {
+      const c = { ...this.replyContext(ctx, input.convo, input.memories), asker: input.listener };
+      return playerTurn(c, this.townWords(ctx.persona, input.listener.id));
+    }
     // Yes or no to an invitation is the persona's own draw for that event, whenever and by whomever it is asked.
     return offlineTurn(ctx.persona, input.listener, input.convo, input.memories, this.rng(ctx, 'turn', input.convo.length), ctx.now, this.names, (event) => Rng.derive(this.seed, ctx.persona.id, 'invite', event));
   }
 
-  async summarizeConversation(_ctx: CallContext, convo: ChatLine[]): Promise<string> {
+  async summarizeConversation(ctx: CallContext, convo: ChatLine[]): Promise<string> {
+    // With the player: an invitation in their own words is what the talk was about.
+    const player = convo.find((l) => l.speaker !== ctx.persona.name && !this.specsByName.has(l.speaker))?.speaker;
+    if (player) {
+      const asker = { name: player, agent: { mode: 'human' } } as Persona;
+      const [invited] = await playerInvitations(ctx.persona, asker, convo, this.townWords(ctx.persona, ''), ctx.now, this.town?.world ?? null);
+      if (invited) return `conversing about ${invited.event.event} at ${invited.event.sector}`;
+    }
     return summarize(convo, this.specsByName);
   }
 
@@ -294,6 +326,14 @@ export class OfflineBrain implements Brain {
    */
   async planningThought(ctx: CallContext, other: Persona, convo: ChatLine[]): Promise<string> {
     const me = ctx.persona.name;
+    // The player invites in words of their own: the invitation understood is the event.
+    if (other.agent.mode === 'human') {
+      const asked = await playerInvitations(ctx.persona, other, convo, this.townWords(ctx.persona, other.id), ctx.now, this.town?.world ?? null);
+      const yes = asked.find((a) => accepts(a.answer));
+      if (yes) return `I will ${yes.event.event.startsWith('the ') ? 'go to' : 'go'} ${describeCommitment(yes.event)}.`;
+      const no = asked[0];
+      if (no) return `I told ${other.firstName} I can't make it to ${describeCommitment(no.event)}.`;
+    }
     for (let i = 0; i + 1 < convo.length; i++) {
       const asked = at(convo, i, 'conversation line');
       const answer = at(convo, i + 1, 'conversation line');
@@ -325,7 +365,10 @@ export class OfflineBrain implements Brain {
 
   /** In character: what is asked, answered from the persona's schedule, commitments, relations and memories (src/llm/offline/answer.ts). */
   async interview(ctx: CallContext, question: string, memories: ConceptNode[]): Promise<string> {
-    return answerQuestion({ persona: ctx.persona, question, memories, now: ctx.now, people: this.names });
+    const u = await understandLine(question, this.townWords(ctx.persona, ''), ctx.now);
+    // What the classifier cannot place is answered from the memories the question brings to mind.
+    if (u.intent === 'unknown') return answerQuestion({ persona: ctx.persona, question, memories, now: ctx.now, people: this.names });
+    return replyTo({ ...this.replyContext(ctx, [], memories), rng: this.rng(ctx, 'interview', question) }, u);
   }
 
   /** A routine from the persona's lifestyle and job, among the options offered (src/llm/offline/registryChoice.ts). */

@@ -3,7 +3,7 @@ import type { ChatLine, ConceptNode } from '../../sim/persona/memory';
 import type { ConversationTurn } from '../../sim/brain/port';
 import type { Rng } from '../../sim/rng';
 import { DAY, dayStart, minuteOfDay, parseHHMM, weekdayOf } from '../../sim/clock';
-import { describeCommitment, eventClause, SEEKING } from '../../sim/cognition/commitments';
+import { describeCommitment, eventClause, placeOf, sameEvent, SEEKING } from '../../sim/cognition/commitments';
 import type { Commitment } from '../../sim/persona/commitment';
 import { extractNews, heardAs, pronounsOf } from '../../sim/cognition/converse';
 import type { PersonaSpec } from '../../sim/persona/schema';
@@ -65,7 +65,7 @@ export function toneOf(p: Persona): Tone {
 }
 
 type Bond = 'family' | 'friend' | 'work' | 'rival' | 'stranger';
-function bondOf(p: Persona, other: Persona): Bond {
+export function bondOf(p: Persona, other: Persona): Bond {
   const kind = relationOf(p, other);
   if (!kind) return 'stranger';
   if (FAMILY.test(kind)) return 'family';
@@ -215,7 +215,9 @@ function invitationFor(speaker: Persona, listener: Persona, convo: ChatLine[], n
 function doingNow(p: Persona): string {
   const d = p.scratch.actDescription ?? 'getting on with my day';
   const sub = /\(([^()]*)\)$/.exec(d);
-  return (sub?.[1] ?? d).replace(/ at home$/, '');
+  const said = (sub?.[1] ?? d).replace(/ at home$/, '');
+  // A chat's description is its summary ("conversing about news: …"): said as having a chat.
+  return /^conversing\b/.test(said) ? 'having a chat' : said;
 }
 
 /** The next thing in the persona's schedule that is not what it is doing now. */
@@ -370,10 +372,18 @@ function acceptChance(s: Persona, l: Persona): number {
 /** What already has the persona at an event's time: its shift, another plan, or its bed; null when it is free. */
 function clashWith(s: Persona, ev: Commitment): 'work' | 'bed' | Commitment | null {
   if (worksDuring(s, ev.day, ev.start, ev.minutes)) return 'work';
-  const other = s.commitments.find((c) => c.day === ev.day && c.source !== SEEKING && describeCommitment(c) !== describeCommitment(ev) && c.start < ev.start + ev.minutes && c.start + c.minutes > ev.start);
+  const other = s.commitments.find((c) => c.day === ev.day && c.source !== SEEKING && !sameEvent(c, ev) && c.start < ev.start + ev.minutes && c.start + c.minutes > ev.start);
   if (other) return other;
   const { wake, bed } = parseLifestyle(s.spec.lifestyle);
   return ev.start >= bed * 60 || ev.start + ev.minutes <= wake * 60 ? 'bed' : null;
+}
+
+/** An invitation to what the persona already has in its plans (the same event heard again): yes, and says so. */
+function alreadyGoing(s: Persona, l: Persona, ev: Commitment, rng: Rng): string {
+  const mine = s.commitments.find((c) => sameEvent(c, ev)) ?? ev;
+  if (mine.host) return `${rng.pick(["That's my party!", "Ha, I'm the one hosting it!", "I'm hosting that one!"])} ${rng.pick(["Of course I'll be there.", "I'll be there — I wouldn't miss it.", "Count me in, naturally."])}`;
+  const who = mine.source !== l.name && mine.source !== SEEKING && mine.source !== 'whisper' ? ` — ${mine.source.split(' ')[0]} asked me too` : '';
+  return `${rng.pick(["Oh, I'm already going", "I'm going already", 'I heard about it'])}${who}. ${rng.pick(["I'll be there!", 'Count me in!', "I wouldn't miss it."])} ${rng.pick([`See you at ${placeOf(mine)}!`, '', 'It should be fun.'])}`.trim();
 }
 
 /**
@@ -382,10 +392,11 @@ function clashWith(s: Persona, ev: Commitment): 'work' | 'bed' | Commitment | nu
  * event (`decide`), so the answer does not change with what else happened that day, or with who
  * asks first. The words come from the conversation's draw.
  */
-function replyToInvite(s: Persona, l: Persona, event: string, rng: Rng, decide: Rng): string {
+export function replyToInvite(s: Persona, l: Persona, event: string, rng: Rng, decide: Rng, told?: Commitment): string {
   const what = /^(.*?) at /.exec(event)?.[1] ?? event;
   const time = / at (\d{1,2}(?::\d\d)? [ap]m)$/.exec(event)?.[1];
-  const ev = l.commitments.find((c) => describeCommitment(c) === event);
+  const ev = told ?? l.commitments.find((c) => describeCommitment(c) === event);
+  if (ev && s.commitments.some((c) => sameEvent(c, ev))) return alreadyGoing(s, l, ev, rng);
   const clash = ev ? clashWith(s, ev) : null;
   // Someone on shift then mostly says no (and says why); one with other plans then, or in bed by then, says no.
   if (clash === 'work' && !decide.chance(0.2)) {
@@ -395,8 +406,8 @@ function replyToInvite(s: Persona, l: Persona, event: string, rng: Rng, decide: 
   if (clash === 'bed') return `${rng.pick(['Oh,', 'Ah,', `Thanks, ${l.firstName}, but`])} ${rng.pick(["that's past my bedtime — I can't make it.", "I'll be fast asleep by then, so I can't make it."])} ${rng.pick(['Have a lovely time!', 'Next time, maybe!', ''])}`.trim();
   if (clash && clash !== 'work') return `${rng.pick(['Oh,', 'Ah,', `Sorry ${l.firstName},`])} I'm ${clash.host ? 'hosting' : 'going to'} ${clash.event} then${rng.pick([" — I can't make it.", ", so I can't make it, sorry."])} ${rng.pick(['Have fun!', 'Next time, maybe!', ''])}`.trim();
   const yes = decide.chance(acceptChance(s, l));
-  if (!yes) return `${rng.pick(["That's kind of you, but", 'Oh, thank you, but', `Thanks, ${l.firstName}, but`, 'Hmm,', 'Ah,'])} ${rng.pick(["I can't make it, I'm afraid.", "I don't think I can make it this time.", "I'm not sure I can make it.", `I can't make it to ${what}, sorry.`])} ${rng.pick(['Thanks for asking, though!', 'Have a lovely time.', 'Next time, maybe!', ''])}`.trim();
-  const lead = rng.pick([`${what.replace(/^the /, 'A ').replace(/^./, (x) => x.toUpperCase())}?`, 'Oh, how lovely!', 'Really? Thank you!', 'Oh, yes!', `Thank you, ${l.firstName}!`, '']);
+  if (!yes) return `${rng.pick(["That's kind of you, but", 'Oh, thank you, but', `Thanks, ${l.firstName}, but`, 'Hmm,', 'Ah,'])} ${rng.pick(["I can't make it, I'm afraid", "I don't think I can make it this time", `I can't make it to ${what}, sorry`])} — ${rng.pick(["I've a lot on this week.", "it's not really my thing.", "I've got things to catch up on.", 'I need a quiet one.'])} ${rng.pick(['Thanks for asking, though!', 'Have a lovely time.', 'Next time, maybe!', ''])}`.trim();
+  const lead = rng.pick([`${(/s$/.test(what) ? what.replace(/^the /, '') : what.replace(/^the /, 'a ')).replace(/^./, (x) => x.toUpperCase())}?`, 'Oh, how lovely!', 'Really? Thank you!', 'Oh, yes!', `Thank you, ${l.firstName}!`, '']);
   const yesLine = rng.pick(["I'd love to come!", 'Count me in!', "I wouldn't miss it.", "I'd love to come."]);
   const tail = rng.pick([time ? ` I'll be there at ${time}.` : '', " I'll be there.", ' Can I bring anything?', '', time ? ` ${time} it is.` : '']);
   return `${lead ? `${lead} ` : ''}${yesLine}${tail}`;

@@ -9,7 +9,7 @@ import { mapAddressOf, placeAddress, randomIn } from '../world/actionAddress';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const EVENT = /\b((?:[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*\s+)?(?:[\w'’-]+\s+)?(party|celebration|open[- ]mic(?: night)?|exhibition(?: opening)?|planting day|farmers'? market|meeting|debate|dinner|concert|reading|gathering|picnic|rally|game night))\b/;
+const EVENT = /\b((?:[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*\s+)?(?:[\w'’-]+\s+)?(party|celebration|open[- ]mic(?: night)?|exhibition(?: opening)?|planting day|farmers'? market|meeting|debate|dinner|concert|reading|gathering|picnic|rally|game night|drinks|coffee|lunch|breakfast|get-together))\b/;
 export const TIME = /\b(\d{1,2})(?::(\d\d))?\s*([ap])\.?\s?m\b/i;
 /** An activity planned with an intent word: "I will go fishing", "wants to go sketching" → "fishing". */
 const ACTIVITY = /\b(?:to|will|'ll)\s+(?:go\s+)?(?!(?:going|bring|thing|evening|morning|nothing|something|during)\b)([a-z]{3,}ing)\b/i;
@@ -250,14 +250,20 @@ export function commitmentSpan(c: Commitment): { from: number; to: number } {
 const headOf = (event: string) => (event.split(' ').pop() ?? event).toLowerCase();
 
 /**
- * Add a commitment unless the persona already has it. One commitment per event: the same place and
- * time; the same event that day (heard twice, told differently); or an event of the same kind at
- * the same time, even at another place ("the party" at Moreno House and "the Valentine's Day party"
- * at Bramble Café, both at 5 pm, are one party retold).
+ * Whether two commitments are one event told twice: the same day and, overlapping in time, the same
+ * place or the same kind of event ("the party" at Moreno House and "the Valentine's Day party" at
+ * Bramble Café, both at 5 pm, are one party retold); or the same event by name that day.
  */
+export function sameEvent(a: Commitment, b: Commitment): boolean {
+  if (a.day !== b.day || a.source === SEEKING || b.source === SEEKING) return false;
+  if (a.event === b.event && a.event !== 'the gathering') return true;
+  const overlap = a.start < b.start + b.minutes && b.start < a.start + a.minutes;
+  return overlap && (a.sector === b.sector || headOf(a.event) === headOf(b.event));
+}
+
+/** Add a commitment unless the persona already has it (one commitment per event: sameEvent). */
 export function addCommitment(p: Persona, c: Commitment): boolean {
-  const same = (o: Commitment) =>
-    o.day === c.day && ((o.sector === c.sector && o.start === c.start) || (o.event === c.event && c.event !== 'the gathering') || (o.start === c.start && headOf(o.event) === headOf(c.event) && o.source !== SEEKING && c.source !== SEEKING));
+  const same = (o: Commitment) => sameEvent(o, c) || (o.day === c.day && o.sector === c.sector && o.start === c.start);
   if (p.commitments.some(same)) return false;
   p.commitments.push(c);
   // Being told where something is teaches the place, so the persona can choose to go there.

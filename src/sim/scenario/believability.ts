@@ -149,7 +149,7 @@ function taskFact(sim: Simulation, task: string): string[] {
 }
 
 /** The task in the persona's schedule at a minute of today. */
-function taskAt(p: Persona, minute: number): string {
+export function taskAt(p: Persona, minute: number): string {
   let sum = 0;
   for (const [t, m] of p.scratch.fDailySchedule) {
     sum += m;

@@ -1,0 +1,440 @@
+import type { Persona } from '../../sim/persona/persona';
+import type { ChatLine, ConceptNode } from '../../sim/persona/memory';
+import type { PersonaSpec } from '../../sim/persona/schema';
+import type { Commitment } from '../../sim/persona/commitment';
+import type { WorldModel } from '../../sim/world/types';
+import type { Rng } from '../../sim/rng';
+import { DAY, dayStart, minuteOfDay } from '../../sim/clock';
+import { describeCommitment, placeOf, SEEKING } from '../../sim/cognition/commitments';
+import { hashString } from '../../sim/rng';
+import { pronounsOf } from '../../sim/cognition/converse';
+import { mapAddressOf } from '../../sim/world/actionAddress';
+import type { SectorKind } from '../../sim/world/sectorKinds';
+import { answerDoingNow, answerEvent, taskNow, answerHours, answerPlans, answerToday, answerWork, topicWords, upcoming, whenOf, type Window } from './answer';
+import { bondOf, relationOf, replyToInvite, toneOf } from './talk';
+import { clockOf, gistOf, listOf, lowerFirst, sentence, sentences } from './voice';
+import { meetingMinute, type Understanding } from './understand';
+
+/**
+ * What a resident says back to a line it understood (./understand): one composer per kind of
+ * question, each built from the persona's own state — its job, home, relations, schedule,
+ * commitments, memories and earlier chats with whoever asks — in the first person, one to three
+ * sentences, with the wording drawn from the conversation's seeded stream. When nothing is known
+ * the answer says so plainly.
+ */
+
+export interface ReplyContext {
+  self: Persona;
+  /** Who is talking to the persona (null in an interview: the inspector asks). */
+  asker: Persona | null;
+  convo: ChatLine[];
+  memories: ConceptNode[];
+  rng: Rng;
+  now: number;
+  /** Residents, id → full name. */
+  people: ReadonlyMap<string, string>;
+  /** Residents' persona files, by id. */
+  specs: ReadonlyMap<string, PersonaSpec>;
+  world: WorldModel | null;
+  /** The persona's own draw for saying yes to an event. */
+  inviteDraw: (event: string) => Rng;
+}
+
+const first = (name: string) => name.split(' ')[0] ?? name;
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const today = (now: number) => Math.floor(dayStart(now) / DAY);
+
+/** The first clause of a persona-file note, as said aloud (notes are written in the first person). */
+function noteClause(note: string): string {
+  const s = sentences(note)[0] ?? note;
+  return sentence((s.split(/;\s/)[0] ?? s).trim());
+}
+
+function weekdayOfDay(day: number): string {
+  return ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'][new Date(day * DAY).getUTCDay()] ?? 'that day';
+}
+
+function whenAgo(created: number, now: number): string {
+  const d = today(now) - Math.floor(created / DAY);
+  return d === 0 ? 'earlier today' : d === 1 ? 'yesterday' : `on ${weekdayOfDay(Math.floor(created / DAY))}`;
+}
+
+/** Earlier chats with this asker (not the one under way), most recent last. */
+function earlierChats(c: ReplyContext): ConceptNode[] {
+  if (!c.asker) return [];
+  const name = c.asker.name;
+  return c.self.memory.nodes.filter((n) => n.type === 'chat' && n.object === name && n.transcript.length > 0 && n.transcript !== c.convo);
+}
+
+/** "I am a photographer" said by the asker, as the persona recalls it: "you're a photographer". */
+function toSecondPerson(text: string): string {
+  return text
+    .replace(/\bI'm\b/g, "you're")
+    .replace(/\bI am\b/g, 'you are')
+    .replace(/\bI've\b/g, "you've")
+    .replace(/\bI'll\b/g, "you'll")
+    .replace(/\bI\b/g, 'you')
+    .replace(/\bmy\b/gi, 'your')
+    .replace(/\bme\b/g, 'you')
+    .replace(/[.!]+$/, '');
+}
+
+/** What the asker told the persona about themselves last time (a statement, not a question or greeting). */
+function toldLastTime(c: ReplyContext, chat: ConceptNode): string | null {
+  const said = chat.transcript.filter((l) => l.speaker === c.asker?.name).flatMap((l) => sentences(l.text));
+  const intro = new RegExp(`^(?:hi|hello|hey)?[!,. ]*(?:I'm|I am|my name is) ${c.asker?.firstName ?? '-'}\\b[,.!]?\\s*`, 'i');
+  const statement = said.map((s) => s.replace(intro, '')).find((s) => !/\?$/.test(s) && /\b(I|I'm|I am|my)\b/.test(s) && s.split(' ').length >= 3 && !/\b(bye|goodbye|see you)\b/i.test(s));
+  return statement ? toSecondPerson(lowerFirst(statement)) : null;
+}
+
+/** What an earlier chat was about, in a few words ("the party at Bramble Café"), or null. */
+function chatTopic(chat: ConceptNode): string | null {
+  const m = /^conversing about (?:news: )?(.+)$/.exec(chat.description);
+  const t = m?.[1];
+  return t && !/^their day$/.test(t) ? t : null;
+}
+
+// --- the composers -----------------------------------------------------------------------------
+
+function greet(c: ReplyContext): string {
+  const { self, asker, rng } = c;
+  const name = asker ? first(asker.name) : '';
+  const before = earlierChats(c).at(-1);
+  if (asker && before) {
+    const topic = chatTopic(before);
+    const told = toldLastTime(c, before);
+    const recall = topic ? ` We talked about ${lowerFirst(topic)} ${whenAgo(before.created, c.now)}.` : told ? ` Last time you told me ${told}.` : '';
+    return `${rng.pick([`Hello again, ${name}!`, `${name}! Hello again.`, `Oh, hello again, ${name}!`])}${recall} ${rng.pick(['How are you?', 'What brings you by?', 'Good to see you.'])}`;
+  }
+  const job = self.spec.occupation;
+  const intro = job ? (job.title === 'student' ? ` I study at ${job.workplace}.` : ` I'm the ${job.title} at ${job.workplace}.`) : '';
+  return `${rng.pick(['Hello!', 'Hi there!', 'Oh, hello!'])} I'm ${self.firstName}.${intro} ${rng.pick(['You must be new in town?', 'I don\'t think we\'ve met.', 'Nice to meet you.'])}`;
+}
+
+/** What the persona is doing, said to the one it is talking with ("talking with you" is not news). */
+function doingNow(c: ReplyContext): string {
+  const task = taskNow(c.self, c.now);
+  if (c.asker && c.self.scratch.chattingWith === c.asker.name) {
+    const busy = task && !/^(conversing|chatting)/.test(task) ? task.replace(/ at home$/, ' at home') : 'getting on with my day';
+    return c.rng.pick([`Talking with you, for one! Otherwise I'm ${busy}.`, `Well, I was ${busy} — happy to stop for a chat.`, `I'm in the middle of ${busy}, but I've a minute.`]);
+  }
+  return answerDoingNow(c.self);
+}
+
+function howAreYou(c: ReplyContext): string {
+  const mood = { warm: ['I\'m wonderful, thanks for asking!', 'Really well, thank you!'], quiet: ['I\'m fine, thank you.', 'Alright, thanks.'], blunt: ['Busy. But fine.', 'Can\'t complain — well, I could.'], easy: ['Not bad at all, thanks.', 'Pretty good, thanks!'] }[toneOf(c.self)];
+  const task = taskNow(c.self, c.now);
+  const doing = task && !/^(conversing|chatting|sleeping)/.test(task) ? task : answerDoingNow(c.self).replace(/^Right now I'm /, '').replace(/\.$/, '');
+  return `${c.rng.pick(mood)} ${c.rng.pick([`Just ${doing}.`, `I'm ${doing} at the moment.`])}${c.asker ? ` ${c.rng.pick(['And you?', 'How about you?', 'You?'])}` : ''}`;
+}
+
+function housemates(c: ReplyContext): string[] {
+  return [...c.specs.values()].filter((s) => s.id !== c.self.id && s.household === c.self.spec.household).map((s) => {
+    const kind = relationOf(c.self, { id: s.id } as Persona);
+    return kind && !/neighbou?r|friend/i.test(kind) ? `my ${kind} ${s.firstName}` : s.firstName;
+  });
+}
+
+function home(c: ReplyContext): string {
+  const mates = housemates(c);
+  const withWhom = mates.length > 0 ? ` with ${listOf(mates)}` : ' on my own';
+  return c.rng.pick([`I live at ${c.self.spec.household}${withWhom}.`, `At ${c.self.spec.household}, ${withWhom.trim()}.`, `${c.self.spec.household} — I live there${withWhom}.`]);
+}
+
+function age(c: ReplyContext): string {
+  const n = c.self.spec.age;
+  return c.rng.pick([`I'm ${n}.`, `${n}, as it happens.`, `I'm ${n} — ${n >= 60 ? 'and I feel every year of it some mornings' : n < 25 ? 'old enough, thank you' : 'not that anyone is counting'}.`]);
+}
+
+const FAMILY_KIND = /wife|husband|spouse|partner|son|daughter|child|mother|father|parent|sister|brother|sibling|grand|niece|nephew|aunt|uncle|cousin/i;
+
+function family(c: ReplyContext, u: Understanding): string {
+  const { self, rng } = c;
+  const rels = self.spec.relationships.map((r) => ({ ...r, name: c.people.get(r.id) ?? r.id }));
+  if (u.person) {
+    const rel = rels.find((r) => r.id === u.person?.id);
+    if (rel) return `${rng.pick(['', 'Oh, '])}${first(rel.name)} is my ${rel.kind}. ${noteClause(rel.note)}`.trim();
+  }
+  if (u.relation) return `I don't have a ${u.relation}, as it happens.`;
+  const fam = rels.filter((r) => FAMILY_KIND.test(r.kind));
+  const q = u.masked;
+  if (/\b(married|single|husband|wife|partner)\b/.test(q)) {
+    const spouse = fam.find((r) => /wife|husband|spouse|partner/i.test(r.kind));
+    return spouse ? `${rng.pick(['Yes', 'I am', 'Happily'])} — ${first(spouse.name)} is my ${spouse.kind}. ${noteClause(spouse.note)}` : rng.pick(["No, I'm not married.", "Not married, no — not yet, anyway."]);
+  }
+  if (/\b(kids?|children|son|daughter)\b/.test(q)) {
+    const kids = fam.filter((r) => /son|daughter|child/i.test(r.kind));
+    return kids.length > 0 ? `I do — ${listOf(kids.map((k) => `my ${k.kind} ${first(k.name)}`))}.` : "No, I don't have children.";
+  }
+  if (fam.length === 0) return rng.pick(["I've no family here in town — my neighbours are the nearest thing.", 'No family in town, no.']);
+  return `${rng.pick(['My family here is', "There's"])} ${listOf(fam.map((r) => `${first(r.name)}, my ${r.kind}`))}.`;
+}
+
+function friends(c: ReplyContext): string {
+  const rels = c.self.spec.relationships.filter((r) => /friend/i.test(r.kind)).map((r) => ({ ...r, name: c.people.get(r.id) ?? r.id }));
+  const best = rels.find((r) => /best|close/i.test(r.kind)) ?? rels[0];
+  if (!best) return "I get on with most people, but I wouldn't call anyone here a close friend yet.";
+  return `${rels.length > 1 ? `${listOf(rels.slice(0, 4).map((r) => first(r.name)))}, mostly.` : `${first(best.name)}, mostly.`} ${noteClause(best.note)}`;
+}
+
+/** Who someone is: their work and what they are to the persona. */
+function whoIs(c: ReplyContext, id: string, name: string): string {
+  const spec = c.specs.get(id);
+  const kind = c.self.spec.relationships.find((r) => r.id === id)?.kind;
+  const { subj } = pronouns(spec);
+  const job = spec?.occupation;
+  const work = job ? (job.title === 'student' ? `${cap(subj)} studies at ${job.workplace}` : `${cap(subj)}'s the ${job.title} at ${job.workplace}`) : `${cap(subj)} lives at ${spec?.household ?? 'the edge of town'}`;
+  const rel = kind ? ` — my ${kind}` : '';
+  return `${first(name)}${rel}? ${work}.`;
+}
+
+function pronouns(spec: PersonaSpec | undefined): { subj: string; obj: string } {
+  return spec ? pronounsOf(spec) : { subj: 'they', obj: 'them' };
+}
+
+/** The sector the persona is in now (from its action's address), if any. */
+function sectorNow(p: Persona): string | null {
+  const a = p.scratch.actAddress;
+  return a ? (mapAddressOf(a)?.sector ?? null) : null;
+}
+
+/** How the persona knows someone: the relation, its note, and when they last talked. */
+function knowPerson(c: ReplyContext, id: string, name: string): string {
+  const rel = c.self.spec.relationships.find((r) => r.id === id);
+  const last = c.self.memory.lastChatWith(name);
+  const talked = last ? ` We last talked ${whenAgo(last.created, c.now)}.` : '';
+  if (!rel) return `${c.rng.pick(["I don't really know", "I only know", "Not well —"])} ${first(name)}${/^Not/.test('') ? '' : ' to say hello to'}.${talked}`;
+  return `${first(name)}'s my ${rel.kind}. ${noteClause(rel.note)}${talked}`;
+}
+
+/** What the persona thinks of someone: a feeling from the bond, and what it heard of them lately. */
+function opinionOfPerson(c: ReplyContext, id: string, name: string): string {
+  const other = { id } as Persona;
+  const spec = c.specs.get(id);
+  const { obj } = pronouns(spec);
+  const bond = bondOf(c.self, other);
+  const rel = c.self.spec.relationships.find((r) => r.id === id);
+  const feelings = {
+    family: [`I love ${obj} to bits.`, `I'd do anything for ${obj}.`],
+    friend: [`I like ${obj} a lot.`, `${cap(pronouns(spec).subj)}'s good company.`, `I'm very fond of ${obj}.`],
+    work: [`We work well together.`, `${cap(pronouns(spec).subj)}'s good at what ${pronouns(spec).subj} does.`],
+    rival: [`We don't see eye to eye.`, `Let's say we disagree on a few things.`],
+    stranger: [`I don't know ${obj} well enough to say.`, `Seems nice enough — I don't know ${obj} well.`],
+  }[bond];
+  const feeling = `${rel ? `My ${rel.kind}? ` : `${first(name)}? `}${c.rng.pick(feelings)}`;
+  const heard = c.self.memory.nodes.filter((n) => n.type === 'thought' && n.predicate === 'heard' && n.description.startsWith(first(name))).at(-1);
+  const said = heard ? ` I heard ${gistOf(heard.description, 120)}.` : rel ? ` ${noteClause(rel.note)}` : '';
+  return `${feeling}${said}`;
+}
+
+/** The items a sector sells (from the map). */
+function itemsAt(c: ReplyContext, sector: string): string[] {
+  return (c.world?.items ?? []).filter((i) => i.sector === sector).map((i) => i.name);
+}
+
+function opinionOfPlace(c: ReplyContext, place: string): string {
+  const { self, rng } = c;
+  const items = itemsAt(c, place);
+  const item = items.length > 0 ? items[hashString(`${self.id}|${place}`) % items.length] : undefined;
+  const here = sectorNow(self) === place;
+  if (self.spec.occupation?.workplace === place) {
+    const busy = here ? rng.pick(["It's been steady this morning.", 'Busy today — the good kind of busy.', 'Quiet so far, which suits me.']) : '';
+    return `${rng.pick(["It's my workplace, so I'm biased — I love it.", 'I work there, so of course I think it\'s the best place in town.'])}${item ? ` People come for the ${item}.` : ''} ${busy}`.trim();
+  }
+  if (self.spec.household === place) return rng.pick(["It's home — I wouldn't live anywhere else.", "It's my home, and I love it."]);
+  if (self.spec.haunts.includes(place)) return `${rng.pick([`I love ${place} — I'm there all the time.`, `${place} is one of my favourite spots.`])}${item ? ` Try the ${item}.` : ''}`;
+  return `${rng.pick([`${place} is nice enough, though I don't go often.`, `I don't get to ${place} much, but people like it.`])}${item ? ` I hear the ${item} is good.` : ''}`;
+}
+
+function opinionOfTopic(c: ReplyContext, u: Understanding): string {
+  const words = topicWords(u.masked).filter((w) => !['somebody', 'someplace', 'sometime', 'think', 'opinion', 'feel'].includes(w));
+  const known = answerEvent(c.self, u.masked, words, c.memories, c.now, c.people);
+  if (known && !/first I've heard/.test(known)) return `${known} ${c.rng.pick(['I think it\'s a good thing for the town.', 'Should be nice.', "We'll see how it goes."])}`;
+  if (/\b(town|here|village|place)\b/.test(u.masked)) return c.rng.pick(["I love it here — everyone knows everyone, for better or worse.", "It's a good town. Small, but good."]);
+  if (/\b(job|work)\b/.test(u.masked) && c.self.spec.occupation) return `I like my work at ${c.self.spec.occupation.workplace}. ${c.rng.pick(['Most days, anyway.', 'It keeps me busy.'])}`;
+  return words.length > 0 ? `I haven't really thought about ${words.slice(0, 3).join(' ')}, to be honest.` : "I haven't really thought about it, to be honest.";
+}
+
+function favourite(c: ReplyContext, u: Understanding): string {
+  const { self } = c;
+  const places = [u.place, sectorNow(self), self.spec.occupation?.workplace, ...self.spec.haunts].filter((p): p is string => !!p);
+  for (const place of places) {
+    const items = itemsAt(c, place);
+    if (items.length === 0) continue;
+    const item = items[hashString(`${self.id}|fav|${place}`) % items.length];
+    return `${c.rng.pick([`The ${item} at ${place}, without a doubt.`, `I always go for the ${item} at ${place}.`, `You can't beat the ${item} at ${place}.`])}`;
+  }
+  const any = c.world?.items ?? [];
+  const pick = any.length > 0 ? any[hashString(`${self.id}|fav`) % any.length] : undefined;
+  return pick ? `I'm partial to the ${pick.name} at ${pick.sector}.` : "Hard to pick just one, honestly.";
+}
+
+function recallTalk(c: ReplyContext, u: Understanding): string {
+  const chats = earlierChats(c);
+  const last = chats.at(-1);
+  const name = c.asker ? first(c.asker.name) : '';
+  if (!last) return /\bname\b/.test(u.masked) && c.asker ? `You're ${name}, aren't you? I don't think we've talked before.` : "I don't think we've talked before — I'd remember.";
+  const parts = [`Of course I remember you, ${name}.`];
+  const topic = chatTopic(last);
+  const told = toldLastTime(c, last);
+  if (topic) parts.push(`We talked about ${lowerFirst(topic)} ${whenAgo(last.created, c.now)}.`);
+  else parts.push(`We talked ${whenAgo(last.created, c.now)}.`);
+  if (told) parts.push(`You told me ${told}.`);
+  return parts.join(' ');
+}
+
+function recallInvite(c: ReplyContext, u: Understanding): string {
+  const soon = upcoming(c.self, c.now).filter((x) => x.source !== SEEKING);
+  const fits = (x: Commitment) => (!u.place || x.sector === u.place) && (!u.when || x.day === u.when.day);
+  const hit = soon.find(fits) ?? soon[0];
+  if (!hit) return "Nobody's invited me to anything lately, as it happens.";
+  if (hit.host) return `Nobody — it's my own: I'm hosting ${hit.event} at ${placeOf(hit)} ${whenOf(hit, c.now)}.`;
+  const who = c.asker && hit.source === c.asker.name ? 'You did' : hit.source === 'whisper' ? 'It was my own idea' : `${first(hit.source)} did`;
+  return `${who} — ${hit.event} at ${placeOf(hit)}, ${whenOf(hit, c.now)}.${c.asker && hit.source === c.asker.name ? " I'll be there." : ''}`;
+}
+
+function heardAbout(c: ReplyContext, u: Understanding): string {
+  const words = topicWords(u.masked).filter((w) => !['somebody', 'someplace', 'sometime', 'hear', 'heard', 'news'].includes(w));
+  if (words.length > 0) {
+    const ans = answerEvent(c.self, u.masked, words, c.memories, c.now, c.people);
+    if (ans) return /first I've heard/.test(ans) ? `No, I haven't heard about that — what's happening?` : ans;
+  }
+  const news = c.self.memory.nodes.filter((n) => n.type === 'thought' && n.predicate === 'heard' && n.created > c.now - 2 * DAY).at(-1);
+  if (news) return `${c.rng.pick(['I heard that', 'Word is that', 'Someone told me that'])} ${lowerFirst(gistOf(news.description, 160))}.`;
+  const next = upcoming(c.self, c.now).find((x) => x.source !== SEEKING);
+  if (next) return `Nothing much — though I'm ${next.host ? `hosting ${next.event}` : `going to ${next.event}`} ${whenOf(next, c.now)}.`;
+  return c.rng.pick(["Nothing I've heard of — it's been a quiet week.", "I haven't heard anything new, I'm afraid."]);
+}
+
+/** What an invitation is to, from its words ("a drink" → "the drinks"), and where such a thing happens. */
+const ACTIVITIES: [RegExp, string, SectorKind[]][] = [
+  [/\bpart(y|ies)\b/, 'the party', []],
+  [/\b(drinks?|pints?|beers?|cider|wine)\b/, 'the drinks', ['bar']],
+  [/\b(coffee|tea|cuppa)\b/, 'the coffee', ['cafe']],
+  [/\blunch\b/, 'the lunch', ['cafe', 'bar']],
+  [/\bdinner|supper\b/, 'the dinner', ['bar', 'cafe']],
+  [/\bbreakfast|brunch\b/, 'the breakfast', ['cafe', 'bakery']],
+  [/\b(walk|stroll)\b/, 'walking', ['park']],
+  [/\bpicnic\b/, 'the picnic', ['park']],
+  [/\b(concert|gig|music)\b/, 'the concert', []],
+  [/\bgame night|games?\b/, 'the game night', []],
+  [/\bmarket\b/, "the farmers' market", ['square']],
+];
+
+/** Words before an event's noun that do not name it ("a party", "my party", "fancy a drink"). */
+const QUALIFIER_STOP = new Set('a an the my our your his her their this that to for at of some quick little small big nice proper fancy grab have get come join want wanna about how go out sometime someplace somebody'.split(' '));
+
+/** The event a player's invitation asks to, or what is missing from it. */
+export async function invitationEvent(u: Understanding, c: { world: WorldModel | null; self: Persona; asker: Persona | null; now: number }): Promise<Commitment | 'when' | 'where'> {
+  const [re, named, kinds] = ACTIVITIES.find(([re]) => re.test(u.masked)) ?? [null, 'the get-together', [] as SectorKind[]];
+  // The word before the event's noun names it when it is the player's own ("a photo party" → "the photo party").
+  const noun = re ? re.exec(u.masked) : null;
+  const before = noun ? /([a-z-]+)\s+$/.exec(u.masked.slice(0, noun.index))?.[1] : undefined;
+  const event = before && named.startsWith('the ') && !QUALIFIER_STOP.has(before) ? `the ${before} ${named.slice(4)}` : named;
+  const sector = u.place ?? (c.world?.sectors.find((s) => kinds.includes(s.kind))?.name ?? null);
+  if (!u.when) return 'when';
+  if (!sector) return 'where';
+  const start = await meetingMinute(u.when);
+  return { event, sector, day: u.when.day, start, minutes: /party|dinner|concert|game/.test(event) ? 120 : 60, host: false, source: c.asker?.name ?? 'someone', scheduledOn: null };
+}
+
+async function invitation(c: ReplyContext, u: Understanding, earlier: Understanding | null): Promise<string> {
+  // An invitation spread over two lines ("Join us?" … "At the pub at 8"): the slots of both.
+  const merged: Understanding = earlier ? { ...u, place: u.place ?? earlier.place, when: u.when ?? earlier.when, masked: `${earlier.masked} ${u.masked}` } : u;
+  const ev = await invitationEvent(merged, c);
+  if (ev === 'when') return `${c.rng.pick(["I'd like that!", 'Oh, that sounds nice.', 'Maybe — '])} ${merged.place ? `When at ${merged.place}?` : 'When and where?'}`;
+  if (ev === 'where') return `${c.rng.pick(["I'd like that!", 'Sounds nice.'])} Where shall we meet?`;
+  const said = describeCommitment(ev);
+  return replyToInvite(c.self, c.asker ?? c.self, said, c.rng, c.inviteDraw(said), ev);
+}
+
+function smallTalk(c: ReplyContext, u: Understanding): string {
+  const q = u.masked;
+  const tone = toneOf(c.self);
+  if (/\b(weather|sun|rain|cold|warm|day)\b/.test(q)) return `${c.rng.pick(["It is, isn't it?", 'Lovely, yes.', 'Could be worse!'])} ${c.rng.pick(['Perfect for a walk later.', 'I hope it holds.', "I've hardly been outside to notice."])}`;
+  if (/\b(new|arrived|visiting|just got here|first time)\b/.test(q)) return `${c.rng.pick(['Welcome to town!', 'Oh, welcome!'])} ${c.self.spec.haunts[0] ? `You should see ${c.self.spec.haunts[0]} while you're here.` : 'Ask me if you need directions.'}`;
+  if (/\bi (am|m|'m) a\b|\bi work\b|\bi love\b|\bi like\b/.test(q)) return `${{ warm: 'Oh, how lovely!', quiet: 'Oh, that\'s nice.', blunt: 'Huh. Good for you.', easy: 'Nice!' }[tone]} ${c.rng.pick(['What brings you to town, then?', 'How long are you staying?', "You'll fit right in here."])}`;
+  return `${c.rng.pick(['I know what you mean.', 'True enough.', 'Ha, yes.'])} ${c.rng.pick(['So, what are you up to today?', 'How are you finding the town?', ''])}`.trim();
+}
+
+function unknown(c: ReplyContext, u: Understanding): string {
+  const words = topicWords(u.masked).filter((w) => !['somebody', 'someplace', 'sometime'].includes(w));
+  // Something the persona heard on it, else an honest question back.
+  const heard = words.length > 0 ? c.self.memory.nodes.filter((n) => n.type === 'thought' && n.predicate === 'heard' && words.filter((w) => n.description.toLowerCase().includes(w)).length >= Math.min(2, words.length)).at(-1) : undefined;
+  if (heard) return `I heard ${lowerFirst(gistOf(heard.description, 120))}.`;
+  return c.rng.pick(["Sorry, I'm not sure I follow — what do you mean?", "Hmm, I'm not sure what you're asking.", "I'm not sure I understand — could you say that another way?"]);
+}
+
+function plans(c: ReplyContext, u: Understanding): string {
+  const w = u.when;
+  const nowMin = minuteOfDay(c.now);
+  const window: Window = w
+    ? { day: w.day - today(c.now), from: w.from, to: w.start !== null ? w.start + 1 : w.to, label: labelOf(w, c.now) }
+    : { day: 0, from: nowMin, to: 24 * 60, label: 'the rest of today' };
+  const said = answerPlans(c.self, window, c.now, c.people);
+  const next = upcoming(c.self, c.now).filter((x) => x.day > today(c.now) + window.day && x.source !== SEEKING)[0];
+  if (!w && next) return `${said} And I'm ${next.host ? `hosting ${next.event}` : `going to ${next.event}`} at ${placeOf(next)} ${whenOf(next, c.now)}.`;
+  return said;
+}
+
+function labelOf(w: NonNullable<Understanding['when']>, now: number): string {
+  const d = w.day - today(now);
+  const day = d === 0 ? '' : d === 1 ? 'tomorrow' : `on ${weekdayOfDay(w.day)}`;
+  if (w.start !== null) return `${day ? `${day} ` : ''}at ${clockOf(w.start)}`;
+  const part = w.from === 6 * 60 ? 'morning' : w.from === 12 * 60 ? 'afternoon' : w.from === 18 * 60 ? 'evening' : '';
+  if (!part) return day || 'today';
+  return d === 0 ? (part === 'evening' ? 'tonight' : `this ${part}`) : `${day} ${part}`;
+}
+
+/** The persona's answer to a line it understood (see the module comment). */
+export async function replyTo(c: ReplyContext, u: Understanding, earlier: Understanding | null = null): Promise<string> {
+  switch (u.intent) {
+    case 'greeting':
+      return greet(c);
+    case 'how-are-you':
+      return howAreYou(c);
+    case 'work':
+      return answerWork(c.self);
+    case 'home':
+      return home(c);
+    case 'age':
+      return age(c);
+    case 'family':
+      return family(c, u);
+    case 'friends':
+      return friends(c);
+    case 'who-is':
+      return u.person ? whoIs(c, u.person.id, u.person.name) : heardAbout(c, u);
+    case 'know-person':
+      return u.person ? knowPerson(c, u.person.id, u.person.name) : heardAbout(c, u);
+    case 'opinion':
+      return u.person ? opinionOfPerson(c, u.person.id, u.person.name) : u.place ? opinionOfPlace(c, u.place) : opinionOfTopic(c, u);
+    case 'doing-now':
+      return doingNow(c);
+    case 'plans':
+      return plans(c, u);
+    case 'hours':
+      return answerHours(c.self, u.masked);
+    case 'today':
+      return answerToday(c.self, u.masked, c.now);
+    case 'favourite':
+      return favourite(c, u);
+    case 'recall-talk':
+      return recallTalk(c, u);
+    case 'recall-invite':
+      return recallInvite(c, u);
+    case 'heard-about':
+      return heardAbout(c, u);
+    case 'invitation':
+      return invitation(c, u, earlier);
+    case 'small-talk':
+      return smallTalk(c, u);
+    case 'thanks':
+      return c.rng.pick(["You're welcome!", 'Any time.', 'Of course!', 'Glad to help.']);
+    case 'goodbye':
+      return c.rng.pick([`Bye${c.asker ? `, ${first(c.asker.name)}` : ''}! Come by again.`, 'See you around!', 'Take care!']);
+    default:
+      return unknown(c, u);
+  }
+}
+

@@ -1,0 +1,48 @@
+import type { Intent } from './examples';
+import type { Slots, TownWords, When } from './slots';
+
+/**
+ * Understanding what someone says to a resident: the intent (a classifier trained on our examples)
+ * and the slots (a resident, a place, a time, read against the town). The language pieces are
+ * large, so they are loaded on the first chat (a dynamic import: the page's first load stays small).
+ */
+
+export type { Intent } from './examples';
+export type { Resident, TownWords, When } from './slots';
+
+export interface Understanding extends Slots {
+  intent: Intent;
+  score: number;
+}
+
+type Language = typeof import('./language');
+let language: Promise<Language> | null = null;
+
+/** The language pieces, loaded once. */
+function load(): Promise<Language> {
+  language ??= import('./language');
+  return language;
+}
+
+/** What a line means and names (intent and slots), for the one it is said to. */
+export async function understand(line: string, town: TownWords, now: number): Promise<Understanding> {
+  const lang = await load();
+  const slots = lang.readSlots(line, town, now);
+  const { intent, score } = await lang.classify(slots.masked);
+  return { ...slots, intent: refine(intent, slots), score };
+}
+
+/** The minute an invitation that names only a part of the day means ("tonight" → 7 pm). */
+export async function meetingMinute(when: When): Promise<number> {
+  return (await load()).usualStart(when);
+}
+
+/**
+ * What the slots say beyond the classifier: a question naming a relation ("your husband") is about
+ * family; one that names nobody cannot be about a named person.
+ */
+function refine(intent: Intent, slots: Slots): Intent {
+  if ((intent === 'who-is' || intent === 'know-person') && !slots.person && slots.relation) return 'family';
+  if ((intent === 'who-is' || intent === 'know-person') && !slots.person) return slots.place ? 'opinion' : 'heard-about';
+  return intent;
+}

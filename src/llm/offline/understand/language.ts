@@ -1,0 +1,3 @@
+/** The language pieces (classifier, chrono-node, slot reader), loaded together on the first chat (see ./index.ts). */
+export { classify } from './classifier';
+export { readSlots, usualStart } from './slots';

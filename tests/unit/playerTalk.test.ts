@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { Simulation } from '../../src/sim/simulation';
+import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
+import { loadTownPersonas, loadTownWorld } from '../../src/node/town';
+import { playerSpec } from '../../src/sim/player/player';
+import type { Persona } from '../../src/sim/persona/persona';
+import { DAY, dayStart } from '../../src/sim/clock';
+import { addCommitment } from '../../src/sim/cognition/commitments';
+import { accepts } from '../../src/llm/offline/talk';
+
+const world = loadTownWorld();
+const personas = loadTownPersonas();
+const ALEX = { name: 'Alex Rivera', description: 'A travelling photographer who loves old buildings', sprite: 'ada-quinn' };
+
+function town(seed = 1): Simulation {
+  return new Simulation({ world, personas, brain: new OfflineBrain(seed, personas), seed, start: '2023-02-13T07:00:00', player: playerSpec(ALEX, world) });
+}
+const me = (sim: Simulation): Persona => sim.player!.persona;
+const near = (a: Persona, b: Persona, d: number) => Math.abs(a.tile.x - b.tile.x) <= d && Math.abs(a.tile.y - b.tile.y) <= d;
+
+function besideOf(sim: Simulation, p: Persona): { x: number; y: number } {
+  for (const [dx, dy] of [[0, 1], [1, 0], [0, -1], [-1, 0], [1, 1], [-1, -1], [1, -1], [-1, 1]] as const) {
+    if (sim.world.walkable[(p.tile.y + dy) * sim.world.width + p.tile.x + dx] === 1) return { x: p.tile.x + dx, y: p.tile.y + dy };
+  }
+  throw new Error(`no free tile beside ${p.name}`);
+}
+
+/** Walk up to a resident who stays put at work this morning and start talking. */
+async function talkTo(sim: Simulation, id: string): Promise<{ p: Persona; ask: (text: string) => Promise<string> }> {
+  await sim.run(200);
+  const p = sim.byId.get(id)!;
+  // Walk up (again, if it moved on) until beside it and it is free to talk; it may come up to you first.
+  for (let i = 0; ; i++) {
+    if (sim.player!.chat?.personaId === p.id) break;
+    if (near(me(sim), p, 2) && me(sim).scratch.actionId === 'IDLE' && !p.scratch.chattingWith) break;
+    if (i >= 800) throw new Error(`could not get to ${p.name}: ${p.scratch.actDescription}`);
+    if (i % 40 === 0 && !near(me(sim), p, 2)) sim.playerInput({ kind: 'walk', ...besideOf(sim, p) });
+    await sim.tick();
+  }
+  sim.playerInput({ kind: 'talk', personaId: p.id });
+  await sim.tick();
+  const ask = async (text: string) => {
+    // A long talk winds down after a while: start another.
+    if (!sim.player!.chat) {
+      sim.playerInput({ kind: 'talk', personaId: p.id });
+      await sim.tick();
+    }
+    sim.playerInput({ kind: 'say', text });
+    const r = await sim.tick();
+    const line = (r.player!.chat ?? r.player!.ended[0]!).lines.at(-1)!;
+    expect(line.speaker).toBe(p.name);
+    return line.text;
+  };
+  return { p, ask };
+}
+
+const first = (id: string) => personas.find((s) => s.id === id)!.firstName;
+
+describe('talking with a resident on the offline brain', () => {
+  it('answers every kind of question through the chat, in the first person, from its own state', async () => {
+    const sim = town();
+    const { p, ask } = await talkTo(sim, 'luis-moreno');
+    const job = p.spec.occupation!;
+    const rel = p.spec.relationships[0]!;
+    const kinds: [string, string, RegExp][] = [
+      ['how-are-you', "how're you doing?", /\b(I'm|I am|Just)\b/],
+      ['work', 'so what do u do for work', new RegExp(`${job.workplace}|${job.title}`)],
+      ['home', "where's home", new RegExp(p.spec.household)],
+      ['age', 'how old r u', new RegExp(`\\b${p.spec.age}\\b`)],
+      ['who-is', `who's ${first(rel.id).toLowerCase()}`, new RegExp(first(rel.id))],
+      ['know-person', `how do you know ${first(rel.id)}?`, new RegExp(rel.kind, 'i')],
+      ['opinion-place', 'what do you think of the café', /café|Café|coffee/],
+      ['favourite', "what's your favourite thing on the menu", new RegExp(world.items.map((i) => i.name).join('|'))],
+      ['plans', 'what are you doing tomorrow evening', /[Tt]omorrow/],
+      ['hours', 'what time do you get up', /\d+ am/],
+      ['doing-now', 'what are you up to right now', /Talking with you|I was|middle of/],
+      ['recall-invite', 'who invited you?', /\b(did|Nobody|my own|hosting)\b/],
+      ['heard-about', 'any news?', /\w+/],
+    ];
+    const answers = new Set<string>();
+    for (const [kind, text, fact] of kinds) {
+      const answer = await ask(text);
+      expect(answer, `${kind}: ${text}`).toMatch(fact);
+      // Never about oneself in the third person, never a dodge.
+      expect(answer, kind).not.toMatch(new RegExp(`\\b${p.firstName} (is|has|was)\\b`));
+      expect(answer, kind).not.toMatch(/I don't know (much )?about/);
+      answers.add(answer);
+    }
+    // Each kind of question gets its own answer.
+    expect(answers.size).toBe(kinds.length);
+  }, 60_000);
+
+  it('remembers the visitor the next day: "Hello again", and what was said last time', async () => {
+    const sim = town();
+    const { p, ask } = await talkTo(sim, 'luis-moreno');
+    await ask("I'm a photographer, here for the week.");
+    sim.playerInput({ kind: 'leave' });
+    await sim.tick();
+    await sim.runUntil(dayStart(sim.now) + DAY + 7 * 3_600_000);
+    const again = await talkTo(sim, p.id);
+    const hello = sim.player!.view().chat!.lines[0]!.text;
+    expect(hello).toMatch(/again/i);
+    expect(hello).toContain('Alex');
+    expect(await again.ask('what did we talk about yesterday?')).toMatch(/photographer/);
+  }, 90_000);
+
+  it('takes an invitation in many phrasings as a commitment at the place and time named, and turns up', async () => {
+    const cafe = world.sectors.find((s) => s.kind === 'cafe')!.name;
+    const bar = world.sectors.find((s) => s.kind === 'bar')!.name;
+    const phrasings: [string, string, number][] = [
+      ['Want to come to a party tomorrow at 5pm at the café?', cafe, 17 * 60],
+      ['fancy a drink at the pub tomorrow around 8', bar, 20 * 60],
+      ['How about coffee tomorrow at 10?', cafe, 10 * 60],
+      [`let's meet at ${bar} tomorrow at 6`, bar, 18 * 60],
+      ['Join me for dinner at the pub tomorrow at 7pm?', bar, 19 * 60],
+    ];
+    let kept: { p: Persona; sector: string; start: number } | null = null;
+    let yes = 0;
+    // Each phrasing to two residents who are free in the evening (a yes is their own draw).
+    for (const [i, [text, sector, start]] of phrasings.entries()) {
+      for (const id of ['walter-brooks', 'luis-moreno']) {
+        const sim = town(i + 1);
+        const { p, ask } = await talkTo(sim, id);
+        const answer = await ask(text);
+        // A yes, or a no that says why.
+        expect(answer, text).toMatch(/come|Count me in|miss it|be there|working|on shift|bedtime|asleep|then|a lot on|my thing|catch up|quiet one/i);
+        sim.playerInput({ kind: 'leave' });
+        await sim.tick();
+        const tomorrow = Math.floor(dayStart(sim.now) / DAY) + 1;
+        const made = p.commitments.find((c) => c.source === 'Alex Rivera');
+        if (!accepts(answer)) {
+          expect(made, text).toBeUndefined();
+          continue;
+        }
+        yes++;
+        expect(made, text).toMatchObject({ sector, start, day: tomorrow });
+        if (!kept && start >= 17 * 60) {
+          kept = { p, sector, start };
+          // During the hour it was asked to, it stands in that place.
+          const from = dayStart(sim.now) + DAY + start * 60_000;
+          await sim.runUntil(from);
+          let seen = false;
+          while (!seen && sim.now < from + 3_600_000) {
+            await sim.tick();
+            const at = sim.world.sectorAt[p.tile.y * sim.world.width + p.tile.x] ?? -1;
+            seen = sim.world.sectors[at]?.name === sector;
+          }
+          expect(seen, `${p.name} turns up at ${sector}`).toBe(true);
+        }
+      }
+    }
+    expect(yes).toBeGreaterThan(0);
+    expect(kept).not.toBeNull();
+  }, 240_000);
+
+  it('the same event heard twice is one event: invited by the host first, the visitor hears "already going"', async () => {
+    const sim = town();
+    const { p, ask } = await talkTo(sim, 'walter-brooks');
+    const cafe = world.sectors.find((s) => s.kind === 'cafe')!.name;
+    const tomorrow = Math.floor(dayStart(sim.now) / DAY) + 1;
+    addCommitment(p, { event: "the Valentine's Day party", sector: cafe, day: tomorrow, start: 17 * 60, minutes: 120, host: false, source: 'Sofia Moreno', scheduledOn: null });
+    const answer = await ask('want to come to a party at the cafe tomorrow at 5?');
+    expect(answer).toMatch(/already|asked me too|heard about it/i);
+    expect(accepts(answer)).toBe(true);
+    sim.playerInput({ kind: 'leave' });
+    await sim.tick();
+    expect(p.commitments.filter((c) => c.day === tomorrow && c.start === 17 * 60)).toHaveLength(1);
+  }, 60_000);
+});
