@@ -174,6 +174,11 @@ async function talk(seed: number): Promise<void> {
   const g = f.greetedAgain;
   console.log(`Greeted again by name the next day: ${pct(g.yes, g.of)}`);
   for (const e of g.examples) console.log(`  ${e}`);
+  const sv = f.startedWithVisitor;
+  console.log(`Residents who started a conversation with the visitor (standing in the café, ${sv.hours} game hours): ${sv.count}${sv.who.length ? ` — ${sv.who.join(', ')}` : ''}`);
+  const fm = f.firstMeetings;
+  console.log(`First-meeting greetings between residents: ${fm.strangers} between strangers, ${fm.acquaintances} between people who know each other (goal 0)`);
+  for (const e of fm.examples) console.log(`  ${e}`);
   const inv = f.invitations;
   console.log(`Invitations understood: ${inv.filter((i) => i.understood).length} of ${inv.length} (goal ≥ 9 of 10); yes ${inv.filter((i) => i.accepted).length}, of them a commitment at the right place and time ${inv.filter((i) => i.accepted && i.committed).length}`);
   for (const i of inv) console.log(`  ${i.understood ? 'ok  ' : 'MISS'} ${i.persona.padEnd(16)} "${i.text}"\n       → ${i.answer}`);

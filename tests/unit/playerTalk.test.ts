@@ -6,7 +6,9 @@ import { playerSpec } from '../../src/sim/player/player';
 import type { Persona } from '../../src/sim/persona/persona';
 import { DAY, dayStart } from '../../src/sim/clock';
 import { addCommitment } from '../../src/sim/cognition/commitments';
-import { accepts } from '../../src/llm/offline/talk';
+import { accepts, offlineTurn } from '../../src/llm/offline/talk';
+import { Persona as PersonaClass } from '../../src/sim/persona/persona';
+import { Rng } from '../../src/sim/rng';
 
 const world = loadTownWorld();
 const personas = loadTownPersonas();
@@ -76,6 +78,8 @@ describe('talking with a resident on the offline brain', () => {
       ['doing-now', 'what are you up to right now', /Talking with you|I was|middle of/],
       ['recall-invite', 'who invited you?', /\b(did|Nobody|my own|hosting)\b/],
       ['heard-about', 'any news?', /\w+/],
+      ['about-self', 'tell me about yourself', new RegExp(`I'm ${p.firstName}\\b`)],
+      ['about-self', "what's on your mind these days", /\bI\b|\bmy\b/],
     ];
     const answers = new Set<string>();
     for (const [kind, text, fact] of kinds) {
@@ -84,6 +88,10 @@ describe('talking with a resident on the offline brain', () => {
       // Never about oneself in the third person, never a dodge.
       expect(answer, kind).not.toMatch(new RegExp(`\\b${p.firstName} (is|has|was)\\b`));
       expect(answer, kind).not.toMatch(/I don't know (much )?about/);
+      // Never twelve words in a row read out of its persona file's descriptions.
+      const said = answer.toLowerCase().match(/[a-z0-9']+/g) ?? [];
+      const file = [p.spec.learned, p.spec.currently, p.spec.lifestyle, p.spec.dailyPlanReq].map((t) => ` ${(t.toLowerCase().match(/[a-z0-9']+/g) ?? []).join(' ')} `);
+      for (let i = 0; i + 12 <= said.length; i++) expect(file.some((f) => f.includes(` ${said.slice(i, i + 12).join(' ')} `)), `${kind}: ${answer}`).toBe(false);
       answers.add(answer);
     }
     // Each kind of question gets its own answer.
@@ -166,4 +174,53 @@ describe('talking with a resident on the offline brain', () => {
     await sim.tick();
     expect(p.commitments.filter((c) => c.day === tomorrow && c.start === 17 * 60)).toHaveLength(1);
   }, 60_000);
+});
+
+describe('who greets whom as an acquaintance', () => {
+  const MON_10AM = Date.UTC(2023, 1, 13, 10);
+  const make = (id: string) => new PersonaClass(personas.find((s) => s.id === id)!, 'hamlet', { x: 0, y: 0 });
+
+  it('neighbours under one roof and people of one workplace never open with a first meeting; strangers do', () => {
+    // Pairs with no word about each other in their files: one building, one college; then two strangers.
+    const pairs: [string, string, boolean][] = [
+      ['elena-petrova', 'sam-whitaker', false],
+      ['ingrid-becker', 'mia-novak', false],
+      ['ana-moreno', 'grace-okafor', false],
+    ];
+    for (const a of personas) {
+      const b = personas.find((o) => o.id !== a.id && o.household !== a.household && o.occupation?.workplace !== a.occupation?.workplace && !a.relationships.some((r) => r.id === o.id) && !o.relationships.some((r) => r.id === a.id));
+      if (b && pairs.length < 5) pairs.push([a.id, b.id, true]);
+    }
+    for (const [a, b, firstMeeting] of pairs) {
+      for (let seed = 1; seed <= 4; seed++) {
+        const line = offlineTurn(make(a), make(b), [], [], new Rng(seed), MON_10AM).line;
+        expect(/properly met/.test(line), `${a} → ${b}: ${line}`).toBe(firstMeeting);
+      }
+    }
+  });
+});
+
+describe('a resident comes up to the visitor', () => {
+  it('by the rules residents talk to each other by: standing about in the café for a few hours, someone starts a chat', async () => {
+    const sim = town();
+    const cafe = sim.world.sectors.findIndex((x) => x.kind === 'cafe');
+    const spot = sim.world.sectorAt.findIndex((v, i) => v === cafe && sim.world.walkable[i] === 1);
+    sim.playerInput({ kind: 'walk', x: spot % sim.world.width, y: Math.floor(spot / sim.world.width) });
+    // Arrived and standing there (a chat on the way is left).
+    for (let i = 0; i < 400 && !(me(sim).scratch.actionId === 'IDLE' && sim.world.sectorAt[me(sim).tile.y * sim.world.width + me(sim).tile.x] === cafe); i++) {
+      if (sim.player!.chat) sim.playerInput({ kind: 'leave' });
+      await sim.tick();
+    }
+    expect(me(sim).scratch.actionId).toBe('IDLE');
+    let started: string | null = null;
+    for (let i = 0; i < 8 * 360 && !started; i++) {
+      const r = await sim.tick();
+      if (r.player?.chat?.startedBy === 'persona') started = r.player.chat.with;
+    }
+    expect(started).not.toBeNull();
+    // It opens like a person meeting a newcomer, in its own voice.
+    const first = sim.player!.view().chat!.lines[0]!.text;
+    expect(first).toMatch(/^(Hello|Hi|Oh)/);
+    expect(first).not.toContain(started!);
+  }, 120_000);
 });

@@ -13,7 +13,7 @@ import type { SectorKind } from '../../sim/world/sectorKinds';
 import { answerDoingNow, answerEvent, taskNow, answerHours, answerPlans, answerToday, answerWork, topicWords, upcoming, whenOf, type Window } from './answer';
 import { bondOf, relationOf, replyToInvite, toneOf } from './talk';
 import { clockOf, gistOf, listOf, lowerFirst, sentence, sentences } from './voice';
-import { meetingMinute, type Understanding } from './understand';
+import { asSaidBy, meetingMinute, type Understanding } from './understand';
 
 /**
  * What a resident says back to a line it understood (./understand): one composer per kind of
@@ -128,6 +128,28 @@ function howAreYou(c: ReplyContext): string {
   return `${c.rng.pick(mood)} ${c.rng.pick([`Just ${doing}.`, `I'm ${doing} at the moment.`])}${c.asker ? ` ${c.rng.pick(['And you?', 'How about you?', 'You?'])}` : ''}`;
 }
 
+/** The first thought of a persona-file text, in the first person and short (its first clause when long). */
+async function ownWords(c: ReplyContext, text: string): Promise<string> {
+  const first = sentences(text)[0] ?? text;
+  const said = await asSaidBy(first, { firstName: c.self.firstName, name: c.self.name, ...pronounsOf(c.self.spec) });
+  const words = said.split(' ');
+  if (words.length <= 16) return sentence(said);
+  const clause = said.split(/;\s|,\s(?:and|but|with|which|because|while|so)\s|,\s/)[0] ?? said;
+  return sentence(clause.split(' ').length <= 20 ? clause : clause.split(' ').slice(0, 14).join(' ').replace(/\s+(?:the|a|an|and|or|of|for|to|at|in|on|with|by|my|his|her)$/i, ''));
+}
+
+/** Who the persona is, or what is on its mind, in its own words. */
+async function aboutSelf(c: ReplyContext, u: Understanding): Promise<string> {
+  if (/\b(mind|working on|worried|new|busy|hoping|going on|exciting|care)\b/.test(u.masked)) {
+    const now = await ownWords(c, c.self.currently);
+    return `${c.rng.pick(['Oh, plenty.', 'Where to start?', 'Well —', ''])} ${now}`.trim();
+  }
+  const job = c.self.spec.occupation;
+  const work = job ? (job.title === 'student' ? ` I study at ${job.workplace}.` : ` I'm the ${job.title} at ${job.workplace}.`) : '';
+  const mind = await ownWords(c, c.self.currently);
+  return `I'm ${c.self.firstName}.${work} ${c.rng.pick(['These days', 'Right now', 'Lately'])} ${lowerFirst(mind.replace(/^I'm\b/, "I'm"))}`.replace(/(These days|Right now|Lately) i'm/, "$1 I'm").replace(/(These days|Right now|Lately) i\b/, '$1 I');
+}
+
 function housemates(c: ReplyContext): string[] {
   return [...c.specs.values()].filter((s) => s.id !== c.self.id && s.household === c.self.spec.household).map((s) => {
     const kind = relationOf(c.self, { id: s.id } as Persona);
@@ -209,10 +231,10 @@ function knowPerson(c: ReplyContext, id: string, name: string): string {
 
 /** What the persona thinks of someone: a feeling from the bond, and what it heard of them lately. */
 function opinionOfPerson(c: ReplyContext, id: string, name: string): string {
-  const other = { id } as Persona;
   const spec = c.specs.get(id);
+
   const { obj } = pronouns(spec);
-  const bond = bondOf(c.self, other);
+  const bond = spec ? bondOf(c.self, { id, spec } as Persona) : 'stranger';
   const rel = c.self.spec.relationships.find((r) => r.id === id);
   const feelings = {
     family: [`I love ${obj} to bits.`, `I'd do anything for ${obj}.`],
@@ -393,6 +415,8 @@ export async function replyTo(c: ReplyContext, u: Understanding, earlier: Unders
       return greet(c);
     case 'how-are-you':
       return howAreYou(c);
+    case 'about-self':
+      return aboutSelf(c, u);
     case 'work':
       return answerWork(c.self);
     case 'home':

@@ -67,7 +67,12 @@ export function toneOf(p: Persona): Tone {
 type Bond = 'family' | 'friend' | 'work' | 'rival' | 'stranger';
 export function bondOf(p: Persona, other: Persona): Bond {
   const kind = relationOf(p, other);
-  if (!kind) return 'stranger';
+  if (!kind) {
+    // No word in the persona file, but people who share a roof or a workplace know each other.
+    if (other.spec.household === p.spec.household) return 'friend';
+    if (p.spec.occupation && p.spec.occupation.workplace === other.spec.occupation?.workplace) return 'work';
+    return 'stranger';
+  }
   if (FAMILY.test(kind)) return 'family';
   if (/rival/i.test(kind)) return 'rival';
   if (/colleague|boss|employee|employer|co-?worker|manager|client|contractor|landlord|tenant|student|teacher|supplier|customer/i.test(kind)) return 'work';

@@ -33,7 +33,9 @@ export function canTalk(sim: SimContext, init: Persona, target: Persona): boolea
   if (!a.actAddress || !a.actDescription || !b.actAddress || !b.actDescription) return false;
   if (a.actDescription.includes('sleeping') || b.actDescription.includes('sleeping')) return false;
   if (hourOf(sim.clock.now) === 23) return false;
-  if (a.actAddress.kind === 'waiting' || b.actAddress.kind === 'waiting') return false;
+  // The player's resident standing about (IDLE holds its spot as a 'waiting' address) is not waiting for anything.
+  const waiting = (x: Persona) => x.scratch.actAddress?.kind === 'waiting' && x.agent.mode !== 'human';
+  if (waiting(init) || waiting(target)) return false;
   if (a.chattingWith || b.chattingWith) return false;
   if ((a.chattingWithBuffer[target.name] ?? 0) > 0) return false;
   return true;

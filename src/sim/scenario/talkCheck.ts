@@ -1,4 +1,4 @@
-import type { Simulation } from '../simulation';
+import type { Simulation, StepResult } from '../simulation';
 import type { Persona } from '../persona/persona';
 import type { ChatLine } from '../persona/memory';
 import { DAY, dayStart } from '../clock';
@@ -40,6 +40,17 @@ interface TalkFigures {
   invitations: InvitationCheck[];
   /** Next-day greetings that recognise the visitor ("Hello again, Alex"), of those tested. */
   greetedAgain: { yes: number; of: number; examples: string[] };
+  /** Conversations residents started with the visitor over the 25 hours the visitor stood in town. */
+  startedWithVisitor: { count: number; hours: number; who: string[] };
+  /** Conversations between residents that opened as a first meeting, between strangers and between people who know each other. */
+  firstMeetings: { strangers: number; acquaintances: number; examples: string[] };
+}
+
+/** Whether two residents know each other: a relation in either file, one household, one workplace. */
+function acquainted(a: Persona, b: Persona): boolean {
+  if (a.spec.relationships.some((r) => r.id === b.id) || b.spec.relationships.some((r) => r.id === a.id)) return true;
+  if (a.spec.household === b.spec.household) return true;
+  return !!a.spec.occupation && a.spec.occupation.workplace === b.spec.occupation?.workplace;
 }
 
 const DODGE = /\bI don't know(?: much)? about\b|\bI don't know what to say\b|not sure I follow|not sure what you(?:'re| are) asking|say that another way|I don't know anything about/i;
@@ -105,13 +116,30 @@ export async function runTalk(sim: Simulation, people = 8, onStep?: (step: numbe
   if (!player) throw new Error('the talk scenario needs a town with a player');
   const day0 = dayStart(sim.now);
   await sim.runUntil(day0 + 10 * 3_600_000, (r) => onStep?.(r.step));
+  // The visitor goes and stands in the café (a busy place), where residents may come up to it
+  // (the chat waits for an answer that never comes, then ends).
+  const cafe = sim.world.sectors.findIndex((x) => x.kind === 'cafe');
+  const spot = cafe < 0 ? -1 : sim.world.sectorAt.findIndex((v, i) => v === cafe && sim.world.walkable[i] === 1);
+  if (spot >= 0) sim.playerInput({ kind: 'walk', x: spot % sim.world.width, y: Math.floor(spot / sim.world.width) });
+  const started = { count: 0, hours: 25, who: [] as string[] };
+  let open: string | null = null;
+  const watch = (r: StepResult) => {
+    onStep?.(r.step);
+    const chat = r.player?.chat;
+    const key = chat && chat.startedBy === 'persona' ? `${chat.personaId}@${chat.lines[0]?.text ?? ''}` : null;
+    if (key && key !== open) {
+      started.count++;
+      if (chat) started.who.push(chat.with);
+    }
+    open = key;
+  };
   const picked = residents(sim, player, people);
   for (const p of picked) {
     const lines = await chat(sim, p, player, [`Hi! I'm ${player.firstName}, I'm a photographer here for the week.`, 'Nice to meet you. Bye!']);
     const summary = await sim.brain.summarizeConversation({ persona: p, now: sim.now }, lines);
     await rememberFor(sim, p, player, lines, summary);
   }
-  await sim.runUntil(day0 + DAY + 11 * 3_600_000, (r) => onStep?.(r.step));
+  await sim.runUntil(day0 + DAY + 11 * 3_600_000, watch);
 
   const greetedAgain = { yes: 0, of: 0, examples: [] as string[] };
   const answers: AnswerCheck[] = [];
@@ -151,5 +179,14 @@ export async function runTalk(sim: Simulation, people = 8, onStep?: (step: numbe
     const committed = p.commitments.some((x) => x.sector === c.sector && x.start === c.start && x.day === today + c.days);
     invitations.push({ persona: p.name, text: c.text, answer, understood: accepted ? committed : NO_WITH_REASON.test(answer), accepted, committed });
   }
-  return { answers, invitations, greetedAgain };
+  const firstMeetings = { strangers: 0, acquaintances: 0, examples: [] as string[] };
+  for (const c of sim.conversations) {
+    const [a, b] = c.participants.map((n) => sim.byName.get(n));
+    if (!a || !b || a === player || b === player || !/properly met/.test(c.lines[0]?.text ?? '')) continue;
+    if (acquainted(a, b)) {
+      firstMeetings.acquaintances++;
+      if (firstMeetings.examples.length < 3) firstMeetings.examples.push(`${a.name} → ${b.name}: ${c.lines[0]?.text ?? ''}`);
+    } else firstMeetings.strangers++;
+  }
+  return { answers, invitations, greetedAgain, startedWithVisitor: started, firstMeetings };
 }

@@ -8,6 +8,7 @@
 export const INTENTS = [
   'greeting',
   'how-are-you',
+  'about-self',
   'work',
   'home',
   'age',
@@ -35,6 +36,7 @@ export type Intent = (typeof INTENTS)[number] | 'unknown';
 export const EXAMPLES: Record<(typeof INTENTS)[number], string[]> = {
   greeting: ['good sometime', 'good sometime somebody', 'hello somebody', 'hey somebody how nice to see you', 'yo', 'hi how do you do', 'hello', 'hi', 'hi there', 'hey', 'good morning', 'good evening', 'hello again', 'nice to meet you', 'hey how is it going', 'howdy', 'hiya', 'greetings', 'afternoon', 'morning somebody', 'hi somebody', 'pleased to meet you'],
   'how-are-you': ['how is everything', 'how is life treating you', 'how are you feeling', 'all good with you', 'you alright', 'how are you sometime', 'everything ok', 'how are you', 'how are you doing', 'how is it going', 'how have you been', 'are you well', 'how are things', 'how is life', "how's your day going", 'you ok', 'how do you feel today', 'are you doing alright', 'how are you keeping', "what's up"],
+  'about-self': ['tell me about yourself', 'who are you', 'introduce yourself', 'what is on your mind', 'what are you working on these days', 'what are you worried about', 'what is new with you', 'what keeps you busy these days', 'what are you hoping for', 'what is going on with you', 'so what is your story', 'what are you busy with this week', 'anything exciting happening for you', 'what do you care about'],
   work: ['what kind of job is it', 'what sort of work do you do', 'what is your work', 'are you a teacher', 'what business are you in', 'what do you do all day', 'is this where you work', 'what do you do for work', 'where do you work', 'what is your job', 'what do you do for a living', 'what is your profession', 'do you have a job', 'what line of work are you in', 'what do you do here', 'where are you employed', 'do you work around here', 'what are your working hours', 'who do you work for', 'what is your occupation', 'are you working today', 'do you work at someplace'],
   home: ['where about do you live', 'which part of town do you live in', 'is your house near here', 'where do you stay', 'where do you live', 'where is your house', 'where is home for you', 'where are you staying', 'do you live nearby', 'which house is yours', 'who do you live with', 'do you live alone', 'where is your place', 'is your home far from here'],
   age: ['can I ask how old you are', 'your age', 'how old might you be', 'what year were you born', 'how old are you', 'what is your age', 'when were you born', 'how many years old are you', 'are you old', 'what age are you', 'when is your birthday'],

@@ -37,6 +37,11 @@ export async function meetingMinute(when: When): Promise<number> {
   return (await load()).usualStart(when);
 }
 
+/** A sentence of the persona file about oneself, as one says it (compromise; see ./firstPerson.ts). */
+export async function asSaidBy(text: string, self: { firstName: string; name: string; subj: string; poss: string; obj: string }): Promise<string> {
+  return (await load()).inFirstPerson(text, self);
+}
+
 /**
  * What the slots say beyond the classifier: a question naming a relation ("your husband") is about
  * family; one that names nobody cannot be about a named person.
