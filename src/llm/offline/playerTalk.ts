@@ -15,9 +15,9 @@ const PLAYER_TALK_LINES = 16;
 const ASK_WHEN_WHERE = /(When and where\?|When at [^?]+\?|Where shall we meet\?)$/;
 
 /** The town as the one spoken to knows it: residents, the map's places, its own relations, home and work. */
-export function townWords(self: Persona, speakerId: string, residents: Iterable<{ id: string; name: string; firstName: string; lastName: string }>, sectors: TownWords['sectors']): TownWords {
+export function townWords(self: Persona, speakerId: string, residents: Iterable<{ id: string; name: string; firstName: string; lastName: string; occupation: { title: string } | null }>, sectors: TownWords['sectors']): TownWords {
   return {
-    residents: [...residents].map((r) => ({ id: r.id, name: r.name, firstName: r.firstName, lastName: r.lastName })),
+    residents: [...residents].map((r) => ({ id: r.id, name: r.name, firstName: r.firstName, lastName: r.lastName, title: r.occupation?.title })),
     sectors,
     self: { id: self.id, relations: self.spec.relationships, home: self.spec.household, work: self.spec.occupation?.workplace ?? null },
     speakerId,

@@ -150,6 +150,52 @@ async function aboutSelf(c: ReplyContext, u: Understanding): Promise<string> {
   return `I'm ${c.self.firstName}.${work} ${c.rng.pick(['These days', 'Right now', 'Lately'])} ${lowerFirst(mind.replace(/^I'm\b/, "I'm"))}`.replace(/(These days|Right now|Lately) i'm/, "$1 I'm").replace(/(These days|Right now|Lately) i\b/, '$1 I');
 }
 
+function name(c: ReplyContext): string {
+  const job = c.self.spec.occupation;
+  return `${c.rng.pick(["I'm", "It's", 'The name is'])} ${c.self.name}${job ? (job.title === 'student' ? ' — I study at the college' : ` — the ${job.title} at ${job.workplace}`) : ''}. ${c.rng.pick([`Call me ${c.self.firstName}.`, 'Nice to meet you.', ''])}`.trim();
+}
+
+/** What the persona does when it is not working: the leisure of its own day plan, and its haunts. */
+function hobbies(c: ReplyContext): string {
+  const work = /^(working|attending classes|sleeping|waking up|getting ready|commuting|cooking|eating|having (breakfast|lunch|dinner|a mid)|conversing|going to bed)/;
+  const plan = [...new Set(c.self.scratch.fDailyScheduleHourlyOrg.map(([t]) => t.replace(/ \([^()]*\)$/, '').replace(/ at home$/, '')))].filter((t) => !work.test(t));
+  const haunt = c.self.spec.haunts.find((h) => h !== c.self.spec.occupation?.workplace);
+  const likes = plan.slice(0, 2);
+  const said = likes.length > 0 ? `When I'm not working I like ${listOf(likes)}.` : "Honestly, I don't get much free time.";
+  return `${said}${haunt ? ` ${c.rng.pick([`You'll often find me at ${haunt}.`, `And I'm often at ${haunt}.`])}` : ''}`;
+}
+
+/** The hours a place keeps: from the earliest start to the latest end of those who work there. */
+function hoursOf(c: ReplyContext, place: string): { from: number; to: number; staff: string[] } | null {
+  const staff = [...c.specs.values()].filter((s) => s.occupation?.workplace === place && s.occupation.title !== 'student');
+  if (staff.length === 0) return null;
+  const mins = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+  // Oneself among the staff is "I", said last ("Arjun and I").
+  const names = staff.filter((s) => s.id !== c.self.id).map((s) => s.firstName).concat(staff.some((s) => s.id === c.self.id) ? ['I'] : []);
+  return { from: Math.min(...staff.map((s) => mins(s.occupation?.start ?? '00:00'))), to: Math.max(...staff.map((s) => mins(s.occupation?.end ?? '00:00'))), staff: names };
+}
+
+/** Where a place is, or where to find a thing: who works there, its hours, what it sells. */
+function whereIs(c: ReplyContext, u: Understanding): string {
+  let place = u.place;
+  if (!place) {
+    const items = c.world?.items ?? [];
+    const wanted = items.find((i) => new RegExp(`\\b${i.name.split(' ').pop() ?? i.name}s?\\b`, 'i').test(u.masked));
+    const kind = /\b(eat|meal|food|lunch|dinner|breakfast)\b/.test(u.masked) ? items.find((i) => i.food && !i.drink) : /\b(drink|pint|beer|cider|wine)\b/.test(u.masked) ? items.find((i) => i.drink && c.world?.sectors.find((s) => s.name === i.sector)?.kind === 'bar') : undefined;
+    const hit = wanted ?? kind;
+    if (hit) return `${c.rng.pick(['Try', 'Go to', "You'll want"])} ${hit.sector} — ${c.rng.pick([`the ${hit.name} there is good.`, `they do ${hit.name}.`])}`;
+    return c.rng.pick(["I'm not sure, to be honest — ask at Town Square, someone will know.", "Hmm, I couldn't tell you."]).replace('Town Square', c.world?.sectors.find((s) => s.kind === 'square')?.name ?? 'the square');
+  }
+  const hours = hoursOf(c, place);
+  const nowMin = minuteOfDay(c.now);
+  const open = hours ? (hours.from <= nowMin && nowMin < hours.to ? "It's open now" : `It's closed now — it opens at ${clockOf(hours.from)}`) : '';
+  const kept = hours ? `${listOf(hours.staff)} ${hours.staff.length > 1 || hours.staff[0] === 'I' ? 'work' : 'works'} there, ${clockOf(hours.from)} to ${clockOf(hours.to % (24 * 60))}.` : '';
+  const items = itemsAt(c, place).slice(0, 2);
+  const sells = items.length > 0 ? ` They do ${listOf(items)}.` : '';
+  if (/\b(open|close|hours|time)\b/.test(u.masked) && hours) return `${open}. ${kept}`;
+  return `${place}? ${kept || "It's just around the corner from the square."}${sells}`.trim();
+}
+
 function housemates(c: ReplyContext): string[] {
   return [...c.specs.values()].filter((s) => s.id !== c.self.id && s.household === c.self.spec.household).map((s) => {
     const kind = relationOf(c.self, { id: s.id } as Persona);
@@ -175,7 +221,7 @@ function family(c: ReplyContext, u: Understanding): string {
   const rels = self.spec.relationships.map((r) => ({ ...r, name: c.people.get(r.id) ?? r.id }));
   if (u.person) {
     const rel = rels.find((r) => r.id === u.person?.id);
-    if (rel) return `${rng.pick(['', 'Oh, '])}${first(rel.name)} is my ${rel.kind}. ${noteClause(rel.note)}`.trim();
+    if (rel) return new RegExp(`\\b${rel.kind}\\b`, 'i').test(rel.note) ? noteClause(rel.note) : `${rng.pick(['', 'Oh, '])}${first(rel.name)} is my ${rel.kind}. ${noteClause(rel.note)}`.trim();
   }
   if (u.relation) return `I don't have a ${u.relation}, as it happens.`;
   const fam = rels.filter((r) => FAMILY_KIND.test(r.kind));
@@ -225,8 +271,9 @@ function knowPerson(c: ReplyContext, id: string, name: string): string {
   const rel = c.self.spec.relationships.find((r) => r.id === id);
   const last = c.self.memory.lastChatWith(name);
   const talked = last ? ` We last talked ${whenAgo(last.created, c.now)}.` : '';
-  if (!rel) return `${c.rng.pick(["I don't really know", "I only know", "Not well —"])} ${first(name)}${/^Not/.test('') ? '' : ' to say hello to'}.${talked}`;
-  return `${first(name)}'s my ${rel.kind}. ${noteClause(rel.note)}${talked}`;
+  if (!rel) return `${c.rng.pick(["I don't really know", 'I only know', 'Only a little — I know'])} ${first(name)} to say hello to.${talked}`;
+  const note = noteClause(rel.note);
+  return `${new RegExp(`\\b${rel.kind}\\b`, 'i').test(note) ? note : `${first(name)}'s my ${rel.kind}. ${note}`}${talked}`;
 }
 
 /** What the persona thinks of someone: a feeling from the bond, and what it heard of them lately. */
@@ -269,16 +316,25 @@ function opinionOfPlace(c: ReplyContext, place: string): string {
 }
 
 function opinionOfTopic(c: ReplyContext, u: Understanding): string {
+  if (/\b(job|work|working)\b/.test(u.masked) && c.self.spec.occupation) return `${c.rng.pick(['I like my work at', 'I enjoy my days at', "I'm happy at"])} ${c.self.spec.occupation.workplace}. ${c.rng.pick(['Most days, anyway.', 'It keeps me busy.', 'The people make it.'])}`;
   const words = topicWords(u.masked).filter((w) => !['somebody', 'someplace', 'sometime', 'think', 'opinion', 'feel'].includes(w));
   const known = answerEvent(c.self, u.masked, words, c.memories, c.now, c.people);
   if (known && !/first I've heard/.test(known)) return `${known} ${c.rng.pick(['I think it\'s a good thing for the town.', 'Should be nice.', "We'll see how it goes."])}`;
   if (/\b(town|here|village|place)\b/.test(u.masked)) return c.rng.pick(["I love it here — everyone knows everyone, for better or worse.", "It's a good town. Small, but good."]);
-  if (/\b(job|work)\b/.test(u.masked) && c.self.spec.occupation) return `I like my work at ${c.self.spec.occupation.workplace}. ${c.rng.pick(['Most days, anyway.', 'It keeps me busy.'])}`;
   return words.length > 0 ? `I haven't really thought about ${words.slice(0, 3).join(' ')}, to be honest.` : "I haven't really thought about it, to be honest.";
 }
 
 function favourite(c: ReplyContext, u: Understanding): string {
   const { self } = c;
+  // A kind of thing asked for ("a good book", "a drink"): what the town sells of it.
+  const asked = topicWords(u.masked).filter((w) => !['favourite', 'favorite', 'recommend', 'good', 'best', 'thing', 'menu', 'somebody', 'someplace', 'sometime', 'try', 'order'].includes(w));
+  if (asked.length > 0) {
+    const stem = (w: string) => w.replace(/s$/, '');
+    const fits = (c.world?.items ?? []).filter((i) => asked.some((w) => i.name.toLowerCase().includes(stem(w)) || i.sector.toLowerCase().includes(stem(w))));
+    const fit = fits[hashString(`${self.id}|${asked.join(' ')}`) % Math.max(1, fits.length)];
+    if (fit) return `${c.rng.pick(['I like', "I'd say", 'You should try'])} the ${fit.name} at ${fit.sector}.`;
+    if (!/\b(menu|eat|drink|food|order|try)\b/.test(u.masked)) return `I don't have a favourite ${asked[0]}, to be honest.`;
+  }
   const places = [u.place, sectorNow(self), self.spec.occupation?.workplace, ...self.spec.haunts].filter((p): p is string => !!p);
   for (const place of places) {
     const items = itemsAt(c, place);
@@ -321,7 +377,11 @@ function heardAbout(c: ReplyContext, u: Understanding): string {
     const ans = answerEvent(c.self, u.masked, words, c.memories, c.now, c.people);
     if (ans) return /first I've heard/.test(ans) ? `No, I haven't heard about that — what's happening?` : ans;
   }
-  const news = c.self.memory.nodes.filter((n) => n.type === 'thought' && n.predicate === 'heard' && n.created > c.now - 2 * DAY).at(-1);
+  const recent = c.self.memory.nodes.filter((n) => n.type === 'thought' && n.predicate === 'heard' && n.created > c.now - 2 * DAY);
+  // Asked about something in particular: news on it, else an honest no.
+  const onIt = words.length > 0 ? recent.filter((n) => words.some((w) => n.description.toLowerCase().includes(w.replace(/s$/, '')))).at(-1) : undefined;
+  if (words.length > 0 && !onIt && !/\b(news|new|gossip|happening|going on|interesting)\b/.test(u.masked)) return c.rng.pick(["I haven't heard much about that, to be honest.", "No idea, I'm afraid — I haven't heard anything."]);
+  const news = onIt ?? recent.at(-1);
   if (news) return `${c.rng.pick(['I heard that', 'Word is that', 'Someone told me that'])} ${lowerFirst(gistOf(news.description, 160))}.`;
   const next = upcoming(c.self, c.now).find((x) => x.source !== SEEKING);
   if (next) return `Nothing much — though I'm ${next.host ? `hosting ${next.event}` : `going to ${next.event}`} ${whenOf(next, c.now)}.`;
@@ -417,6 +477,12 @@ export async function replyTo(c: ReplyContext, u: Understanding, earlier: Unders
       return howAreYou(c);
     case 'about-self':
       return aboutSelf(c, u);
+    case 'name':
+      return name(c);
+    case 'hobbies':
+      return hobbies(c);
+    case 'where-is':
+      return whereIs(c, u);
     case 'work':
       return answerWork(c.self);
     case 'home':

@@ -15,6 +15,8 @@ export interface Resident {
   name: string;
   firstName: string;
   lastName: string;
+  /** What they do ("mayor", "baker"), so "the mayor" names them. */
+  title?: string;
 }
 
 /** What the slot reader needs to know of the town and of the one being spoken to. */
@@ -80,6 +82,9 @@ function readPerson(line: string, town: TownWords): { person: Resident | null; r
   if (titled[0]) return { person: titled[0], relation: null, spans: [] };
   const first = others.filter((r) => has(r.firstName)).sort(byKnown);
   if (first[0]) return { person: first[0], relation: null, spans: [first[0].firstName] };
+  // "the mayor", "the baker": the one resident with that job.
+  const titled2 = others.filter((r) => r.title && new RegExp(`\\b(?:the|our|your) ${esc(fold(r.title))}\\b`).test(t));
+  if (titled2.length === 1 && titled2[0]) return { person: titled2[0], relation: null, spans: [] };
   // A short form written as a name ("Dan" for Daniel): a capitalised word that begins one first name only.
   for (const m of line.matchAll(/\b([A-Z][a-z]{2,})\b/g)) {
     const word = fold(m[1] ?? '');
@@ -218,6 +223,7 @@ export function readSlots(line: string, town: TownWords, now: number): Slots {
   let masked = fold(line);
   for (const s of spans) masked = masked.replace(new RegExp(`\\b${esc(fold(s))}\\b`, 'g'), 'somebody');
   if (person) masked = masked.replace(new RegExp(`\\b(mr|mrs|ms|miss|dr|doctor|mister)\\.? ${esc(fold(person.lastName))}\\b`, 'g'), 'somebody');
+  if (person?.title) masked = masked.replace(new RegExp(`\\b(?:the|our|your) ${esc(fold(person.title))}\\b`, 'g'), 'somebody');
   if (place) masked = masked.replace(new RegExp(`\\b${esc(fold(place))}\\b`, 'g'), 'someplace');
   if (when) {
     const t = forChrono(masked);
