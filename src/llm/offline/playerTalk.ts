@@ -4,7 +4,8 @@ import type { ConversationTurn } from '../../sim/brain/port';
 import type { Commitment } from '../../sim/persona/commitment';
 import { GOODBYE } from '../../sim/player/controller';
 import { offlineTurn } from './talk';
-import { invitationEvent, replyTo, type ReplyContext } from './replies';
+import { replyTo, type ReplyContext } from './replies';
+import { invitationEvent } from './invitations';
 import { understand, type TownWords, type Understanding } from './understand';
 import { sentences } from './voice';
 

@@ -13,7 +13,8 @@ import type { SectorKind } from '../../sim/world/sectorKinds';
 import { answerDoingNow, answerEvent, taskNow, answerHours, answerPlans, answerToday, answerWork, topicWords, upcoming, whenOf, type Window } from './answer';
 import { bondOf, relationOf, replyToInvite, toneOf } from './talk';
 import { clockOf, gistOf, listOf, lowerFirst, sentence, sentences } from './voice';
-import { asSaidBy, meetingMinute, type Understanding } from './understand';
+import { asSaidBy, type Understanding } from './understand';
+import { invitationEvent } from './invitations';
 
 /**
  * What a resident says back to a line it understood (./understand): one composer per kind of
@@ -386,38 +387,6 @@ function heardAbout(c: ReplyContext, u: Understanding): string {
   const next = upcoming(c.self, c.now).find((x) => x.source !== SEEKING);
   if (next) return `Nothing much — though I'm ${next.host ? `hosting ${next.event}` : `going to ${next.event}`} ${whenOf(next, c.now)}.`;
   return c.rng.pick(["Nothing I've heard of — it's been a quiet week.", "I haven't heard anything new, I'm afraid."]);
-}
-
-/** What an invitation is to, from its words ("a drink" → "the drinks"), and where such a thing happens. */
-const ACTIVITIES: [RegExp, string, SectorKind[]][] = [
-  [/\bpart(y|ies)\b/, 'the party', []],
-  [/\b(drinks?|pints?|beers?|cider|wine)\b/, 'the drinks', ['bar']],
-  [/\b(coffee|tea|cuppa)\b/, 'the coffee', ['cafe']],
-  [/\blunch\b/, 'the lunch', ['cafe', 'bar']],
-  [/\bdinner|supper\b/, 'the dinner', ['bar', 'cafe']],
-  [/\bbreakfast|brunch\b/, 'the breakfast', ['cafe', 'bakery']],
-  [/\b(walk|stroll)\b/, 'walking', ['park']],
-  [/\bpicnic\b/, 'the picnic', ['park']],
-  [/\b(concert|gig|music)\b/, 'the concert', []],
-  [/\bgame night|games?\b/, 'the game night', []],
-  [/\bmarket\b/, "the farmers' market", ['square']],
-];
-
-/** Words before an event's noun that do not name it ("a party", "my party", "fancy a drink"). */
-const QUALIFIER_STOP = new Set('a an the my our your his her their this that to for at of some quick little small big nice proper fancy grab have get come join want wanna about how go out sometime someplace somebody'.split(' '));
-
-/** The event a player's invitation asks to, or what is missing from it. */
-export async function invitationEvent(u: Understanding, c: { world: WorldModel | null; self: Persona; asker: Persona | null; now: number }): Promise<Commitment | 'when' | 'where'> {
-  const [re, named, kinds] = ACTIVITIES.find(([re]) => re.test(u.masked)) ?? [null, 'the get-together', [] as SectorKind[]];
-  // The word before the event's noun names it when it is the player's own ("a photo party" → "the photo party").
-  const noun = re ? re.exec(u.masked) : null;
-  const before = noun ? /([a-z-]+)\s+$/.exec(u.masked.slice(0, noun.index))?.[1] : undefined;
-  const event = before && named.startsWith('the ') && !QUALIFIER_STOP.has(before) ? `the ${before} ${named.slice(4)}` : named;
-  const sector = u.place ?? (c.world?.sectors.find((s) => kinds.includes(s.kind))?.name ?? null);
-  if (!u.when) return 'when';
-  if (!sector) return 'where';
-  const start = await meetingMinute(u.when);
-  return { event, sector, day: u.when.day, start, minutes: /party|dinner|concert|game/.test(event) ? 120 : 60, host: false, source: c.asker?.name ?? 'someone', scheduledOn: null };
 }
 
 async function invitation(c: ReplyContext, u: Understanding, earlier: Understanding | null): Promise<string> {
