@@ -403,7 +403,7 @@ function smallTalk(c: ReplyContext, u: Understanding): string {
   const q = u.masked;
   const tone = toneOf(c.self);
   if (/\b(weather|sun|rain|cold|warm|day)\b/.test(q)) return `${c.rng.pick(["It is, isn't it?", 'Lovely, yes.', 'Could be worse!'])} ${c.rng.pick(['Perfect for a walk later.', 'I hope it holds.', "I've hardly been outside to notice."])}`;
-  if (/\b(new|arrived|visiting|just got here|first time)\b/.test(q)) return `${c.rng.pick(['Welcome to town!', 'Oh, welcome!'])} ${c.self.spec.haunts[0] ? `You should see ${c.self.spec.haunts[0]} while you're here.` : 'Ask me if you need directions.'}`;
+  if (/\b(new|arrived|visiting|just got here|first time)\b/.test(q)) return `${c.rng.pick([`Welcome to ${c.world?.name ?? 'town'}!`, 'Oh, welcome!'])} ${c.self.spec.haunts[0] ? `You should see ${c.self.spec.haunts[0]} while you're here.` : 'Ask me if you need directions.'}`;
   if (/\bi (am|m|'m) a\b|\bi work\b|\bi love\b|\bi like\b/.test(q)) return `${{ warm: 'Oh, how lovely!', quiet: 'Oh, that\'s nice.', blunt: 'Huh. Good for you.', easy: 'Nice!' }[tone]} ${c.rng.pick(['What brings you to town, then?', 'How long are you staying?', "You'll fit right in here."])}`;
   return `${c.rng.pick(['I know what you mean.', 'True enough.', 'Ha, yes.'])} ${c.rng.pick(['So, what are you up to today?', 'How are you finding the town?', ''])}`.trim();
 }
