@@ -9,7 +9,6 @@ import { describeCommitment, placeOf, SEEKING } from '../../sim/cognition/commit
 import { hashString } from '../../sim/rng';
 import { pronounsOf } from '../../sim/cognition/converse';
 import { mapAddressOf } from '../../sim/world/actionAddress';
-import type { SectorKind } from '../../sim/world/sectorKinds';
 import { answerDoingNow, answerEvent, taskNow, answerHours, answerPlans, answerToday, answerWork, topicWords, upcoming, whenOf, type Window } from './answer';
 import { bondOf, relationOf, replyToInvite, toneOf } from './talk';
 import { clockOf, gistOf, listOf, lowerFirst, sentence, sentences } from './voice';
