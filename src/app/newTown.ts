@@ -65,9 +65,15 @@ export function choiceFromParams(params: URLSearchParams, personas: readonly Per
     else player = setup;
   }
   return {
-    choice: { seed: Number(params.get('seed') ?? 1) || 1, start: start ?? DEFAULT_START, personaCount, brain: 'offline', player, registry: params.get('registry'), callPlan: calls.plan, pulse: params.get('pulse') !== 'off', paused: params.get('paused') !== null },
+    choice: { seed: seedParam(params.get('seed')), start: start ?? DEFAULT_START, personaCount, brain: 'offline', player, registry: params.get('registry'), callPlan: calls.plan, pulse: params.get('pulse') !== 'off', paused: params.get('paused') !== null },
     warnings,
   };
+}
+
+/** `?seed=`: a whole number within the bounds every save is held to (src/sim/bounds.ts), so the town's saves load again; else 1. */
+function seedParam(raw: string | null): number {
+  const n = Math.trunc(Number(raw ?? 1));
+  return n !== 0 && Number.isSafeInteger(n) ? n : 1;
 }
 
 /** Build the town a choice describes (offline brain; a model is switched on by the page afterwards). */

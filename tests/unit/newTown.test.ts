@@ -59,4 +59,13 @@ describe('a new town from the URL or the start screen', () => {
     const [a, b] = [await sim.tick(), await back.tick()];
     expect(b.personas).toEqual(a.personas);
   });
+
+  it('a ?seed= of any spelling makes a town whose save loads again (a whole seed within the bounds)', async () => {
+    for (const [raw, seed] of [['1.5', 1], ['-3', -3], ['1e308', 1], ['abc', 1], ['0', 1], ['42', 42]] as const) {
+      const { sim } = buildTown({ ...choiceFromParams(q(`?seed=${raw}&personas=2`), personas)!.choice }, world, personas);
+      expect(sim.seed, raw).toBe(seed);
+      const save = await decodeSave(await encodeSave(createSave(sim, { name: raw })));
+      expect(openSave(save, world, (specs, s) => new OfflineBrain(s, specs)).seed, raw).toBe(seed);
+    }
+  });
 });
