@@ -269,17 +269,19 @@ async function begin(mapJson: unknown): Promise<void> {
         newId: newPersonaId,
       });
     };
+    // An experiment's results, picked on the start screen or dropped on the page.
+    const openExperiment = async (files: PickedFile[]): Promise<void> => {
+      // Loaded on first use: the page's first load does not carry the panel.
+      const { openExperimentPanel } = await import('./ui/experimentPanel');
+      await openExperimentPanel(files, { openReplay: (file) => void replays.openFiles([file]) });
+    };
     const act = async (a: StartAction): Promise<void> => {
       if (a.kind === 'new') newTown(a.choice);
       else if (a.kind === 'edit') await editResidents();
       else if (a.kind === 'town') await openTownFiles(a.files);
       else if (a.kind === 'watch') await replays.openUrl(`${import.meta.env.BASE_URL}replays/demo.json.gz`);
       else if (a.kind === 'open') await replays.openFiles(a.files);
-      else if (a.kind === 'experiment') {
-        // Loaded on first use: the page's first load does not carry the panel.
-        const { openExperimentPanel } = await import('./ui/experimentPanel');
-        await openExperimentPanel(a.files, { openReplay: (file) => void replays.openFiles([file]) });
-      }
+      else if (a.kind === 'experiment') await openExperiment(a.files);
       else {
         const latest = await saves.latestSave();
         if (latest) await saves.load(latest.name).catch((err: unknown) => store.setState({ notice: err instanceof Error ? err.message : String(err) }));
@@ -304,6 +306,7 @@ async function begin(mapJson: unknown): Promise<void> {
       },
       personas,
       `${import.meta.env.BASE_URL}replays/demo.json.gz`,
+      openExperiment,
     );
     const firstRunner = goLive(built.sim);
     store.subscribe((s, prev) => {

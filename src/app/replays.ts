@@ -7,6 +7,7 @@ import { encodeReplay } from '../replay/codec';
 import { forkReplay, whyNotForkable } from '../replay/fork';
 import { mapInfoOf } from '../replay/mapInfo';
 import { fetchReplay, openPickedFiles, type TownInfo } from '../replay/open';
+import type { PickedFile } from '../replay/pickedFile';
 import type { CallRecord } from '../llm/callLog';
 import type { SuppliedMap } from '../replay/suppliedMap';
 import type { ReplayFile } from '../replay/format';
@@ -35,8 +36,8 @@ export interface Replays {
   /** Hook for the LLM brain's call log: calls go into the recording. */
   onCall(c: CallRecord): void;
   openUrl(url: string): Promise<void>;
-  /** Open picked replay files (the start screen's "Open a replay"). */
-  openFiles(files: File[]): Promise<void>;
+  /** Open picked replay files (the start screen's "Open a replay", a run of the Experiments panel). */
+  openFiles(files: (File | PickedFile)[]): Promise<void>;
   recorder(): Recorder | null;
 }
 
@@ -44,7 +45,7 @@ export interface Replays {
  * The page's replay feature: records the live town, opens replays (demo, file, drop, `?replay=`),
  * shows them through ReplayMode, downloads the recording, and forks a replay into a live town.
  */
-export function setupReplays(root: HTMLElement, store: HamletStore, live: LiveTown, personas: PersonaSpec[], demoUrl: string): Replays {
+export function setupReplays(root: HTMLElement, store: HamletStore, live: LiveTown, personas: PersonaSpec[], demoUrl: string, openExperiment: (files: PickedFile[]) => Promise<void>): Replays {
   let recorder: Recorder | null = null;
   let wasRunning = false;
   const town = (): TownInfo => ({ map: mapInfoOf(live.sim.world), personas: personas.map((p) => ({ id: p.id, name: p.name, sprite: p.sprite })) });
@@ -83,6 +84,7 @@ export function setupReplays(root: HTMLElement, store: HamletStore, live: LiveTo
       await live.showMap(opened.map);
       mode.open(opened.replay);
     },
+    openExperiment,
     downloadRecording: async () => {
       if (!recorder) throw new Error('Nothing has been recorded yet.');
       try {
@@ -136,7 +138,7 @@ export function setupReplays(root: HTMLElement, store: HamletStore, live: LiveTo
     },
     openFiles: async (files) => {
       try {
-        const opened = await openPickedFiles(files.map((f) => picked(f)), town());
+        const opened = await openPickedFiles(files.map((f) => (f instanceof File ? picked(f) : f)), town());
         await live.showMap(opened.map);
         mode.open(opened.replay);
       } catch (err) {

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { decodeReplay } from '../replay/codec';
-import { diffReplays } from '../replay/diff';
-import { formatDate, formatHHMM } from '../sim/clock';
+import { diffReplays, stepLabel } from '../replay/diff';
 import { checkReadable, CliError, parseCli } from './args';
 
 const USAGE = 'usage: npm run replay -- diff A.json.gz B.json.gz   (the first step each persona differs at; exit code 0 when the same, 2 when not)';
@@ -20,7 +19,7 @@ async function main(): Promise<void> {
   const a = await decodeReplay(new Uint8Array(readFileSync(pathA)), pathA);
   const b = await decodeReplay(new Uint8Array(readFileSync(pathB)), pathB);
   const d = diffReplays(a, b);
-  const at = (step: number) => `step ${step} (${formatDate(Date.parse(`${a.start}Z`) + step * a.stepSeconds * 1000)} ${formatHHMM(Date.parse(`${a.start}Z`) + step * a.stepSeconds * 1000)})`;
+  const at = (step: number) => stepLabel(a, step);
   for (const n of d.onlyInA) console.log(`${n}: only in ${pathA}`);
   for (const n of d.onlyInB) console.log(`${n}: only in ${pathB}`);
   if (d.firstStep === null && d.conversationsFrom === null) {

@@ -1,5 +1,6 @@
 import { ReplayPlayer } from './player';
-import type { ReplayFile } from './format';
+import { timeOfStep, type ReplayFile } from './format';
+import { formatDate, formatHHMM } from '../sim/clock';
 import type { PersonaFrame } from '../sim/simulation';
 
 /** Where one persona's two recordings first part. */
@@ -12,7 +13,7 @@ interface PersonaDivergence {
   b: string;
 }
 
-interface ReplayDiff {
+export interface ReplayDiff {
   /** Steps both replays cover, compared. */
   from: number;
   to: number;
@@ -24,6 +25,12 @@ interface ReplayDiff {
   onlyInB: string[];
   /** The first step at which the conversations recorded differ (null: the same). */
   conversationsFrom: number | null;
+}
+
+/** A step as both the CLI and the page name it: "step 120 (Tue Feb 14 10:00)". */
+export function stepLabel(r: Pick<ReplayFile, 'start' | 'stepSeconds'>, step: number): string {
+  const t = timeOfStep(r, step);
+  return `step ${step} (${formatDate(t)} ${formatHHMM(t)})`;
 }
 
 /** What a persona shows at a step: where it is, what it does, with whom it talks. */

@@ -1,10 +1,12 @@
 import './experiments.css';
 import { parseJsonBounded } from '../io/bounded';
 import { parseCsvRows } from '../io/csv';
+import type { PickedFile } from '../replay/pickedFile';
+import { compareView } from './replayCompare';
 
 /** What the panel may ask of the page: open a run's replay file. */
 interface ExperimentPanelActions {
-  openReplay(file: File): void;
+  openReplay(file: PickedFile): void;
 }
 
 /** A run as the panel lists it: from runs/ID.json, or a row of results.csv. */
@@ -18,12 +20,21 @@ const COLUMNS = ['condition', 'seed', 'heard', 'invited', 'attended', 'aware', '
 /** The most a results file read here may be (a report with its plots is a few hundred KB). */
 const MAX_BYTES = 20_000_000;
 
-/** A picked file's path within the picked folder ("exp/runs/a.json"), or its name. */
-const pathOf = (f: File) => f.webkitRelativePath || f.name;
+/** A picked file's path within the picked or dropped folder ("exp/runs/a.json"), or its name. */
+const pathOf = (f: PickedFile) => f.name.replace(/^\//, '');
 
-async function textOf(f: File): Promise<string> {
-  if (f.size > MAX_BYTES) throw new Error(`${pathOf(f)} is ${Math.round(f.size / 1e6)} MB: an experiment's results file is at most ${MAX_BYTES / 1e6} MB`);
-  return f.text();
+async function textOf(f: PickedFile): Promise<string> {
+  const tooBig = (size: number) => new Error(`${pathOf(f)} is ${Math.round(size / 1e6)} MB: an experiment's results file is at most ${MAX_BYTES / 1e6} MB`);
+  if ((f.size ?? 0) > MAX_BYTES) throw tooBig(f.size ?? 0);
+  const bytes = await f.bytes();
+  if (bytes.length > MAX_BYTES) throw tooBig(bytes.length);
+  return new TextDecoder().decode(bytes);
+}
+
+/** A run's replay among the files: by its path within the folder, else (files dropped loose) by its name. */
+function replayFileOf(files: PickedFile[], rel: string): PickedFile | undefined {
+  const base = rel.split('/').pop() ?? rel;
+  return files.find((f) => pathOf(f) === rel || pathOf(f).endsWith(`/${rel}`)) ?? files.find((f) => pathOf(f) === base || pathOf(f).endsWith(`/${base}`));
 }
 
 /** results.csv as rows of named cells. */
@@ -33,7 +44,7 @@ function parseCsv(text: string): Record<string, string>[] {
 }
 
 /** The runs of the picked files: each runs/ID.json, else results.csv's rows. */
-async function runsOf(files: File[]): Promise<RunRow[]> {
+async function runsOf(files: PickedFile[]): Promise<RunRow[]> {
   const runFiles = files.filter((f) => /(^|\/)runs\/[^/]+\.json$/.test(pathOf(f)));
   if (runFiles.length > 0) {
     const rows: RunRow[] = [];
@@ -49,7 +60,7 @@ async function runsOf(files: File[]): Promise<RunRow[]> {
     }
     return rows;
   }
-  const csv = files.find((f) => /(^|\/)results\.csv$/.test(pathOf(f)) || f.name.endsWith('.csv'));
+  const csv = files.find((f) => /(^|\/)results\.csv$/.test(pathOf(f))) ?? files.find((f) => f.name.endsWith('.csv'));
   if (!csv) return [];
   return parseCsv(await textOf(csv)).map((r) => ({ id: `${r.scenario}-${r.condition}-s${r.seed}`, cells: r, replay: r.replay || null }));
 }
@@ -67,7 +78,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: 
  * file's markup never enters the page); the runs are listed as text, each with its replay to open
  * when the folder holds it. Loaded on first use, so the page's first load does not carry it.
  */
-export async function openExperimentPanel(files: File[], actions: ExperimentPanelActions): Promise<HTMLElement> {
+export async function openExperimentPanel(files: PickedFile[], actions: ExperimentPanelActions): Promise<HTMLElement> {
   document.querySelector('.experiments')?.remove();
   const root = el('div', 'experiments');
   root.setAttribute('role', 'dialog');
@@ -102,12 +113,12 @@ export async function openExperimentPanel(files: File[], actions: ExperimentPane
       card.append(frame);
     }
     const runs = await runsOf(files);
-    const byPath = new Map(files.map((f) => [pathOf(f).split('/').slice(1).join('/'), f]));
+    const compare = compareView();
     if (runs.length > 0) {
       const wrap = el('div', 'experiments-runs');
       const table = el('table');
       const tr = el('tr');
-      for (const h of ['run', ...COLUMNS, 'replay']) tr.append(el('th', undefined, h));
+      for (const h of ['run', ...COLUMNS, 'replay', 'compare']) tr.append(el('th', undefined, h));
       table.append(el('thead'), el('tbody'));
       table.tHead?.append(tr);
       for (const r of runs) {
@@ -115,7 +126,7 @@ export async function openExperimentPanel(files: File[], actions: ExperimentPane
         row.append(el('td', undefined, r.id));
         for (const k of COLUMNS) row.append(el('td', undefined, r.cells[k] ?? ''));
         const cell = el('td');
-        const file = r.replay ? (byPath.get(r.replay) ?? files.find((f) => pathOf(f).endsWith(`/${r.replay}`))) : undefined;
+        const file = r.replay ? replayFileOf(files, r.replay) : undefined;
         if (file) {
           const open = el('button', undefined, 'Open replay');
           open.name = `open-run-${r.id}`;
@@ -125,11 +136,13 @@ export async function openExperimentPanel(files: File[], actions: ExperimentPane
           });
           cell.append(open);
         } else cell.textContent = r.replay ? 'not in the picked files' : '';
-        row.append(cell);
+        const pick = el('td');
+        if (file) pick.append(compare.checkbox(r.id, file));
+        row.append(cell, pick);
         table.tBodies[0]?.append(row);
       }
       wrap.append(table);
-      card.append(wrap);
+      card.append(wrap, compare.el);
     }
     note.textContent =
       runs.length === 0 && !report

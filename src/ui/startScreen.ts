@@ -4,9 +4,10 @@ import { PLAYER_DESCRIPTION_MAX, PLAYER_NAME_MAX, playerSetupProblem } from '../
 import { DEFAULT_START, type TownChoice } from '../app/newTown';
 import type { PickedFile } from '../replay/pickedFile';
 import { filesOfDrop, picked } from './replay/replayUi';
+import { isExperimentDrop } from './experimentFiles';
 
 /** What the person chose on the start screen. */
-export type StartAction = { kind: 'new'; choice: TownChoice } | { kind: 'continue' } | { kind: 'watch' } | { kind: 'open'; files: File[] } | { kind: 'town'; files: PickedFile[] } | { kind: 'edit' } | { kind: 'experiment'; files: File[] };
+export type StartAction = { kind: 'new'; choice: TownChoice } | { kind: 'continue' } | { kind: 'watch' } | { kind: 'open'; files: File[] } | { kind: 'town'; files: PickedFile[] } | { kind: 'edit' } | { kind: 'experiment'; files: PickedFile[] };
 
 interface StartScreenOptions {
   personas: readonly PersonaSpec[];
@@ -210,7 +211,7 @@ export class StartScreen {
     editResidents.addEventListener('click', () => this.finish({ kind: 'edit' }));
     experiments.addEventListener('click', () => experimentFolder.click());
     experimentFolder.addEventListener('change', () => {
-      const files = [...(experimentFolder.files ?? [])];
+      const files = [...(experimentFolder.files ?? [])].map((f) => picked(f));
       experimentFolder.value = '';
       if (files.length) this.finish({ kind: 'experiment', files });
     });
@@ -222,7 +223,7 @@ export class StartScreen {
         if (files.length) this.finish({ kind: 'town', files });
       });
     }
-    // A town's folder or archive dropped on the card (a replay dropped elsewhere stays the replays' own).
+    // A town's folder or archive dropped on the card, or an experiment's results (a replay dropped elsewhere stays the replays' own).
     card.addEventListener('dragover', (e) => {
       if ([...(e.dataTransfer?.types ?? [])].includes('Files')) e.preventDefault();
     });
@@ -231,7 +232,7 @@ export class StartScreen {
       e.preventDefault();
       e.stopPropagation();
       void filesOfDrop(e.dataTransfer, () => true).then((files) => {
-        if (files.length) this.finish({ kind: 'town', files });
+        if (files.length) this.finish(isExperimentDrop(files) ? { kind: 'experiment', files } : { kind: 'town', files });
       });
     });
     settings.addEventListener('click', () => {

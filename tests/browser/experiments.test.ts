@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, builtApp, closeAll, screenshot, startSession, type Session } from './harness';
+import { ROOT, builtApp, closeAll, openTown, screenshot, startSession, type Session } from './harness';
 
 const run = promisify(execFile);
 
@@ -61,6 +61,58 @@ describe('the Experiments panel', () => {
     await page.click('button[name="open-run-party-full-s3"]');
     await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().mode === 'replay', null, { timeout: 30_000 });
     expect(await page.$('.experiments')).toBeNull();
+    expect(errors).toEqual([]);
+  }, 180_000);
+
+  it('opens what is dropped on the page, and compares two runs’ replays', async () => {
+    await page.setViewportSize({ width: 1400, height: 850 });
+    await openTown(page, `${server.url}?paused`);
+    // Dropped loose (as from a file manager): the results, the report, the manifest and the replays.
+    const replays = readdirSync(join(folder, 'replays')).map((f) => join('replays', f));
+    const dropped = ['results.csv', 'report.html', 'manifest.json', ...replays].map((rel) => ({ name: rel.split('/').pop() ?? rel, base64: readFileSync(join(folder, rel)).toString('base64') }));
+    await page.evaluate((files) => {
+      const dt = new DataTransfer();
+      for (const f of files) dt.items.add(new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.name));
+      window.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt }));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, cancelable: true }));
+    }, dropped);
+    await page.waitForSelector('.experiments table tbody tr');
+    expect((await page.$$eval('.experiments tbody tr td:first-child', (tds) => tds.map((td) => td.textContent))).sort()).toEqual(['party-full-s3', 'party-no-memory-s3']);
+    expect(await (await (await page.$('.experiments iframe'))?.contentFrame())?.content()).toMatch(/<svg/);
+    // Still in the live town: the drop went to the panel, not to the replay viewer.
+    expect(await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().mode)).toBe('live');
+
+    expect(await page.locator('button[name=compare-runs]').isDisabled()).toBe(true);
+    await page.check('input[name="compare-party-full-s3"]');
+    expect(await page.locator('button[name=compare-runs]').isDisabled()).toBe(true);
+    await page.check('input[name="compare-party-no-memory-s3"]');
+    await page.click('button[name=compare-runs]');
+    await page.waitForSelector('.replay-compare-result');
+    const result = await page.textContent('.replay-compare-result');
+    expect(result).toMatch(/A: party-full-s3 · B: party-no-memory-s3/);
+    // Without memory the residents act otherwise: where each first parts, as the CLI's diff says it.
+    const cli = await run(process.execPath, ['--import', 'tsx', 'src/cli/replay.ts', 'diff', join(folder, replays.find((r) => r.includes('-full-')) ?? ''), join(folder, replays.find((r) => r.includes('-no-memory-')) ?? '')], { cwd: ROOT }).catch((e: { stdout: string }) => e);
+    const parted = /They part at (step \d+ \([^)]+\))/.exec(cli.stdout)?.[1];
+    expect(parted).toBeDefined();
+    expect(result).toContain(`They part at ${parted}`);
+    const items = await page.$$eval('.replay-compare-personas li strong', (els) => els.map((e) => e.textContent));
+    expect(items.length).toBeGreaterThan(0);
+    const cliItems = cli.stdout.split('\n').flatMap((l) => {
+      const m = /^ {2}(\S.*?)\s+(step \d+ \(.+\))$/.exec(l);
+      return m ? [`${m[1]}: ${m[2]}`] : [];
+    });
+    expect(items).toEqual(cliItems);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'experiments-compare-1400x850');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('.replay-compare').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'experiments-compare-390x844');
+    await page.setViewportSize({ width: 1400, height: 850 });
+
+    // A run's replay found among files dropped loose, by its name.
+    await page.click('button[name="open-run-party-no-memory-s3"]');
+    await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().mode === 'replay', null, { timeout: 30_000 });
     expect(errors).toEqual([]);
   }, 180_000);
 

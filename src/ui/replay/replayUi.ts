@@ -8,12 +8,15 @@ import type { ReplayMode } from '../../app/replayMode';
 import { timelineMarks } from './timeline';
 import './replay.css';
 import { foldingPanel, pageLayout } from '../layout';
+import { isExperimentDrop } from '../experimentFiles';
 
 interface ReplayUiActions {
   /** Open the demo replay that ships with the app. */
   openDemo(): Promise<void>;
   /** Open picked or dropped files (a replay, or a Smallville folder's two files). */
   openFiles(files: PickedFile[]): Promise<void>;
+  /** Open an experiment's results (a folder, its report.html or results.csv) in the Experiments panel. */
+  openExperiment(files: PickedFile[]): Promise<void>;
   /** Download the live town's recording so far. */
   downloadRecording(): Promise<void>;
   /** Continue live from the replay's current step; reports progress text. */
@@ -179,7 +182,7 @@ export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: Repla
   bar.append(head, controls, timeline);
 
   // --- drop anywhere ---
-  const dropZone = el('div', 'replay-drop', 'Drop a replay (.json.gz), a saved game (.hamlet.json.gz) or a Smallville demo folder');
+  const dropZone = el('div', 'replay-drop', 'Drop a replay (.json.gz), a saved game (.hamlet.json.gz), a Smallville demo folder or an experiment’s results');
   dropZone.hidden = true;
   let dragDepth = 0;
   const hasFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes('Files');
@@ -206,7 +209,10 @@ export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: Repla
     if (!data || (plainFiles.length === 1 && /\.hamlet\.json(\.gz)?$/i.test(plainFiles[0]?.name ?? ''))) return;
     const folder = [...data.items].some((i) => i.webkitGetAsEntry?.()?.isDirectory);
     void attempt(async () => {
-      let files = await filesOfDrop(data, replayPart);
+      // An experiment's results go to the Experiments panel; anything else is read as a replay.
+      const dropped = await filesOfDrop(data, (n) => replayPart(n) || /\.(csv|html?)$/i.test(n));
+      if (isExperimentDrop(dropped)) return actions.openExperiment(dropped);
+      let files = folder ? dropped.filter((f) => replayPart(f.name.split('/').pop() ?? f.name)) : dropped;
       if (folder) {
         files = preferSmallvillePair(files);
         if (files.length === 0) throw new Error('The dropped folder holds no replay: no .json.gz file, and no Smallville meta.json + master_movement.json.');
