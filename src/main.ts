@@ -128,6 +128,7 @@ async function begin(mapJson: unknown): Promise<void> {
       modelConfigured: () => brainConfig !== null || savedModelConfig !== null,
       inTabConfigured: () => isInTab((brainConfig ?? savedModelConfig)?.baseURL ?? ''),
       latestSave: async () => (await slots).latest().then((s) => (s ? slotLabel(s) : null)),
+      world: () => world,
     });
     startScreenHandle = startScreen;
     if (opened) startScreen.setTown(opened.name, opened.personas);

@@ -1,6 +1,7 @@
 import './play.css';
 import type { PersonaSpec } from '../sim/persona/schema';
-import { PLAYER_DESCRIPTION_MAX, PLAYER_NAME_MAX, playerSetupProblem } from '../sim/player/player';
+import type { WorldModel } from '../sim/world/types';
+import { PLAYER_DESCRIPTION_MAX, PLAYER_NAME_MAX, playerSetupProblem, playerSpec, type PlayerSetup } from '../sim/player/player';
 import { DEFAULT_START, type TownChoice } from '../app/newTown';
 import type { PickedFile } from '../replay/pickedFile';
 import { filesOfDrop, picked } from './replay/replayUi';
@@ -21,6 +22,14 @@ interface StartScreenOptions {
   inTabConfigured?(): boolean;
   /** The latest save's label (Continue loads it), or null: Continue is shown disabled with "no saves yet". */
   latestSave?(): Promise<string | null>;
+  /** The running town's map: the places "More about you…" offers (home, work, haunts) and checks against. */
+  world(): WorldModel;
+}
+
+/** The player's resident in full ("More about you…"): the spec being edited, and the editor's check of it beside the town. */
+interface PlayerDetails {
+  spec: PersonaSpec;
+  check(player: PersonaSpec): string[];
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
@@ -40,7 +49,7 @@ function field(label: string, input: HTMLElement, hint?: string): HTMLLabelEleme
 /**
  * The start screen (shown when the page has no URL parameters, and from the top bar's ☰ Menu): New
  * town (seed, start day and hour, how many personas, the brain, and your resident: a name, a few
- * words, a look — or just watch), Continue (the latest save), Watch a recorded day, Open a replay,
+ * words, a look, or with "More about you…" the character editor's form — or just watch), Continue (the latest save), Watch a recorded day, Open a replay,
  * Settings. A full-page overlay above the layout (docs/ui-layout.md).
  */
 export class StartScreen {
@@ -53,6 +62,9 @@ export class StartScreen {
   private personas: readonly PersonaSpec[];
   private readonly townLine: HTMLElement;
   private readonly count: HTMLInputElement;
+  /** The player's resident in the editor's form, or null: the short form (name, a few words, a look). */
+  private details: PlayerDetails | null = null;
+  private readonly shortForm: () => void;
 
   constructor(private readonly opts: StartScreenOptions) {
     const personas = opts.personas;
@@ -101,14 +113,55 @@ export class StartScreen {
       b.style.backgroundImage = `url("${opts.spriteUrl(p.sprite)}")`;
       b.style.backgroundSize = '120px 160px';
       b.style.backgroundPosition = '-40px 0';
-      b.addEventListener('click', () => {
-        look = p.sprite;
-        for (const o of looks.children) o.setAttribute('aria-pressed', String(o === b));
-      });
+      b.addEventListener('click', () => pickLook(p.sprite));
       looks.append(b);
     }
+    const pickLook = (sprite: string) => {
+      look = sprite;
+      for (const o of looks.children) o.setAttribute('aria-pressed', String(o.getAttribute('name') === `look-${sprite}`));
+    };
+    const short = el('div', 'start-you-short');
+    short.append(field('Name', name), field('About you', about), el('span', undefined, 'Your look'), looks);
+    // "More about you…": the character editor's fields for your resident (loaded on first use); the short form stays the quick path.
+    const more = el('button', 'start-link', 'More about you…');
+    more.type = 'button';
+    more.name = 'player-more';
+    const full = el('div', 'editor-form start-you-full');
+    full.hidden = true;
+    this.shortForm = () => {
+      if (this.details) {
+        name.value = this.details.spec.name;
+        if (looks.querySelector(`[name="look-${CSS.escape(this.details.spec.sprite)}"]`)) pickLook(this.details.spec.sprite);
+      }
+      this.details = null;
+      full.replaceChildren();
+      full.hidden = true;
+      short.hidden = false;
+      more.textContent = 'More about you…';
+    };
+    more.addEventListener('click', () => {
+      if (this.details) return this.shortForm();
+      void Promise.all([import('./residentFields'), import('../app/editTown')]).then(([{ placesOf, residentFields }, { checkResidents }]) => {
+        const world = opts.world();
+        const spec = playerSpec({ name: name.value, description: about.value, sprite: look }, world);
+        const places = placesOf(world);
+        const [visitorSector = ''] = spec.livingArea.split(':');
+        this.details = { spec, check: (player) => checkResidents(world, [...this.personas, player]) };
+        full.replaceChildren(
+          ...residentFields(spec, {
+            places: { ...places, homes: [[spec.livingArea, `none: a visitor at ${visitorSector}`], ...places.homes] },
+            looks: opts.personas.map((p) => p.sprite),
+            spriteUrl: opts.spriteUrl,
+            others: null,
+          }),
+        );
+        short.hidden = true;
+        full.hidden = false;
+        more.textContent = 'Fewer fields (name, a few words, a look)';
+      });
+    });
     const you = el('div', 'start-you');
-    you.append(field('Name', name), field('About you', about), el('span', undefined, 'Your look'), looks);
+    you.append(short, more, full);
     play.addEventListener('change', () => {
       you.hidden = !play.checked;
     });
@@ -187,12 +240,16 @@ export class StartScreen {
         this.el.classList.add('under');
         return this.fail('Set up a model in ⚙ Brain settings first (and press “Use this model”), or pick the offline brain');
       }
-      let player = null;
+      let player: PlayerSetup | null = null;
       if (play.checked) {
-        player = { name: name.value, description: about.value, sprite: look };
+        const details = this.details;
+        player = details ? { name: details.spec.name, description: '', sprite: details.spec.sprite, persona: structuredClone(details.spec) } : { name: name.value, description: about.value, sprite: look };
         const why = playerSetupProblem(player, personas.slice(0, n).map((p) => p.name), opts.personas.map((p) => p.sprite));
         if (why) return this.fail(why);
-        player.name = name.value.trim().replace(/\s+/g, ' ');
+        player.name = player.name.trim().replace(/\s+/g, ' ');
+        // In full, your resident is checked as the character editor checks a resident (home, work, haunts on the map; the persona's bounds).
+        const problems = details ? details.check(playerSpec(player, opts.world())) : [];
+        if (problems.length) return this.fail(`${problems.length} problem${problems.length === 1 ? '' : 's'} with your resident:\n${problems.map((x) => `- ${x}`).join('\n')}`);
       }
       const start = `${day.value}T${String(Number(hour.value)).padStart(2, '0')}:00:00`;
       const model = brain.value !== 'offline';
@@ -253,6 +310,8 @@ export class StartScreen {
   /** The town a new town is made of: its name and residents (after another town was opened). */
   setTown(name: string, personas: readonly PersonaSpec[]): void {
     this.personas = personas;
+    // Your resident's places were the other town's: back to the short form.
+    this.shortForm();
     this.townLine.textContent = `Town: ${name}, ${personas.length} residents`;
     this.count.max = String(personas.length);
     this.count.value = String(personas.length);

@@ -20,6 +20,11 @@ export interface PlayerSetup {
   description: string;
   /** A sprite sheet name under public/assets/characters/. */
   sprite: string;
+  /**
+   * The whole resident, when "More about you…" was filled in (the character editor's form, checked
+   * as the editor checks): age, traits, home, work… Its name and sprite are the ones above.
+   */
+  persona?: PersonaSpec;
 }
 
 /** Why a setup cannot be used, or null. `taken`: the names of the town's personas. */
@@ -46,10 +51,11 @@ function visitorPlace(world: WorldModel): { sector: string; arena: string } {
   return { sector: arena.sector, arena: arena.name };
 }
 
-/** The player's resident as a persona spec (a visitor: no job, no relations, at home on the square). */
+/** The player's resident as a persona spec: the one filled in, else a visitor (no job, no relations, at home on the square). */
 export function playerSpec(setup: PlayerSetup, world: WorldModel): PersonaSpec {
   const name = setup.name.trim().replace(/\s+/g, ' ');
   const [first = name, ...rest] = name.split(' ');
+  if (setup.persona) return { ...structuredClone(setup.persona), id: PLAYER_ID, name, firstName: first, lastName: rest.join(' ') || first, sprite: setup.sprite };
   const about = setup.description.trim().replace(/\s+/g, ' ');
   const { sector, arena } = visitorPlace(world);
   const who = about ? `${name} is new in town. ${/[.!?]$/.test(about) ? about : `${about}.`}` : `${name} is new in town.`;
