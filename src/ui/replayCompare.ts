@@ -1,3 +1,4 @@
+import './experiments.css';
 import { decodeReplay } from '../replay/codec';
 import { diffReplays, stepLabel, type ReplayDiff } from '../replay/diff';
 import type { ReplayFile } from '../replay/format';
@@ -85,4 +86,28 @@ export function compareView(): { el: HTMLElement; checkbox(id: string, file: Pic
       return box;
     },
   };
+}
+
+/**
+ * The replay viewer's "Compare with…": the replay shown (A) against a picked one (B), in a dialog
+ * like the Experiments panel's, from the same diff.
+ */
+export async function showReplayCompare(shown: ReplayFile, other: PickedFile): Promise<void> {
+  const b = await decodeReplay(await other.bytes(), other.name);
+  document.querySelector('.replay-compare-dialog')?.remove();
+  const root = el('div', 'experiments replay-compare-dialog');
+  root.setAttribute('role', 'dialog');
+  root.setAttribute('aria-label', 'Two replays compared');
+  const card = el('div', 'experiments-card');
+  const head = el('div', 'experiments-head');
+  const close = el('button', undefined, 'Close');
+  close.name = 'replay-compare-close';
+  close.addEventListener('click', () => root.remove());
+  head.append(el('h2', undefined, 'Two replays compared'), close);
+  card.append(head, renderDiff(diffReplays(shown, b), shown, shown.title || 'the replay shown', other.name));
+  root.append(card);
+  root.addEventListener('pointerdown', (e) => {
+    if (e.target === root) root.remove();
+  });
+  document.body.append(root);
 }

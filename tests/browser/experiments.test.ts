@@ -113,6 +113,19 @@ describe('the Experiments panel', () => {
     // A run's replay found among files dropped loose, by its name.
     await page.click('button[name="open-run-party-no-memory-s3"]');
     await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().mode === 'replay', null, { timeout: 30_000 });
+
+    // The replay viewer's "Compare with…": the run shown against the other one, the same parting.
+    await page.setInputFiles('input[name=compare-replay-file]', join(folder, replays.find((r) => r.includes('-full-')) ?? ''));
+    await page.waitForSelector('.replay-compare-dialog .replay-compare-result');
+    expect(await page.textContent('.replay-compare-dialog')).toContain(`They part at ${parted}`);
+    expect(await page.$$eval('.replay-compare-dialog li strong', (els) => els.map((e) => e.textContent))).toEqual(cliItems);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'replay-compare-1400x850');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    await screenshot(page, 'replay-compare-390x844');
+    await page.click('button[name=replay-compare-close]');
+    expect(await page.$('.replay-compare-dialog')).toBeNull();
     expect(errors).toEqual([]);
   }, 180_000);
 

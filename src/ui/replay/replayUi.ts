@@ -151,7 +151,20 @@ export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: Repla
   });
   const forkStatus = el('span', 'replay-fork-status');
   const closeBtn = button('✕ Back to the live town', 'close-replay', 'Close the replay; the live town goes on where it was', () => mode.close());
-  head.append(title, notice, forkStatus, forkBtn, closeBtn);
+  // Compare with another replay: where each persona first parts (src/ui/replayCompare.ts, loaded on first use).
+  const compareInput = Object.assign(el('input'), { type: 'file', hidden: true, name: 'compare-replay-file', accept: '.gz,.json,application/gzip,application/json' });
+  compareInput.addEventListener('change', () => {
+    const [file] = [...(compareInput.files ?? [])];
+    compareInput.value = '';
+    const shown = mode.replay;
+    if (!file || !shown) return;
+    void attempt(async () => {
+      const { showReplayCompare } = await import('../replayCompare');
+      await showReplayCompare(shown, picked(file));
+    });
+  });
+  const compareBtn = button('⇄ Compare with…', 'compare-replay', 'Pick another replay: the first step each persona differs at', () => compareInput.click());
+  head.append(title, notice, forkStatus, compareBtn, forkBtn, closeBtn, compareInput);
 
   const controls = el('div', 'replay-controls');
   const back = button('⏮', 'step-back', 'One step back (←; shift: one hour)', () => mode.stepBy(-1));
