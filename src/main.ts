@@ -27,6 +27,9 @@ import type { PlayerInput } from './sim/player/controller';
 import { pixelRatio, sizeCanvas } from './game/pixelRatio';
 import { defaultSaveName, setupSaves, type SavesApi } from './app/saves';
 import { mountSaves, slotLabel } from './ui/saves';
+import { mountTownGraph } from './ui/graphPanel';
+import { mountGuide } from './ui/guide';
+import { mountTextSize } from './ui/access';
 import { SaveSlots } from './save/slots';
 import type { SaveSettings } from './save/saveFile';
 import type { ReplayFile } from './replay/format';
@@ -366,6 +369,10 @@ async function begin(mapJson: unknown): Promise<void> {
     });
     savesHandle = saves;
     inspector = mountInspector(document.body, store, { live: liveSource(() => sim, () => brainSwitch?.calls ?? null), replay: replaySource(store, () => (suppliedMapShown(game.scene.getScene('town')) ? null : world)) });
+    mountTownGraph(store, () => inspector?.source ?? null);
+    mountTextSize();
+    // The first minute's hints, for a game begun from the start screen (links and tests skip them).
+    if (!fromUrl) mountGuide(store);
     if (choice.paused) store.getState().setSpeed(0);
     firstRunner.start();
     const replayUrl = params.get('replay');

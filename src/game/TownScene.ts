@@ -4,12 +4,15 @@ import type { PersonaFrame } from '../sim/simulation';
 import { MAP_KEY, TILESET_NAME, TILES_KEY } from './assets';
 import { PersonaSprite } from './personaSprite';
 import { CameraControls } from './cameraControls';
-import { followLerp } from './cameraMath';
+import { followLerp, openingCentre } from './cameraMath';
 import { busiestView } from './busiestView';
 import { pixelRatio } from './pixelRatio';
 import { placeBubble, stackLabels, type PageBox } from './labelLayout';
 import { InspectorOverlay } from './inspectorOverlay';
 import type { WorldModel } from '../sim/world/types';
+import { prefersReducedMotion } from './motion';
+import { PlaceNames } from './placeNames';
+import { suppliedMapShown } from './suppliedMapView';
 
 export interface TownSceneData {
   store: HamletStore;
@@ -43,6 +46,7 @@ export class TownScene extends Phaser.Scene {
   private glideMs = 200;
   controls!: CameraControls;
   private overlay!: InspectorOverlay;
+  private placeNames!: PlaceNames;
   mapWidth = 0;
   mapHeight = 0;
 
@@ -81,6 +85,8 @@ export class TownScene extends Phaser.Scene {
       },
     );
     this.overlay = new InspectorOverlay(this, data.world ?? null, map.tileWidth);
+    this.placeNames = new PlaceNames(this, map.tileWidth);
+    this.placeNames.setWorld(data.world ?? null);
     // The tile under the pointer, for the inspector's readout (only when it changes).
     this.input.on('pointermove', (p: Phaser.Input.Pointer) => {
       const w = this.cameras.main.getWorldPoint(p.x, p.y);
@@ -97,7 +103,7 @@ export class TownScene extends Phaser.Scene {
     const cam = this.cameras.main;
     const view = { w: cam.width / cam.zoom / map.tileWidth, h: cam.height / cam.zoom / map.tileHeight };
     const c = busiestView(state.personas.map((f) => f.tile), view.w, view.h) ?? { x: map.width / 2, y: map.height / 2 };
-    this.controls.centreOn((c.x + 0.5) * map.tileWidth, (c.y + 0.5) * map.tileHeight);
+    this.controls.centreOn(openingCentre((c.x + 0.5) * map.tileWidth, cam.width / cam.zoom, map.widthInPixels), openingCentre((c.y + 0.5) * map.tileHeight, cam.height / cam.zoom, map.heightInPixels), false);
   }
 
   private tileSize = 32;
@@ -168,12 +174,13 @@ export class TownScene extends Phaser.Scene {
     for (const [id, s] of this.sprites) s.setThinking(thinking.has(id));
     const follow = state.followId ? this.sprites.get(state.followId) : null;
     // The faster the town runs, the faster the camera keeps up with whom it follows.
-    this.controls.follow(follow ? follow.container : null, followLerp(this.glideMs, delta));
+    this.controls.follow(follow ? follow.container : null, prefersReducedMotion() ? 1 : followLerp(this.glideMs, delta));
     this.placeLabels();
     this.placeSpeech();
     // No ring (nor path) for a persona the replay on screen does not have.
     const selected = state.selectedId ? this.sprites.get(state.selectedId) : null;
     this.overlay.update(state, selected?.shown ? { x: selected.x, y: selected.y } : null);
+    this.placeNames.setVisible(!(state.inspector.open && state.inspector.grid) && !suppliedMapShown(this));
   }
 
   /** Keep side-by-side personas' names from covering each other (every frame: they glide). */
@@ -218,6 +225,7 @@ export class TownScene extends Phaser.Scene {
   /** Another town's map under the same scene, drawn at this scene's tile size (by src/game/semanticMapView.ts or suppliedMapView.ts). */
   setWorld(world: WorldModel): void {
     this.overlay.setWorld(world);
+    this.placeNames.setWorld(world);
   }
 
   speechBoxOf(id: string): { left: number; top: number; right: number; bottom: number } | null {

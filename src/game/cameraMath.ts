@@ -38,6 +38,16 @@ export function wheelFactor(deltaY: number): number {
 const EDGE_SLACK = 0.25;
 
 /**
+ * Where to centre the opening view on one axis so it shows only map (no dark beyond its edge: a
+ * 2560×1440 screen opened with 360 px of nothing under the town): the wanted centre, moved in until
+ * the view's edge is the map's; the map's middle when the whole map fits.
+ */
+export function openingCentre(centre: number, view: number, map: number): number {
+  if (view >= map) return map / 2;
+  return Math.min(map - view / 2, Math.max(view / 2, centre));
+}
+
+/**
  * Keep the map on screen: on an axis where the whole map fits in the view it is centred; otherwise
  * the view may run past the map's edge by EDGE_SLACK of itself, no further.
  */

@@ -1,6 +1,7 @@
 type CallOutcome = 'ok' | 'retried' | 'fallback';
 
 import { scrubDeep, scrubSecrets } from './secrets';
+import type { ModelPrice } from './prices';
 
 /** One LLM call as the inspector shows it. Never holds the API key (every text is scrubbed on the way in). */
 export interface CallRecord {
@@ -17,7 +18,8 @@ export interface CallRecord {
   /** The validated answer; absent when no reply was usable. */
   parsed?: unknown;
   latencyMs: number;
-  tokens: { prompt: number; completion: number };
+  /** `cached`: of the prompt tokens, those the provider served from its cache (when it says). */
+  tokens: { prompt: number; completion: number; cached?: number };
   retries: number;
   outcome: CallOutcome;
   error?: string;
@@ -27,12 +29,14 @@ interface Totals {
   calls: number;
   promptTokens: number;
   completionTokens: number;
+  /** Prompt tokens served from the provider's cache (as far as it reports them). */
+  cachedTokens: number;
   cost: number;
   fallbacks: number;
   errors: number;
 }
 
-const empty = (): Totals => ({ calls: 0, promptTokens: 0, completionTokens: 0, cost: 0, fallbacks: 0, errors: 0 });
+const empty = (): Totals => ({ calls: 0, promptTokens: 0, completionTokens: 0, cachedTokens: 0, cost: 0, fallbacks: 0, errors: 0 });
 
 /** The call log: recent records (bounded) and running totals, town-wide, per persona and per game hour. */
 export class CallLog {
@@ -46,7 +50,8 @@ export class CallLog {
 
   constructor(
     private readonly limit = 5000,
-    private readonly price = { input: 0, output: 0 },
+    /** US dollars per million tokens (src/llm/prices.ts), or null when the model's price is not known: cost stays 0. */
+    readonly price: ModelPrice | null = null,
   ) {}
 
   add(r: Omit<CallRecord, 'id'>): CallRecord {
@@ -61,12 +66,15 @@ export class CallLog {
     };
     this.records.push(rec);
     if (this.records.length > this.limit) this.records.splice(0, this.records.length - this.limit);
-    const cost = (rec.tokens.prompt * this.price.input + rec.tokens.completion * this.price.output) / 1e6;
+    const cached = Math.min(rec.tokens.cached ?? 0, rec.tokens.prompt);
+    const p = this.price;
+    const cost = p ? ((rec.tokens.prompt - cached) * p.input + cached * p.cachedInput + rec.tokens.completion * p.output) / 1e6 : 0;
     const hour = Math.floor(rec.gameTime / 3_600_000);
     for (const t of [this.totals, get(this.byPersona, rec.persona), get(this.byPersonaHour, `${rec.persona}@${hour}`)]) {
       t.calls++;
       t.promptTokens += rec.tokens.prompt;
       t.completionTokens += rec.tokens.completion;
+      t.cachedTokens += cached;
       t.cost += cost;
       if (rec.outcome === 'fallback') t.fallbacks++;
       if (rec.outcome === 'fallback') t.errors += rec.error ? 1 : 0;

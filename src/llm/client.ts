@@ -40,6 +40,8 @@ interface ChatReply {
   text: string;
   promptTokens: number;
   completionTokens: number;
+  /** Prompt tokens the provider served from its cache, when it says (OpenAI's usage.prompt_tokens_details.cached_tokens). */
+  cachedTokens?: number;
   /** Transport retries this reply took (429 back-offs, 5xx, timeouts). */
   transportRetries: number;
 }
@@ -480,7 +482,8 @@ export class LlmClient {
     // A reply the SDK could not read as JSON comes back as its text (an HTML page, bytes): say what it was.
     if (typeof res !== 'object' || res === null) throw new TransportError(notJsonReason(String(res)), 200);
     const text = res.choices?.[0]?.message?.content ?? '';
-    return { text, promptTokens: res.usage?.prompt_tokens ?? 0, completionTokens: res.usage?.completion_tokens ?? 0 };
+    const cached = res.usage?.prompt_tokens_details?.cached_tokens;
+    return { text, promptTokens: res.usage?.prompt_tokens ?? 0, completionTokens: res.usage?.completion_tokens ?? 0, ...(typeof cached === 'number' ? { cachedTokens: cached } : {}) };
   }
 
   /** Embeddings through the same endpoint (for memory relevance). */

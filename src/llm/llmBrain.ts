@@ -12,6 +12,7 @@ import { CallLog } from './callLog';
 import { TransportError, type CallDeadline, type LlmClient } from './client';
 import { isInTab } from './inTab/inTab';
 import { modelLabel } from './inTab/models';
+import { priceOf } from './prices';
 
 /** Validation retries after the first attempt (the error is fed back each time). */
 export const MAX_VALIDATION_RETRIES = 2;
@@ -129,7 +130,7 @@ export class LlmBrain {
     private readonly templates: Map<string, Template>,
     private readonly opts: LlmBrainOptions,
   ) {
-    this.log = new CallLog(5000, client.config.price);
+    this.log = new CallLog(5000, priceOf(client.config.model, client.config.price));
   }
 
   get name(): string {
@@ -212,7 +213,7 @@ export class LlmBrain {
     const t0 = clock();
     const replies: string[] = [];
     const history: { role: 'assistant' | 'user'; content: string }[] = [];
-    const tokens = { prompt: 0, completion: 0 };
+    const tokens: { prompt: number; completion: number; cached?: number } = { prompt: 0, completion: 0 };
     let retries = 0;
     let error = '';
     let parsed: unknown;
@@ -268,6 +269,7 @@ export class LlmBrain {
         replies.push(reply.text);
         tokens.prompt += reply.promptTokens;
         tokens.completion += reply.completionTokens;
+        if (reply.cachedTokens !== undefined) tokens.cached = (tokens.cached ?? 0) + reply.cachedTokens;
         this.dayTokens += reply.promptTokens + reply.completionTokens;
         const json = extractJson(reply.text);
         if (json === undefined) {

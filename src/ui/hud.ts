@@ -118,6 +118,12 @@ export function mountHud(store: HamletStore, onStep: () => void, onSettings: () 
   const tools = el('div', 'hud-feed-tools');
   tools.append(followBtn, bubblesBtn);
   feed.body.append(tools, feedList);
+  feedList.addEventListener('keydown', (e) => {
+    if ((e.key === 'Enter' || e.key === ' ') && e.target instanceof HTMLElement && e.target.matches('li[tabindex]')) {
+      e.preventDefault();
+      e.target.click();
+    }
+  });
   // A line clicked: the camera goes to the first persona it names, whose inspector opens.
   feedList.addEventListener('click', (e) => {
     const li = (e.target as HTMLElement).closest('li');
@@ -227,6 +233,9 @@ function feedLine(f: FeedItem, now: number, store: HamletStore): HTMLLIElement {
     if (personaNamedIn(f.text, store.getState().personas)) {
       li.classList.add('feed-link');
       li.title = 'Show them on the map';
+      // Reachable by Tab; Enter does what a click does (the list's handler in mountHud).
+      li.tabIndex = 0;
+      li.setAttribute('role', 'button');
     }
     li.append(el('span', 'feed-time', formatHHMM(f.time)), el('span', 'feed-text', f.text));
     return li;

@@ -219,6 +219,8 @@ export class StartScreen {
     const actions = el('div', 'start-actions');
     actions.append(newBtn, this.continueBtn, watch, open, openTown, openTownZip, editResidents, experiments, settings, this.closeBtn, openInput, townFolder, townArchive, experimentFolder);
     card.append(el('h1', undefined, 'Hamlet'), el('p', 'loading-sub', 'a town of generative agents'), this.townLine, el('h2', undefined, 'New town'), grid, playRow, you, actions, this.error);
+    // What the game is, for someone who has never heard of Smallville (over the town's line).
+    this.townLine.before(el('p', 'start-about', 'Its residents live their days on their own: they wake, work, shop, talk, remember and make plans, each deciding for themselves (with the offline brain, or a language model you pick). Move in as a resident and talk with them, whisper to them or ask the town to hold an event — or just watch, and click anyone to see why they do what they do.'));
     this.el.append(card);
     document.body.append(this.el);
 

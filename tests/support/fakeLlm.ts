@@ -11,7 +11,7 @@ export interface ChatBody {
 /** What the fake model does for one request. */
 export type FakeReply =
   /** A chat completion; `delayMs` or `after` (a promise) holds it back, like a slow model. */
-  | { kind: 'content'; content: string; promptTokens?: number; completionTokens?: number; delayMs?: number; after?: Promise<unknown> }
+  | { kind: 'content'; content: string; promptTokens?: number; completionTokens?: number; cachedTokens?: number; delayMs?: number; after?: Promise<unknown> }
   | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
   | { kind: 'hang'; ms: number }
   /** Headers at once, then the body a few bytes at a time, forever (or until the client gives up). */
@@ -124,7 +124,7 @@ export async function startFakeLlm(responder: Responder, opts: { embeddings?: Em
         created: 0,
         model: body.model,
         choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: reply.kind === 'content' ? reply.content : '' } }],
-        usage: reply.kind === 'content' ? { prompt_tokens: reply.promptTokens ?? Math.ceil(sent / 4), completion_tokens: reply.completionTokens ?? Math.ceil(reply.content.length / 4), total_tokens: 0 } : undefined,
+        usage: reply.kind === 'content' ? { prompt_tokens: reply.promptTokens ?? Math.ceil(sent / 4), completion_tokens: reply.completionTokens ?? Math.ceil(reply.content.length / 4), total_tokens: 0, ...(reply.cachedTokens === undefined ? {} : { prompt_tokens_details: { cached_tokens: reply.cachedTokens } }) } : undefined,
       }));
     });
   });

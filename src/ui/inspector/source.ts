@@ -11,6 +11,7 @@ import type { ActionStats, BrainMode, DecisionRecord } from '../../sim/actions/s
 import type { EconomyView } from './economyView';
 import { seriesFromPersonaHours, type HourBucket } from './llmSeries';
 import { printAddress } from '../../sim/world/actionAddress';
+import type { ModelPrice } from '../../llm/prices';
 
 /**
  * A memory as the inspector shows it: the fields of a ConceptNode it reads. A live town hands its
@@ -104,6 +105,23 @@ export interface ReflectionView {
 export interface LlmView {
   totals: { calls: number; tokens: number; cost: number; fallbacks: number };
   hourly: HourBucket[];
+  /** What the running town costs (live only): per persona-day, the cached share, the price it is figured at. */
+  cost?: CostView;
+}
+
+/** The Town panel's cost line (src/ui/inspector/costLine.ts). */
+export interface CostView {
+  model: string;
+  /** Persona-days of game time the calls span (the town's personas × days since its first call; at least an hour's worth). */
+  personaDays: number;
+  calls: number;
+  tokens: number;
+  /** Prompt tokens the provider served from its cache, and the prompt tokens in all. */
+  cachedTokens: number;
+  promptTokens: number;
+  cost: number;
+  /** Dollars per million tokens, or null when the model's price is unknown (a local model). */
+  price: ModelPrice | null;
 }
 
 /**
@@ -148,9 +166,11 @@ export interface InspectorSource {
 
 /** The minimal handle on the LLM brain's call log the live source needs (BrainSwitch has it). */
 export interface CallLogHandle {
+  client?: { config: { model: string } };
   log: {
     records: readonly CallRecord[];
-    totals: { calls: number; promptTokens: number; completionTokens: number; cost: number; fallbacks: number };
+    totals: { calls: number; promptTokens: number; completionTokens: number; cachedTokens?: number; cost: number; fallbacks: number };
+    price?: ModelPrice | null;
     byPersonaHour: ReadonlyMap<string, { calls: number; promptTokens: number; completionTokens: number; cost: number; fallbacks: number }>;
   };
 }
@@ -237,7 +257,14 @@ export function liveSource(simOf: () => Simulation | null, llm: () => CallLogHan
       const log = llm()?.log;
       if (!log) return null;
       const t = log.totals;
-      return { totals: { calls: t.calls, tokens: t.promptTokens + t.completionTokens, cost: t.cost, fallbacks: simOf()?.brain.fallbackTotal ?? t.fallbacks }, hourly: seriesFromPersonaHours(log.byPersonaHour) };
+      const sim = simOf();
+      const first = log.records[0]?.gameTime;
+      // The town's own personas (not the player's resident) over the game time since the first call.
+      const people = sim ? sim.personas.filter((p) => p.agent.mode !== 'human').length : 0;
+      const personaDays = sim && first !== undefined ? people * Math.max(1 / 24, (sim.now - first) / 86_400_000) : 0;
+      const handle = llm();
+      const cost: CostView | undefined = personaDays > 0 ? { model: handle?.client?.config.model ?? '', personaDays, calls: t.calls, tokens: t.promptTokens + t.completionTokens, cachedTokens: t.cachedTokens ?? 0, promptTokens: t.promptTokens, cost: t.cost, price: log.price ?? null } : undefined;
+      return { totals: { calls: t.calls, tokens: t.promptTokens + t.completionTokens, cost: t.cost, fallbacks: sim?.brain.fallbackTotal ?? t.fallbacks }, hourly: seriesFromPersonaHours(log.byPersonaHour), ...(cost ? { cost } : {}) };
     },
     guardFallbacks: () => simOf()?.brain.fallbackTotal ?? 0,
     eventAt: (address) => simOf()?.objectEvents.get(address)?.description ?? null,

@@ -6,6 +6,7 @@ import type { HourBucket } from './llmSeries';
 import type { InspectorSource } from './source';
 import { townActionTotals } from '../../sim/actions/state';
 import { speedTitle } from './keys';
+import { costLines } from './costLine';
 import type { PersonaFrame } from '../../sim/simulation';
 import type { StepStatus, TownPlan } from '../../sim/town/planningTool';
 import { economySection } from './economyView';
@@ -139,6 +140,7 @@ export function townPanel(store: HamletStore): TownPanel {
         t
           ? [
               h('div', { class: 'town-totals', text: `LLM: ${t.calls} calls · ${t.tokens.toLocaleString('en')} tokens · $${t.cost.toFixed(3)} · ${t.fallbacks} fallbacks` }),
+              ...(use?.cost ? [h('div', { class: 'town-cost', title: 'What the running town costs' }, ...costLines(use.cost).map((line) => h('div', { text: line })))] : []),
               chart(hourly),
               h('div', { class: 'town-chart-axis' }, h('span', { text: `calls per game hour (${hourLabel(hourly.slice(-24)[0]?.hour)}…)` }), h('span', { text: 'fallbacks in red' })),
             ]
@@ -171,7 +173,16 @@ export function townPanel(store: HamletStore): TownPanel {
             h('span', { class: 'town-pname', text: p.name }),
             h('span', { class: 'town-act', text: p.description || 'idle' }),
           );
+          // A row is a button for the keyboard and a screen reader too: Tab to it, Enter opens the persona.
+          li.tabIndex = 0;
+          li.setAttribute('role', 'button');
           li.addEventListener('click', () => store.getState().select(p.id));
+          li.addEventListener('keydown', (e) => {
+            if (e.key === 'Enter' || e.key === ' ') {
+              e.preventDefault();
+              store.getState().select(p.id);
+            }
+          });
           return li;
         }),
       );
