@@ -307,6 +307,7 @@ async function begin(mapJson: unknown): Promise<void> {
         adopt: (next) => goLive(next),
         sprites: townData.sprites,
         showMap: (m) => showSuppliedMap(game.scene.getScene('town'), m),
+        unsavedMinutes: () => savesHandle?.unsavedMinutes() ?? 0,
       },
       personas,
       `${import.meta.env.BASE_URL}replays/demo.json.gz`,

@@ -27,6 +27,8 @@ interface LiveTown {
   sprites: Map<string, string>;
   /** Draw a replay's own map instead of Hamlet's (null: Hamlet's again). */
   showMap(map: SuppliedMap | null): Promise<void>;
+  /** Game minutes the live town has run since it was last saved (a fork replaces it: the page asks first). */
+  unsavedMinutes?(): number;
 }
 
 export interface Replays {
@@ -73,6 +75,7 @@ export function setupReplays(root: HTMLElement, store: HamletStore, live: LiveTo
   });
 
   const ui = mountReplayUi(root, store, mode, {
+    unsavedMinutes: () => live.unsavedMinutes?.() ?? 0,
     openDemo: async () => {
       const replay = await fetchReplay(demoUrl, town());
       await live.showMap(null);

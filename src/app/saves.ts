@@ -39,6 +39,11 @@ export interface SavesApi {
   exportSlot(name: string): Promise<{ bytes: Uint8Array; fileName: string }>;
   /** Import a save file: checked, kept in a slot, and loaded. A bad file changes nothing. */
   importFile(bytes: Uint8Array, fileName: string): Promise<SlotInfo>;
+  /**
+   * Game minutes the live town has run since it was last saved, loaded or begun: what loading another
+   * save or forking a replay over it would lose (the page asks first when this is not 0).
+   */
+  unsavedMinutes(): number;
   /** Autosave if the live town has entered a new game hour since the last one (called after each step). */
   autosaveIfDue(): Promise<SlotInfo | null>;
   /** Open the saves dialog (set by the UI that shows it). */
@@ -93,6 +98,9 @@ export function setupSaves(host: SavesHost, opts: { brainFor?: (specs: PersonaSp
   // Each live town's game: one the page has not seen (a new town, a fork) starts a game of its own;
   // a loaded one is registered with its save's (older saves without one start a new game too).
   const games = new WeakMap<Simulation, string>();
+  // Game time each town was last saved (or loaded) at; a town never saved counts from its start.
+  const savedAt = new WeakMap<Simulation, number>();
+  const markSaved = (sim: Simulation) => savedAt.set(sim, sim.now);
   const gameOf = (sim: Simulation): string => {
     let id = games.get(sim);
     if (!id) games.set(sim, (id = newGameId()));
@@ -111,6 +119,7 @@ export function setupSaves(host: SavesHost, opts: { brainFor?: (specs: PersonaSp
     const save = await decodeSave(bytes, what);
     const sim = openSave(save, host.sim.world, brainFor, what);
     games.set(sim, save.gameId ?? newGameId());
+    markSaved(sim);
     // The loaded hour counts as saved: the next autosave is at the next game hour.
     lastAutoHour = Math.floor(sim.now / HOUR);
     host.adopt(sim, save);
@@ -126,7 +135,9 @@ export function setupSaves(host: SavesHost, opts: { brainFor?: (specs: PersonaSp
       if (/^Autosave /.test(n)) throw new Error('Names starting with "Autosave" are kept for autosaves.');
       const save = await current(n);
       const bytes = await encodeSave(save);
-      return (await slots).put(summary(save, n, false), bytes);
+      const info = await (await slots).put(summary(save, n, false), bytes);
+      markSaved(host.sim);
+      return info;
     },
     async load(name) {
       const bytes = await (await slots).read(name);
@@ -162,12 +173,15 @@ export function setupSaves(host: SavesHost, opts: { brainFor?: (specs: PersonaSp
         save.name = slotName(`Autosave ${defaultSaveName(host.sim)} · ${gameOf(host.sim).slice(0, 4)} · ${gameTitle(save)}`);
         const name = save.name;
         const bytes = await encodeSave(save);
-        return await (await slots).autosave(summary(save, name, true), bytes, AUTOSAVES);
+        const info = await (await slots).autosave(summary(save, name, true), bytes, AUTOSAVES);
+        markSaved(host.sim);
+        return info;
       } finally {
         autosaving = false;
       }
     },
     openSavesDialog: () => openDialog(),
+    unsavedMinutes: () => Math.max(0, Math.floor((host.sim.now - (savedAt.get(host.sim) ?? host.sim.clock.startMs)) / 60_000)),
   };
   return Object.assign(api, {
     /** The dialog registers how to open itself. */

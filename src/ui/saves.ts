@@ -3,6 +3,7 @@ import type { SlotInfo } from '../save/slots';
 import { formatDate, formatHHMM } from '../sim/clock';
 import { isTyping } from './inspector/keys';
 import { pageLayout } from './layout';
+import { confirmReplace } from './unsaved';
 import { barButton } from './hud';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
@@ -144,13 +145,19 @@ export function mountSaves(bar: HTMLElement, api: SavesController, currentName: 
       });
     });
     const actions = el('div', 'saves-actions');
+    const load = button('Load', 'load', `Continue from "${s.name}"`, () => {
+      // The running town's game time since its last save would be lost: said first, then a second click loads.
+      if (!confirmReplace(load, api.unsavedMinutes(), `Loading "${s.name}"`, (t) => setStatus(t, true))) {
+        load.textContent = 'Load anyway';
+        return;
+      }
+      void run(`Loading "${s.name}"…`, async () => {
+        await api.load(s.name);
+        return `Loaded "${s.name}".`;
+      });
+    });
     actions.append(
-      button('Load', 'load', `Continue from "${s.name}"`, () =>
-        void run(`Loading "${s.name}"…`, async () => {
-          await api.load(s.name);
-          return `Loaded "${s.name}".`;
-        }),
-      ),
+      load,
       button('⬇', 'export', `Download "${s.name}" as a file`, () =>
         void run('Exporting…', async () => {
           const f = await api.exportSlot(s.name);

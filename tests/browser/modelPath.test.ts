@@ -160,6 +160,8 @@ describe('the model path in the page', () => {
     expect(opened?.brain).toContain('llm:fake-model');
     expect(opened?.whyNotForkable).toBeNull();
     await page.click('button[name=fork]');
+    // The live town it replaces has run on unsaved: the first click says so, a second goes on.
+    if (/not saved/.test((await page.textContent('.replay-fork-status')) ?? '')) await page.click('button[name=fork]');
     await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().mode === 'live', null, { timeout: 30_000 });
     // A save export.
     await page.click('button[name=saves]');

@@ -65,6 +65,12 @@ describe('saves in a real browser', () => {
     // The town as it goes on without a reload: the expected continuation.
     await stepN(page, 15);
     saved.after = await frames(page);
+    // Loading over a town that ran on since its save: the first click says what would be lost, and loads nothing.
+    await openDialog(page);
+    await page.click('.saves-row[data-name="Before the bakery"] button[name=load]');
+    expect(await page.textContent('.saves-status')).toMatch(/^Loading "Before the bakery" replaces the running town, whose last 2 game minutes are not saved\. Click again/);
+    expect(await page.textContent('.saves-row[data-name="Before the bakery"] button[name=load]')).toBe('Load anyway');
+    expect(await step(page)).toBe(saved.step + 15);
 
     await page.reload();
     await whenReady(page);

@@ -255,6 +255,25 @@ describe('save slots (IndexedDB)', () => {
     expect(await autos('Hamlet (watching)')).toHaveLength(3);
   });
 
+  it('says how much game time the running town would lose: counted from its start, from its last save or load', async () => {
+    const p = await page(10);
+    // Ten steps of 10 s since the town began: a minute, not yet saved.
+    expect(p.api.unsavedMinutes()).toBe(1);
+    await p.api.save('now');
+    expect(p.api.unsavedMinutes()).toBe(0);
+    await p.first.run(180);
+    expect(p.api.unsavedMinutes()).toBe(30);
+    // Into the next game hour: the autosave counts as saved.
+    await p.first.run(180);
+    expect(p.api.unsavedMinutes()).toBe(60);
+    expect(await p.api.autosaveIfDue()).not.toBeNull();
+    expect(p.api.unsavedMinutes()).toBe(0);
+    await p.first.run(60);
+    expect(p.api.unsavedMinutes()).toBe(10);
+    await p.api.load('now');
+    expect(p.api.unsavedMinutes()).toBe(0);
+  });
+
   it('a damaged import is refused and keeps the last good save; a good one is kept and loaded', async () => {
     const p = await page();
     await p.api.save('good');

@@ -9,6 +9,7 @@ import { timelineMarks } from './timeline';
 import './replay.css';
 import { foldingPanel, pageLayout } from '../layout';
 import { isExperimentDrop } from '../experimentFiles';
+import { confirmReplace } from '../unsaved';
 
 interface ReplayUiActions {
   /** Open the demo replay that ships with the app. */
@@ -21,6 +22,8 @@ interface ReplayUiActions {
   downloadRecording(): Promise<void>;
   /** Continue live from the replay's current step; reports progress text. */
   fork(step: number, progress: (text: string) => void): Promise<void>;
+  /** Game minutes the live town (which a fork replaces) has run since it was last saved. */
+  unsavedMinutes?(): number;
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
@@ -143,6 +146,7 @@ export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: Repla
   const notice = el('span', 'replay-notice');
   const forkBtn = button('→ Continue live from here', 'fork', 'Leave the replay and let the town live on from this moment', () => {
     const s = store.getState();
+    if (!confirmReplace(forkBtn, actions.unsavedMinutes?.() ?? 0, 'Continuing live from here', (t) => (forkStatus.textContent = t))) return;
     forkBtn.disabled = true;
     void attempt(() => actions.fork(s.step, (t) => (forkStatus.textContent = t))).finally(() => {
       forkBtn.disabled = false;
