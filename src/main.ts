@@ -30,6 +30,7 @@ import { mountSaves, slotLabel } from './ui/saves';
 import { mountTownGraph } from './ui/graphPanel';
 import { mountGuide } from './ui/guide';
 import { mountTextSize } from './ui/access';
+import { mountMinimap } from './ui/minimap';
 import { SaveSlots } from './save/slots';
 import type { SaveSettings } from './save/saveFile';
 import type { ReplayFile } from './replay/format';
@@ -372,6 +373,7 @@ async function begin(mapJson: unknown): Promise<void> {
     inspector = mountInspector(document.body, store, { live: liveSource(() => sim, () => brainSwitch?.calls ?? null), replay: replaySource(store, () => (suppliedMapShown(game.scene.getScene('town')) ? null : world)) });
     mountTownGraph(store, () => inspector?.source ?? null);
     mountTextSize();
+    mountMinimap(store, { world: () => (suppliedMapShown(game.scene.getScene('town')) ? null : (sim?.world ?? null)), view: () => (game.scene.isActive('town') ? (game.scene.getScene('town') as TownScene).viewTiles() : null) });
     // The first minute's hints, for a game begun from the start screen (links and tests skip them).
     if (!fromUrl) mountGuide(store);
     if (choice.paused) store.getState().setSpeed(0);

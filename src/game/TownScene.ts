@@ -360,6 +360,12 @@ export class TownScene extends Phaser.Scene {
     return this.sprites.get(id)?.speaking ?? null;
   }
 
+  /** The part of the map on screen, in tiles (the minimap's frame). */
+  viewTiles(): { x: number; y: number; w: number; h: number } {
+    const v = this.cameras.main.worldView;
+    return { x: v.x / this.tileSize, y: v.y / this.tileSize, w: v.width / this.tileSize, h: v.height / this.tileSize };
+  }
+
   /** Page position (CSS pixels) of the centre of a map tile (for tests). */
   screenPositionOfTile(x: number, y: number): { x: number; y: number } {
     return this.toPage((x + 0.5) * this.tileSize, (y + 0.5) * this.tileSize);

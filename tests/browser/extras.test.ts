@@ -70,6 +70,24 @@ describe('reading the town at a glance: its graph, its cost, the keyboard, the f
     await page.click('button[name=graph-close]');
   });
 
+  it('a minimap shows the town and the part on screen; a click on it moves the view there', async () => {
+    await page.waitForSelector('canvas.minimap');
+    expect(await page.getAttribute('canvas.minimap', 'aria-label')).toMatch(/^Minimap/);
+    const view = () => page.evaluate(() => (window as unknown as { hamlet: { game: { scene: { getScene(k: string): { viewTiles(): { x: number; y: number; w: number; h: number } } } } } }).hamlet.game.scene.getScene('town').viewTiles());
+    const cafe = await page.evaluate(() => (window as unknown as { hamlet: { sim: { world: { width: number; sectors: { name: string; rect: { x: number; y: number; w: number; h: number } }[] } } } }).hamlet.sim.world.sectors.find((s) => s.name === 'Bramble Café')!.rect);
+    const box = (await page.locator('canvas.minimap').boundingBox())!;
+    const width = await page.evaluate(() => (window as unknown as { hamlet: { sim: { world: { width: number } } } }).hamlet.sim.world.width);
+    const scale = box.width / width;
+    const target = { x: cafe.x + cafe.w / 2, y: cafe.y + cafe.h / 2 };
+    await page.mouse.click(box.x + target.x * scale, box.y + target.y * scale);
+    await page.waitForTimeout(500);
+    const v = await view();
+    // The café is in the middle part of the view now.
+    expect(Math.abs(v.x + v.w / 2 - target.x)).toBeLessThan(v.w / 3);
+    expect(Math.abs(v.y + v.h / 2 - target.y)).toBeLessThan(v.h / 3);
+    await screenshot(page, 'extras-minimap-1400');
+  });
+
   it('the People list and the activity lines are reached with Tab and opened with Enter; the map is labelled', async () => {
     expect(await page.getAttribute('#game', 'aria-label')).toMatch(/map/i);
     const row = page.locator('.town-list li[role=button], [data-panel=town] li[role=button]').nth(2);
