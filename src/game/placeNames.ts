@@ -4,8 +4,8 @@ import { pixelRatio } from './pixelRatio';
 
 /**
  * The map's place names, always on: each sector's name at the middle of its top edge, over the
- * roofs and tree tops (depth 100 000.5) and under the inspector's grid, so the café can be found
- * without G. Homes are named too ("Moreno House"): who lives where is part of reading the town.
+ * personas and their emoji but under their names (depth 55 000: a person's name stays readable) and
+ * under the map's upper layers and the inspector's grid, so the café can be found without G. Homes are named too ("Moreno House"): who lives where is part of reading the town.
  */
 export class PlaceNames {
   private container: Phaser.GameObjects.Container | null = null;
@@ -28,7 +28,7 @@ export class PlaceNames {
         .setOrigin(0.5, 0)
         .setAlpha(0.9),
     );
-    this.container = this.scene.add.container(0, 0, texts).setDepth(100_000.5);
+    this.container = this.scene.add.container(0, 0, texts).setDepth(55_000);
   }
 
   /** Shown unless the grid (which names the places itself) or another map is on screen. */

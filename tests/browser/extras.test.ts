@@ -46,6 +46,8 @@ describe('reading the town at a glance: its graph, its cost, the keyboard, the f
     await setSpeed(page, 60);
     await page.waitForFunction(() => ((window as unknown as { hamlet: Handle }).hamlet.sim?.conversations.length ?? 0) >= 4, null, { timeout: 150_000 });
     await setSpeed(page, 0);
+    // A step under way when paused still finishes: wait until the clock stands still.
+    for (let last = -1, now = (await state(page)).step; now !== last; last = now, now = (await state(page)).step) await page.waitForTimeout(600);
     const talks = await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.sim!.conversations.length);
     await page.click('button[name=town-graph]');
     await page.waitForSelector('svg.town-graph .graph-node');
