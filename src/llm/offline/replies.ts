@@ -14,6 +14,7 @@ import { bondOf, relationOf, replyToInvite, toneOf } from './talk';
 import { clockOf, gistOf, listOf, lowerFirst, sentence, sentences } from './voice';
 import { asSaidBy, type Understanding } from './understand';
 import { invitationEvent } from './invitations';
+import { rememberedAbout } from './remembered';
 
 /**
  * What a resident says back to a line it understood (./understand): one composer per kind of
@@ -371,7 +372,7 @@ function recallInvite(c: ReplyContext, u: Understanding): string {
   return `${who} — ${hit.event} at ${placeOf(hit)}, ${whenOf(hit, c.now)}.${c.asker && hit.source === c.asker.name ? " I'll be there." : ''}`;
 }
 
-function heardAbout(c: ReplyContext, u: Understanding): string {
+async function heardAbout(c: ReplyContext, u: Understanding): Promise<string> {
   const words = topicWords(u.masked).filter((w) => !['somebody', 'someplace', 'sometime', 'hear', 'heard', 'news'].includes(w));
   if (words.length > 0) {
     const ans = answerEvent(c.self, u.masked, words, c.memories, c.now, c.people);
@@ -380,6 +381,8 @@ function heardAbout(c: ReplyContext, u: Understanding): string {
   const recent = c.self.memory.nodes.filter((n) => n.type === 'thought' && n.predicate === 'heard' && n.created > c.now - 2 * DAY);
   // Asked about something in particular: news on it, else an honest no.
   const onIt = words.length > 0 ? recent.filter((n) => words.some((w) => n.description.toLowerCase().includes(w.replace(/s$/, '')))).at(-1) : undefined;
+  const known = words.length > 0 && !onIt ? await rememberedAbout(c.self, words, c.rng, (t) => asSaidBy(t, { firstName: c.self.firstName, name: c.self.name, ...pronounsOf(c.self.spec) })) : null; // the memory and one's own file
+  if (known) return known;
   if (words.length > 0 && !onIt && !/\b(news|new|gossip|happening|going on|interesting)\b/.test(u.masked)) return c.rng.pick(["I haven't heard much about that, to be honest.", "No idea, I'm afraid — I haven't heard anything."]);
   const news = onIt ?? recent.at(-1);
   if (news) return `${c.rng.pick(['I heard that', 'Word is that', 'Someone told me that'])} ${lowerFirst(gistOf(news.description, 160))}.`;
