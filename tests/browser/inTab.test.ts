@@ -145,7 +145,17 @@ describe('a model in this tab', () => {
     await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(10));
     const from = (await hamlet(page)).step;
     await page.waitForFunction(() => ((window as unknown as { hamlet: Handle }).hamlet.brains?.llm?.log.records.length ?? 0) >= 4, null, { timeout: 200_000 });
-    const h = await hamlet(page);
+    // The store's counters are copied from the brain on the page's own beat: pause, and let them catch up with the call log.
+    await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().setSpeed(0));
+    // (Read in the same moment the counts agree: a call still in flight may land a record before the next refresh.)
+    const consistent = await page.waitForFunction(() => {
+      const h = (window as unknown as { hamlet: Handle }).hamlet;
+      const s = h.store.getState();
+      const records = (h.brains?.llm?.log.records ?? []).map((r) => ({ module: r.module, outcome: r.outcome, replies: r.replies, error: r.error }));
+      const ok = (s.llm?.calls ?? 0) >= records.length && (s.llm?.fallbacks ?? 0) >= records.filter((r) => r.outcome === 'fallback').length;
+      return ok && { step: s.step, brainName: s.brainName, llm: s.llm, records };
+    }, null, { timeout: 60_000 });
+    const h = (await consistent.jsonValue()) as Awaited<ReturnType<typeof hamlet>>;
     // The world did not wait on the model: the clock ran on (10× is 10 steps a second).
     expect(h.step).toBeGreaterThan(from + 50);
     const replies = h.records.flatMap((r) => r.replies);
