@@ -1,6 +1,7 @@
 import type { PersonaSpec } from '../sim/persona/schema';
 import type { WorldModel } from '../sim/world/types';
 import type { SectorKind } from '../sim/world/sectorKinds';
+import { sentences } from '../sim/sentences';
 
 /**
  * A Smallville resident (bootstrap_memory/scratch.json and its whispers) as a Hamlet persona file:
@@ -127,7 +128,7 @@ function occupationOf(s: SmallvilleScratch, home: string, world: WorldModel): Pe
   }
   const teaches = /\bteach/i.test(text);
   // Work is read from one's own plan, or a status that says one runs a place ("… is managing Harvey Oak Supply Store"); a status about someone else's job is not one's own.
-  const works = WORK_CUE.test(plan) || /\b(?:is|are) (?:managing|running|working at|shop ?keeping at|owning)\b/i.test(s.currently.split(/(?<=[.!?])\s/)[0] ?? '');
+  const works = WORK_CUE.test(plan) || /\b(?:is|are) (?:managing|running|working at|shop ?keeping at|owning)\b/i.test(sentences(s.currently)[0] ?? '');
   const studies = STUDY_CUE.test(text);
   const college = named.find((n) => kindOf(n) === 'college');
   // A college whose name the home's name holds ("Dorm for Oak Hill College"): its residents study there.

@@ -4,7 +4,7 @@ import { isExpired } from '../../sim/persona/memory';
 import { DAY, dayStart, minuteOfDay, parseHHMM, weekdayOf } from '../../sim/clock';
 import { hashString } from '../../sim/rng';
 import { parseLifestyle } from './lifestyle';
-import { clockOf, firstPerson, listOf, lowerFirst, sentence } from './voice';
+import { clockOf, firstPerson, listOf, lowerFirst, sentence, sentences } from './voice';
 import type { Commitment } from '../../sim/persona/commitment';
 import { extractNews } from '../../sim/cognition/converse';
 import { placeOf, SEEKING } from '../../sim/cognition/commitments';
@@ -401,7 +401,7 @@ function answerTopic(p: Persona, q: string, words: string[], memories: ConceptNo
     .sort((a, b) => b.s - a.s || a.i - b.i)[0]?.m;
   if (!best) {
     // The persona's own identity may speak to it ("What do you care about?").
-    const own = [p.spec.learned, p.currently].join(' ').split(/(?<=[.!?])\s+/).find((s) => overlap(s, words) >= need);
+    const own = sentences([p.spec.learned, p.currently].join(' ')).find((s) => overlap(s, words) >= need);
     if (own) return sentence(firstPerson(own, p));
     return `I don't know, to be honest — I don't know much about ${words.slice(0, 3).join(' ')}.`;
   }

@@ -435,7 +435,7 @@ export function offlineTurn(speaker: Persona, listener: Persona, convo: ChatLine
 /** A spoken line stays short: whole sentences up to about 360 characters. */
 function clamp(line: string, max = 360): string {
   if (line.length <= max) return line;
-  const parts = line.split(/(?<=[.!?])\s+/);
+  const parts = sentences(line);
   let out = '';
   for (const p of parts) {
     if ((out + p).length > max) break;
@@ -454,7 +454,7 @@ function turn(speaker: Persona, listener: Persona, convo: ChatLine[], memories: 
       const event = at(invited, 1, 'invitation');
       return { line: replyToInvite(speaker, listener, event, rng, inviteDraw(event)), end: false };
     }
-    if (GOODBYE.test(prev.text.split(/(?<=[.!?])\s+/).pop() ?? '')) return { line: goodbyeBack(speaker, listener, rng, now), end: true };
+    if (GOODBYE.test(sentences(prev.text).pop() ?? '')) return { line: goodbyeBack(speaker, listener, rng, now), end: true };
   }
   if (n === 0) {
     const hello = greeting(speaker, listener, rng, now);
