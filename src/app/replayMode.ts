@@ -1,6 +1,7 @@
 import { FEED_SIZE, economyFeedItem, type FeedItem, type HamletStore, type ReplayView } from '../store/store';
 import type { EconomyEvent } from '../sim/town/economy';
 import type { ReplayFile } from '../replay/format';
+import type { PersonaFrame } from '../sim/simulation';
 import { DEFAULT_REPLAY_SPEED, PlaybackClock, ReplayPlayer } from '../replay/player';
 
 interface ReplayModeHost {
@@ -26,6 +27,8 @@ export class ReplayMode {
   private raf = 0;
   private lastT = 0;
   private shownStep = -1;
+  /** The compared replay (B) whose residents are drawn as ghosts, matched by step; null when none. */
+  private ghostPlayer: ReplayPlayer | null = null;
   private feedCount = -1;
 
   constructor(
@@ -43,6 +46,7 @@ export class ReplayMode {
   open(replay: ReplayFile, opts: { play?: boolean; speed?: number; at?: number } = {}): void {
     if (!this.active) this.host.pauseLive();
     this.stopLoop();
+    this.ghostPlayer = null;
     this.host.useSprites(replay.personas);
     this.replay = replay;
     this.player = new ReplayPlayer(replay);
@@ -75,7 +79,8 @@ export class ReplayMode {
     this.player = null;
     this.clock = null;
     this.replay = null;
-    this.store.setState({ mode: 'live', replay: null, followId: null });
+    this.ghostPlayer = null;
+    this.store.setState({ mode: 'live', replay: null, followId: null, ghosts: [] });
     this.host.resumeLive();
   }
 
@@ -98,6 +103,15 @@ export class ReplayMode {
     if (!this.clock) return;
     this.clock.speed = Math.max(1, Math.min(64, speed));
     this.show();
+  }
+
+  /** Draw replay B's residents faded at the shown step (null: no ghosts); B's own guests get their sprites. */
+  showGhosts(b: ReplayFile | null): void {
+    if (!this.player) return;
+    const inA = new Set(this.player.replay.personas.map((p) => p.id));
+    if (b) this.host.useSprites(b.personas.filter((p) => !inA.has(p.id)));
+    this.ghostPlayer = b ? new ReplayPlayer(b) : null;
+    this.show(true);
   }
 
   /** Jump to a step (clamped to the replay). */
@@ -144,9 +158,16 @@ export class ReplayMode {
       step,
       time: player.timeOf(step),
       personas: player.seek(step),
+      ghosts: this.ghostsAt(step),
       replay: view,
       ...(feed ? { feed, conversations: player.conversationsBefore(step).length } : {}),
     });
+  }
+
+  /** B's frames at the same step number; none outside B's steps. */
+  private ghostsAt(step: number): PersonaFrame[] {
+    const g = this.ghostPlayer;
+    return g && step >= g.firstStep && step <= g.lastStep ? g.seek(step) : [];
   }
 
   private startLoop(): void {

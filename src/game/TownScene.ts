@@ -1,7 +1,7 @@
 import Phaser from 'phaser';
 import type { HamletState, HamletStore } from '../store/store';
 import type { PersonaFrame } from '../sim/simulation';
-import { MAP_KEY, TILESET_NAME, TILES_KEY } from './assets';
+import { MAP_KEY, TILESET_NAME, TILES_KEY, characterKey } from './assets';
 import { PersonaSprite } from './personaSprite';
 import { CameraControls } from './cameraControls';
 import { followLerp, openingCentre } from './cameraMath';
@@ -41,6 +41,9 @@ export class TownScene extends Phaser.Scene {
   private sprites = new Map<string, PersonaSprite>();
   private lastStep = -1;
   private lastFrames: PersonaFrame[] | null = null;
+  /** A compared replay's residents (state.ghosts): the same sprites, faded, a small "B" by each. */
+  private ghosts = new Map<string, Phaser.GameObjects.Container>();
+  private lastGhosts: PersonaFrame[] = [];
   private lastMoveAt = 0;
   /** How long a persona's move to the next tile takes on screen at the current speed (ms). */
   private glideMs = 200;
@@ -138,6 +141,28 @@ export class TownScene extends Phaser.Scene {
     for (const [id, s] of this.sprites) if (s.shown !== shown.has(id)) s.setShown(shown.has(id));
   }
 
+  /** Ghosts are placed at their tile (no glide, no labels); gone ones are removed. */
+  private syncGhosts(data: TownSceneData, frames: PersonaFrame[]): void {
+    this.lastGhosts = frames;
+    const now = new Set(frames.map((f) => f.id));
+    for (const [id, g] of this.ghosts) {
+      if (now.has(id)) continue;
+      g.destroy();
+      this.ghosts.delete(id);
+    }
+    const t = this.tileSize;
+    for (const f of frames) {
+      let g = this.ghosts.get(f.id);
+      if (!g) {
+        const body = this.add.sprite(0, 0, characterKey(data.sprites.get(f.id) ?? f.id), 1).setOrigin(0.5, 1);
+        const mark = this.add.text(t / 2 - 2, -t - 6, 'B', { fontFamily: 'system-ui, sans-serif', fontSize: '9px', color: '#fff', backgroundColor: '#5b3fa8', padding: { x: 2, y: 0 } }).setOrigin(0.5, 1);
+        g = this.add.container(0, 0, [body, mark]).setAlpha(0.35);
+        this.ghosts.set(f.id, g);
+      }
+      g.setPosition(f.tile.x * t + t / 2, (f.tile.y + 1) * t - 2).setDepth(9 + f.tile.y);
+    }
+  }
+
   /** The visible persona nearest a world point (its body's middle), within `radius` map pixels. */
   private personaAt(x: number, y: number, radius: number): string | null {
     let best: { id: string; d: number } | null = null;
@@ -167,6 +192,7 @@ export class TownScene extends Phaser.Scene {
     } else if (time - this.lastMoveAt > 400) {
       for (const s of this.sprites.values()) s.idle();
     }
+    if (state.ghosts !== this.lastGhosts) this.syncGhosts(data, state.ghosts);
     this.showSpeech(state, time);
     this.aimAtUncovered(data, time);
     this.moveCamera(state, time);

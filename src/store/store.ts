@@ -106,6 +106,8 @@ export interface HamletState {
   /** 'replay' while a recorded day is shown: the live town waits, `personas`/`time`/`step`/`feed` come from the replay. */
   mode: 'live' | 'replay';
   replay: ReplayView | null;
+  /** A compared replay's (B's) residents at the current step, drawn faded on the map ("Ghosts of B"); empty when none. */
+  ghosts: PersonaFrame[];
   /** The player's resident, its open conversation and what was refused at the last step (null when nobody plays). */
   player: PlayerView | null;
   /** The last conversation the player had, kept on screen after it ends (with why it ended). */
@@ -149,6 +151,7 @@ export function createHamletStore() {
     selectedPath: [],
     mode: 'live',
     replay: null,
+    ghosts: [],
     player: null,
     lastPlayerChat: null,
     bubbles: true,

@@ -90,11 +90,12 @@ export function compareView(): { el: HTMLElement; checkbox(id: string, file: Pic
 
 /**
  * The replay viewer's "Compare with…": the replay shown (A) against a picked one (B), in a dialog
- * like the Experiments panel's, from the same diff.
+ * like the Experiments panel's, from the same diff. "Ghosts of B" draws B's residents faded on the
+ * map at A's step (`ghosts`, the replay mode's); closing the comparison removes them.
  */
-export async function showReplayCompare(shown: ReplayFile, other: PickedFile): Promise<void> {
+export async function showReplayCompare(shown: ReplayFile, other: PickedFile, ghosts: (b: ReplayFile | null) => void): Promise<void> {
   const b = await decodeReplay(await other.bytes(), other.name);
-  document.querySelector('.replay-compare-dialog')?.remove();
+  document.querySelector<HTMLButtonElement>('.replay-compare-dialog button[name=replay-compare-close]')?.click();
   const root = el('div', 'experiments replay-compare-dialog');
   root.setAttribute('role', 'dialog');
   root.setAttribute('aria-label', 'Two replays compared');
@@ -102,12 +103,19 @@ export async function showReplayCompare(shown: ReplayFile, other: PickedFile): P
   const head = el('div', 'experiments-head');
   const close = el('button', undefined, 'Close');
   close.name = 'replay-compare-close';
-  close.addEventListener('click', () => root.remove());
-  head.append(el('h2', undefined, 'Two replays compared'), close);
+  const remove = () => {
+    ghosts(null);
+    root.remove();
+  };
+  close.addEventListener('click', remove);
+  const ghostBox = Object.assign(el('input'), { type: 'checkbox', name: 'replay-compare-ghosts', checked: true });
+  ghostBox.addEventListener('change', () => ghosts(ghostBox.checked ? b : null));
+  const ghostLabel = el('label', 'replay-compare-ghosts', ' Ghosts of B');
+  ghostLabel.title = 'Draw the other replay’s residents faded on the map, where they are at this step';
+  ghostLabel.prepend(ghostBox);
+  head.append(el('h2', undefined, 'Two replays compared'), ghostLabel, close);
   card.append(head, renderDiff(diffReplays(shown, b), shown, shown.title || 'the replay shown', other.name));
   root.append(card);
-  root.addEventListener('pointerdown', (e) => {
-    if (e.target === root) root.remove();
-  });
   document.body.append(root);
+  ghosts(b);
 }

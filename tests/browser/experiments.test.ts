@@ -5,12 +5,15 @@ import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { decodeReplay } from '../../src/replay/codec';
+import { ReplayPlayer } from '../../src/replay/player';
 import { ROOT, builtApp, closeAll, openTown, screenshot, startSession, type Session } from './harness';
 
 const run = promisify(execFile);
 
 interface Handle {
-  store: { getState(): { mode: 'live' | 'replay'; step: number } };
+  store: { getState(): { mode: 'live' | 'replay'; step: number; ghosts: { id: string; tile: { x: number; y: number } }[] } };
+  replays: { mode: { seek(step: number): void; pause(): void } };
 }
 
 describe('the Experiments panel', () => {
@@ -119,13 +122,46 @@ describe('the Experiments panel', () => {
     await page.waitForSelector('.replay-compare-dialog .replay-compare-result');
     expect(await page.textContent('.replay-compare-dialog')).toContain(`They part at ${parted}`);
     expect(await page.$$eval('.replay-compare-dialog li strong', (els) => els.map((e) => e.textContent))).toEqual(cliItems);
-    await page.waitForTimeout(300);
+
+    // Ghosts of B: the store holds B's residents where B's own frames put them, at the step shown, as it seeks.
+    const fileB = join(folder, replays.find((r) => r.includes('-full-')) ?? '');
+    const playerB = new ReplayPlayer(await decodeReplay(new Uint8Array(readFileSync(fileB)), fileB));
+    const ghostsNow = () =>
+      page.evaluate(() => {
+        const s = (window as unknown as { hamlet: Handle }).hamlet.store.getState();
+        return { step: s.step, ghosts: s.ghosts.map((g) => `${g.id}@${g.tile.x},${g.tile.y}`) };
+      });
+    const framesOfB = (step: number) => playerB.framesAt(step).map((f) => `${f.id}@${f.tile.x},${f.tile.y}`);
+    const seen = new Set<string>();
+    // Two steps at which B's residents stand in different places (from the middle of B, the next move).
+    const mid = Math.floor((playerB.firstStep + playerB.lastStep) / 2);
+    let moved = mid + 1;
+    while (moved < playerB.lastStep && framesOfB(moved).join() === framesOfB(mid).join()) moved++;
+    for (const at of [mid, moved]) {
+      await page.evaluate((step) => {
+        const mode = (window as unknown as { hamlet: Handle }).hamlet.replays.mode;
+        mode.pause();
+        mode.seek(step);
+      }, at);
+      const now = await ghostsNow();
+      expect(now.step).toBe(at);
+      expect(now.ghosts).toEqual(framesOfB(at));
+      expect(now.ghosts.length).toBeGreaterThan(0);
+      seen.add(now.ghosts.join(' '));
+    }
+    expect(seen.size).toBe(2); // they moved between the two steps
+    await page.uncheck('input[name=replay-compare-ghosts]');
+    expect((await ghostsNow()).ghosts).toEqual([]);
+    await page.check('input[name=replay-compare-ghosts]');
+    expect((await ghostsNow()).ghosts).toEqual(framesOfB((await ghostsNow()).step));
+    await page.waitForTimeout(400);
     await screenshot(page, 'replay-compare-1400x850');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(300);
+    await page.waitForTimeout(400);
     await screenshot(page, 'replay-compare-390x844');
     await page.click('button[name=replay-compare-close]');
     expect(await page.$('.replay-compare-dialog')).toBeNull();
+    expect((await ghostsNow()).ghosts).toEqual([]);
     expect(errors).toEqual([]);
   }, 180_000);
 

@@ -164,7 +164,7 @@ export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: Repla
     if (!file || !shown) return;
     void attempt(async () => {
       const { showReplayCompare } = await import('../replayCompare');
-      await showReplayCompare(shown, picked(file));
+      await showReplayCompare(shown, picked(file), (b) => mode.showGhosts(b));
     });
   });
   const compareBtn = button('⇄ Compare with…', 'compare-replay', 'Pick another replay: the first step each persona differs at', () => compareInput.click());
@@ -244,6 +244,8 @@ export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: Repla
   // A replay's error belongs to it: back to the live town (or into another replay), it goes.
   store.subscribe((s, prev) => {
     if (s.mode !== prev.mode) errorBox.hidden = true;
+    // A comparison belongs to the replay it was opened on.
+    if (s.replay?.player !== prev.replay?.player) document.querySelector('.replay-compare-dialog')?.remove();
   });
   layout.slot('top').append(errorBox);
   root.append(dropZone);
