@@ -5,17 +5,8 @@ import { gid, type TileName } from '../art/catalog';
 import { type Rect, type Town, cellsOf } from './grid';
 import { at } from '../../src/sim/checked';
 
-/** Deterministic PRNG (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic PRNG (mulberry32): the one in scripts/art/noise.ts. */
+export { rng } from '../art/noise';
 
 export interface Street {
   dir: 'h' | 'v';

@@ -5,16 +5,7 @@ import { expect } from 'vitest';
  * seeded random source, random changes to a JSON document, and the check that a loader ends in a
  * result or in its own error with a message, never a TypeError, RangeError or SyntaxError.
  */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { rng } from '../../scripts/art/noise';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
