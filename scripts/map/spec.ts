@@ -17,7 +17,7 @@ export interface SectorSpec {
   name: string;
   kind: SectorKind;
   arenas: ArenaSpec[];
-  /** The economy (seed 004), written as the sector's Tiled properties: "title | wage | slots | HH:MM-HH:MM | arena" per job. */
+  /** The economy (docs/economy.md#jobs-and-shops-are-map-data), written as the sector's Tiled properties: "title | wage | slots | HH:MM-HH:MM | arena" per job. */
   jobs?: string[];
   /** "name | price | food, drink or goods" per item sold. */
   items?: string[];

@@ -109,7 +109,7 @@ export function toTiled(town: Town): Record<string, Json> {
   });
 }
 
-/** A sector's jobs, items and rent (seed 004) as Tiled string properties, one entry per line. */
+/** A sector's jobs, items and rent (docs/economy.md#jobs-and-shops-are-map-data) as Tiled string properties, one entry per line. */
 function economyProps(sector: string): Prop[] {
   const spec = SECTORS.find((s) => s.name === sector);
   const out: Prop[] = [];

@@ -27,7 +27,7 @@ export interface TownChoice {
    * ⚙ Brain's setting for this town; null: the setting on a model, faithful offline.
    */
   callPlan: CallPlan | null;
-  /** The town's hourly pulse (seed 004); `?pulse=off` turns it off. */
+  /** The town's hourly pulse (docs/economy.md#the-hourly-round); `?pulse=off` turns it off. */
   pulse: boolean;
   /** Start paused (`?paused`). */
   paused: boolean;

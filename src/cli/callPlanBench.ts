@@ -100,7 +100,7 @@ export function formatComparison(days: CallPlanDay[]): string {
   for (const task of tasks) lines.push(`${task.padEnd(24)}${days.map((d) => `  ${''.padEnd(8)}${cell(d.byTask.get(task), d.personas)}`).join('')}`);
   lines.push(`${'total'.padEnd(24)}${days.map((d) => `  ${''.padEnd(8)}${cell(d.total, d.personas)}`).join('')}`);
   lines.push(`${'tokens (prompt+compl)'.padEnd(24)}${days.map((d) => `  ${''.padEnd(8)}${pad(Math.round((d.total.promptTokens + d.total.completionTokens) / d.personas).toLocaleString('en'), 21)}`).join('')}`);
-  // The town's hourly pulse (seed 004) is one town-wide call, the same under both plans: the personas' own cost without it.
+  // The town's hourly pulse (docs/economy.md#the-hourly-round) is one town-wide call, the same under both plans: the personas' own cost without it.
   const own = (d: CallPlanDay) => {
     const pulse = d.byTask.get('townPulse') ?? { calls: 0, promptTokens: 0, completionTokens: 0 };
     return `${((d.total.calls - pulse.calls) / d.personas).toFixed(1)} / ${Math.round((d.total.promptTokens + d.total.completionTokens - pulse.promptTokens - pulse.completionTokens) / d.personas).toLocaleString('en')}`;

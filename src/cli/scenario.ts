@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   }
 }
 
-/** Seed 004's economy over `days` on the offline brain: per resident, credits at each day's end, wages, shopping, bills, meals. */
+/** The economy (docs/economy.md#what-a-week-looks-like) over `days` on the offline brain: per resident, credits at each day's end, wages, shopping, bills, meals. */
 async function economy(seed: number, days: number, path: string | undefined): Promise<void> {
   const town = await loadTown(path);
   const { personas, world } = town;

@@ -40,7 +40,7 @@ const ActionTupleSchema = z
 /** [credits, holdings as [item, count] pairs, the job checked in for today or null]. */
 const WalletTupleSchema = z
   .tuple([z.number(), z.array(z.tuple([z.string(), z.number().int().min(0)])), z.string().nullable()])
-  .describe('A persona’s money and goods (seed 004): [credits, what it holds as [item, count] pairs, the job it checked in for today ("barista at Bramble Café") or null]');
+  .describe('A persona’s money and goods (docs/economy.md#money-and-goods): [credits, what it holds as [item, count] pairs, the job it checked in for today ("barista at Bramble Café") or null]');
 
 const KeyframeSchema = z
   .object({
@@ -121,7 +121,7 @@ const StepSchema = z
       .array(z.tuple([z.number().int().min(0), z.string(), step]))
       .optional()
       .describe('Answers of a model that took effect at this tick (asynchronous mode): [persona index, brain call, tick it was asked in]'),
-    x: z.array(EconomyEventSchema).optional().describe('Economy events (seed 004): check-ins, purchases, meals of held food, the hourly pulse’s chats'),
+    x: z.array(EconomyEventSchema).optional().describe('Economy events (docs/economy.md#the-activity-feed): check-ins, purchases, meals of held food, the hourly pulse’s chats'),
   })
   .describe('What changed in one tick; {} when nothing did');
 

@@ -8,7 +8,7 @@ interface ReplayConversationAt extends ReplayConversation {
   time: number;
 }
 
-/** An economy event of the replay (seed 004), for the activity feed. */
+/** An economy event of the replay (docs/economy.md#the-activity-feed), for the activity feed. */
 interface ReplayEconomyAt {
   step: number;
   time: number;

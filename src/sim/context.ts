@@ -41,7 +41,7 @@ export interface SimContext {
    * a chat that is still being written: no one starts a chat or a wait with them meanwhile.
    */
   thinking: Set<Persona>;
-  /** The town's jobs, shop items and today's check-ins and sales (seed 004). */
+  /** The town's jobs, shop items and today's check-ins and sales (docs/economy.md#money-and-goods). */
   economy: Economy;
   /** How the brain is asked: Smallville's one call per question, or packed calls (src/sim/brain/callPlan.ts). */
   callPlan: CallPlan;

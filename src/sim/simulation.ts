@@ -71,7 +71,7 @@ interface SimulationOptions {
   player?: PersonaSpec;
   /** 'async' (default) or 'lockstep': see StepMode. */
   stepMode?: StepMode;
-  /** Seed 004's hourly town-wide decision (default on); the economy's actions stay available either way. */
+  /** The hourly town-wide decision (docs/economy.md#the-hourly-round; default on); the economy's actions stay available either way. */
   pulse?: boolean;
   /** How the brain is asked (src/sim/brain/callPlan.ts): 'faithful' (the default) or 'packed'. */
   callPlan?: CallPlan;
@@ -96,7 +96,7 @@ export interface PersonaFrame {
   brainMode?: BrainMode;
   /** This persona's decision counters (rejections, retries, scene defaults). */
   actionStats?: ActionStats;
-  /** Its money and goods (seed 004): credits, what it holds, the job it checked in for today ("barista at Bramble Café") or null. */
+  /** Its money and goods (docs/economy.md#money-and-goods): credits, what it holds, the job it checked in for today ("barista at Bramble Café") or null. */
   wallet?: FrameWallet;
 }
 
@@ -303,7 +303,7 @@ export class Simulation implements SimContext {
       else this.resident(input.persona).agent.mode = input.mode;
     }
     if (this.player) await this.player.step(this, playerInputs);
-    // Seed 004: once a game hour (plus a seeded jitter) the town simulator decides for everyone; rent and bills once a day.
+    // docs/economy.md#the-hourly-round: once a game hour (plus a seeded jitter) the town simulator decides for everyone; rent and bills once a day.
     payBills(this);
     this.economy.sample(now, this.personas.map((p) => p.agent.wallet.credits));
     if (pulseDue(this.economy, this.seed, now)) await runPulse(this);
@@ -466,7 +466,7 @@ export class Simulation implements SimContext {
         if (this.thinking.has(resident)) this.inputs.putBack(playerInputs.map((input) => ({ kind: 'player' as const, input })));
         else await this.thinkWithin(resident, this.player.step(this, playerInputs));
       }
-      // Seed 004's hourly pulse; a remote brain's decisions take effect at the step its answer arrives. Rent and bills once a day.
+      // The hourly pulse (docs/economy.md#the-hourly-round); a remote brain's decisions take effect at the step its answer arrives. Rent and bills once a day.
       payBills(this);
       this.economy.sample(now, this.personas.map((p) => p.agent.wallet.credits));
       if (pulseDue(this.economy, this.seed, now)) await this.within(runPulse(this));

@@ -37,7 +37,7 @@ export interface FeedItem {
   time: number;
   /** The whole line, for tests and screen readers ("Ana Moreno bought bread at Crumb & Crust Bakery (−4 credits)"). */
   text: string;
-  /** An economy event (seed 004): who (click to inspect), what happened, why. Absent for conversations and town-plan news. */
+  /** An economy event (docs/economy.md#the-activity-feed): who (click to inspect), what happened, why. Absent for conversations and town-plan news. */
   personaId?: string;
   name?: string;
   what?: string;
@@ -46,7 +46,7 @@ export interface FeedItem {
   source?: string;
 }
 
-/** The feed keeps the latest events, first in first out (seed 004's ActivityFeed: 50). */
+/** The feed keeps the latest events, first in first out (docs/economy.md#the-activity-feed: 50). */
 export const FEED_SIZE = 50;
 
 /** An economy event as a feed line. */

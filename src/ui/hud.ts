@@ -221,7 +221,7 @@ function relativeGameTime(then: number, now: number): string {
 }
 
 /**
- * One feed line. An economy event (seed 004) reads "Ana Moreno bought bread at Crumb & Crust Bakery ·
+ * One feed line. An economy event (docs/economy.md#the-activity-feed) reads "Ana Moreno bought bread at Crumb & Crust Bakery ·
  * 09:12 · 5 min ago · 'no food left'" as a light system line; its name jumps to the persona (camera and
  * inspector). Conversations and town-plan news are plain lines.
  */

@@ -20,7 +20,7 @@ interface Handle {
 const PAYLOAD = '<img src=x onerror="window.__pwned=1">';
 
 /**
- * Seed 004 in the page: the activity feed shows economy events as they happen (name, what, reason,
+ * The economy in the page (docs/economy.md#in-the-page): the activity feed shows economy events as they happen (name, what, reason,
  * relative game time), a name jumps to the persona, the Now tab shows credits and holdings, and the
  * town panel charts the economy.
  */

@@ -37,7 +37,7 @@ describe('asynchronous steps on a remote brain', () => {
     const asked = (brain as RemoteBrain).asked;
     expect(asked.filter((c) => c === 'wakeUpHour')).toHaveLength(sim.personas.length);
     expect(asked.filter((c) => c !== 'wakeUpHour' && c !== 'embed' && c !== 'townPulse')).toEqual([]);
-    // The town's hourly pulse (seed 004) asked once, and waits too: no second round piles up behind it.
+    // The town's hourly pulse (docs/economy.md#the-hourly-round) asked once, and waits too: no second round piles up behind it.
     expect(asked.filter((c) => c === 'townPulse').length).toBeLessThanOrEqual(1);
     expect(sim.personas.every((p) => sim.thinking.has(p))).toBe(true);
     expect(sim.personas.map((p) => p.scratch.currTile)).toEqual(tiles);

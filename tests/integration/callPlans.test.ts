@@ -18,7 +18,7 @@ import { parseAddress } from '../../src/sim/world/actionAddress';
 
 /**
  * A day of a mixed town (two generative personas, one on the registry brain) on each call plan, on
- * the talkative fake model through the real client: the day-level rules of seeds 000/001 hold on
+ * the talkative fake model through the real client: the day-level rules of docs/plan-module.md hold on
  * both, the packed plan asks far fewer calls, and the town does the same things.
  */
 

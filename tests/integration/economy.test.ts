@@ -11,7 +11,7 @@ const START = 100;
 const BAND_TOP = 3 * START;
 
 /**
- * Seed 004's economy over a week, offline, run once and looked at from several sides: the probe
+ * The economy over a week (docs/economy.md#what-a-week-looks-like), offline, run once and looked at from several sides: the probe
  * before the economy found six students at 0–3 credits by day 5, and before rent and wealth-led
  * spending full-time workers gained 20–35 credits a day without end.
  */

@@ -19,7 +19,7 @@ import { goodModel } from '../support/goodModel';
 
 const T = Date.UTC(2023, 1, 13, 9);
 
-describe('the planning tool (seed 003)', () => {
+describe('the planning tool (docs/director.md#the-planning-tool)', () => {
   const steps = (...texts: string[]) => texts.map((text) => ({ text, assignee: null }));
 
   it('creates plans with plan_<seconds> ids, makes the new one active, and lists, gets and deletes them', () => {
@@ -114,7 +114,7 @@ describe('asking the town to hold an event (offline brain)', () => {
     expect(sim.director.fallbacks).toBe(0);
   }, 60_000);
 
-  it('no usable plan from the brain: seed 003’s default three steps for a coordinator, counted, and still carried out', async () => {
+  it('no usable plan from the brain: the default plan’s three steps for a coordinator, counted, and still carried out', async () => {
     const personas = loadTownPersonas();
     class NoPlan extends OfflineBrain {
       override async townPlan(_ctx: CallContext, _input: TownPlanInput): Promise<TownPlanReply> {

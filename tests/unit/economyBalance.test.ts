@@ -21,7 +21,7 @@ import { buildPulseSnapshot } from '../../src/sim/town/pulse';
 type Json = Record<string, any>;
 
 /**
- * The economy's balance (seed 004: nobody starves, nobody hoards without limit): rent and bills as
+ * The economy's balance (docs/economy.md#what-a-week-looks-like: nobody starves, nobody hoards without limit): rent and bills as
  * map data paid every midnight, goods put to use at bedtime, spending that grows with what one has.
  */
 

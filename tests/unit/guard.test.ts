@@ -76,7 +76,7 @@ describe('the guard around every brain', () => {
     expect(await g.insights(ctx, ['a'], 5)).toEqual([]);
     // A plan with no steps: the director's default plan will stand in.
     expect(await g.townPlan(ctx, { request: 'a party', time: '9:00 am', residents: [], places: [] })).toEqual({ title: '', steps: [], fallback: true });
-    // Not a list of decisions (seed 004: invalid JSON): no decisions, marked, so the pulse skips the round; the reason is kept for its log.
+    // Not a list of decisions (docs/economy.md#faults: invalid JSON): no decisions, marked, so the pulse skips the round; the reason is kept for its log.
     expect(await g.townPulse(ctx, PULSE_INPUT)).toEqual({ decisions: [], fallback: true });
     expect(g.lastFallbackReason.get('townPulse')).toMatch(/invalid answer/);
     // Ragged vectors: the local embedding instead, one vector per text.
@@ -132,7 +132,7 @@ describe('the guard around every brain', () => {
       ['poignancy', 'default'],
     ]);
     expect(events[0]!.reason).toMatch(/"hour"|at most 23/);
-    // The pulse is the exception (seed 004: a failed round is skipped): the fallback brain does not answer it.
+    // The pulse is the exception (docs/economy.md#faults: a failed round is skipped): the fallback brain does not answer it.
     const answered = new GuardedBrain({ ...broken, standIn: { ...backup, townPulse: async () => ({ decisions: [{ agent_id: 1, action: 'rest', params: {}, reason: '' }] }) } });
     expect(await answered.townPulse(ctx, PULSE_INPUT)).toEqual({ decisions: [], fallback: true });
   });

@@ -18,7 +18,7 @@ import { miniMap, miniPersonas } from '../fixtures/miniTown';
 import { at, HOUR, MIN, MONDAY, plannedTown, scriptedTown } from '../fixtures/scriptedTown';
 
 /**
- * The seed 000/001 rules under the packed call plan (docs/plan-module.md, column "packed"): the same
+ * The plan module's rules under the packed call plan (docs/plan-module.md#under-the-packed-call-plan): the same
  * rules as tests/unit/plan.test.ts checks for faithful, where the packed flow asks differently.
  */
 

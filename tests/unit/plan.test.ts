@@ -12,13 +12,13 @@ import { miniPersonas } from '../fixtures/miniTown';
 import { at, HOUR, MIN, MONDAY, plannedTown, scriptedTown, type Calls } from '../fixtures/scriptedTown';
 
 /**
- * One test (at least) per rule of the plan module in seeds 000/001; docs/plan-module.md maps each
+ * One test (at least) per rule of the plan module; docs/plan-module.md lists the rules and maps each
  * rule to its test. A scripted brain records what was asked so each rule is checked where it acts.
  */
 
 const town = (over: Partial<Brain> = {}) => scriptedTown(over);
 
-describe('long-term planning (seed 000 §4)', () => {
+describe('long-term planning (docs/plan-module.md#long-term-planning)', () => {
   it('first day: asks the wake-up hour, then the first daily plan into daily_req', async () => {
     const { sim, calls, ann } = town({ wakeUpHour: async () => 6 });
     await longTermPlanning(sim, ann, 'First day');
@@ -93,7 +93,7 @@ describe('long-term planning (seed 000 §4)', () => {
     const order = ['wakeUpHour', 'planNote', 'thoughtNote', 'reviseCurrently', 'dailyPlanReq'].map((n) => names.lastIndexOf(n));
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(names.filter((n) => n === 'dailyPlan')).toHaveLength(1);
-    // Seed 000 §4.2 keeps yesterday's daily_req "for now" (Smallville's TODO); issue #20 asks for a
+    // The specification keeps yesterday's daily_req "for now" (Smallville's TODO); issue #20 asks for a
     // plan per day, so the revised plan requirement becomes today's plan.
     expect(req).not.toEqual(ann.scratch.dailyReq);
     expect(ann.scratch.dailyReq).toEqual(['wake up at 7:00 am', 'work from 9:00 am to 3:00 pm', 'picnic at 1:00 pm', 'bed at 10:00 pm']);
@@ -108,7 +108,7 @@ describe('long-term planning (seed 000 §4)', () => {
   });
 });
 
-describe('determining the action (seed 000 §5)', () => {
+describe('determining the action (docs/plan-module.md#determining-the-action)', () => {
   const planned = (over: Partial<Brain> = {}) => plannedTown(over);
   const decomposed = (calls: Calls) => calls.filter((c) => c.name === 'taskDecomp').map((c) => c.args[0]);
 
@@ -192,7 +192,7 @@ describe('determining the action (seed 000 §5)', () => {
   });
 });
 
-describe('reactions (seed 000 §7)', () => {
+describe('reactions (docs/plan-module.md#reactions)', () => {
   const node = (subject: string, description: string, object = 'x'): ConceptNode =>
     ({ id: 1, type: 'event', typeCount: 1, depth: 0, created: 0, expiration: null, lastAccessed: 0, subject, predicate: 'is', object, description, embeddingKey: description, poignancy: 1, keywords: [], evidence: [], transcript: [] }) as ConceptNode;
   const r = (n: ConceptNode): Retrieved => ({ currEvent: n, events: [], thoughts: [] });

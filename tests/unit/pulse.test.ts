@@ -73,7 +73,7 @@ function awake(p: Persona, x = 12, y = 7): Persona {
 
 const d = (agent_id: unknown, action: string, params: Record<string, unknown> = {}, reason = 'because'): PulseDecision => ({ agent_id, action, params, reason });
 
-describe('the world snapshot (seed 004 build_world_snapshot)', () => {
+describe('the world snapshot (docs/economy.md#the-snapshot)', () => {
   it('holds every resident with credits, check-in and holdings, the last 10 chat lines, the last round, free jobs and priced items, within 20k tokens (25 personas)', async () => {
     const personas = loadTownPersonas();
     const sim = new Simulation({ world: loadTownWorld(), personas, brain: new OfflineBrain(1, personas), seed: 1, start: '2023-02-13T10:00:00', pulse: false });
@@ -135,17 +135,17 @@ describe('the world snapshot (seed 004 build_world_snapshot)', () => {
   });
 });
 
-describe('the town simulator reply (seed 004 decide)', () => {
+describe('the town simulator reply (docs/economy.md#the-decisions)', () => {
   const persona = () => town().personas[0]!;
   const input = { time: '', minute: 600, residents: [], jobs: [], items: [], text: { residents: '', chat: '', lastRound: '', jobs: '', items: '' } };
   const read = (json: unknown) => readReply('townPulse', json, { persona: persona(), now: 0 }, input);
 
-  it('parses a valid reply, and seed 004’s bare array; params of 0 mean none', () => {
+  it('parses a valid reply, and a bare array; params of 0 mean none', () => {
     const one = { agent_id: 2, action: 'purchase', params: { job: 0, item_id: 1 }, reason: 'out of coffee' };
     const parsed = { agent_id: 2, action: 'purchase', params: { item_id: 1 }, reason: 'out of coffee' };
     expect(read({ decisions: [one] })).toEqual({ ok: true, value: { decisions: [parsed] } });
     expect(read([one])).toEqual({ ok: true, value: { decisions: [parsed] } });
-    // An action outside the four is read as it is: executing it makes it a rest (seed 004 §6), it is not refused.
+    // An action outside the four is read as it is: executing it makes it a rest (docs/economy.md#faults), it is not refused.
     expect(read([{ ...one, action: 'dance' }])).toMatchObject({ ok: true, value: { decisions: [{ action: 'dance' }] } });
   });
 
@@ -212,7 +212,7 @@ describe('the town simulator reply (seed 004 decide)', () => {
   });
 });
 
-describe('executing decisions (seed 004 execute_decisions and its fault table)', () => {
+describe('executing decisions (docs/economy.md#the-decisions and #fault-table)', () => {
   it('checkin: the persona goes to its workplace, is paid the wage once, fills a slot; it enters schedule and memory, and the feed', () => {
     const sim = town('2023-02-13T09:30:00');
     const ann = awake(sim.byId.get('ann-test')!);

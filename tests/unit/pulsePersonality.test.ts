@@ -3,7 +3,7 @@ import type { PulseResident } from '../../src/sim/brain/port';
 import { pulseRate, pulseResidents } from '../fixtures/pulseTown';
 
 /**
- * Seed 004's "three rounds give different decisions for personas of different personalities",
+ * docs/economy.md#what-the-tests-must-show: "three rounds give different decisions for personas of different personalities",
  * with everything but the traits held equal: the same credits, food, job and hour for 80 residents
  * of each kind, three pulse rounds (10:00, 11:00, 12:00) of the offline town simulator. A pulse
  * that ignored personality would give both kinds the same rates, and these checks would fail.

@@ -83,7 +83,7 @@ function reachable(w: WorldModel, start: { x: number; y: number }): Uint8Array {
   return seen;
 }
 
-describe('the economy as map properties (seed 004)', () => {
+describe('the economy as map properties (docs/economy.md#jobs-and-shops-are-map-data)', () => {
   const withProps = (props: Record<string, string>) =>
     mutate((m) => {
       const cafe = layer(m, 'sectors').objects.find((o: Json) => o.name === 'Bramble Café');

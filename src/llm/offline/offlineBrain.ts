@@ -380,7 +380,7 @@ export class OfflineBrain implements Brain {
     return offlineTownPlan(ctx.persona, input, (id) => this.names.get(id));
   }
 
-  /** Seed 004's town simulator without a model (src/llm/offline/townPulse.ts): one stream per resident and hour. */
+  /** The town simulator (docs/economy.md#the-decisions) without a model (src/llm/offline/townPulse.ts): one stream per resident and hour. */
   async townPulse(ctx: CallContext, input: TownPulseInput): Promise<TownPulseReply> {
     return { decisions: offlineTownPulse(input, (id) => Rng.derive(this.seed, id, ctx.now, 'pulse')) };
   }

@@ -10,7 +10,7 @@ const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 /**
  * The offline brain's town plan: the coordinator (someone from the place the request names) makes it
  * happen at that place (5 pm unless a time is given), two people close to them help host it and
- * come, each step tagged with its resident. Always three steps, like seed 003's default, but real ones.
+ * come, each step tagged with its resident. Always three steps, like the default plan (docs/director.md#the-default-plan), but real ones.
  */
 export function offlineTownPlan(coordinator: Persona, input: TownPlanInput, nameOf: (id: string) => string | undefined): TownPlanReply {
   const sectors = input.places.map((line) => {

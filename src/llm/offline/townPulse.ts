@@ -4,7 +4,7 @@ import type { Rng } from '../../sim/rng';
 import { MAX_HELD, MAX_HELD_PER_ITEM, isMeal } from '../../sim/town/economy';
 
 /**
- * The offline town simulator (seed 004's pulse with no model): a decision per resident from the
+ * The offline town simulator (the hourly pulse with no model, docs/economy.md#offline): a decision per resident from the
  * snapshot's facts, so the economy lives without a model. Work in work hours (one's own shift, or a
  * free part-time one when money runs low or one is the hard-working kind), buy food when holding
  * none and able to pay, treat oneself now and then when well off (so wealth does not pile up

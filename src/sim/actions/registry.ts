@@ -24,7 +24,7 @@ import type { SectorKind } from '../world/sectorKinds';
 import { defined } from '../checked';
 
 /**
- * ActionRegistry (seed 002): every action that changes the world, with the scenes it belongs to, a
+ * The action registry (docs/action-registry.md#only-registered-actions-change-the-world): every action that changes the world, with the scenes it belongs to, a
  * description for the model, a precondition, a pure executor, a priority and a cooldown. Whatever a
  * brain decides, the world changes only through these.
  */

@@ -46,7 +46,7 @@ function scenePolicies(registry: ActionRegistry = REGISTRY): Record<SceneId, Sce
 export const SCENES = scenePolicies();
 
 /**
- * ScenePolicies' resolver (seed 002, adapted to Hamlet): MORNING 6–9; in the day (9–17) WORK at
+ * ScenePolicies' resolver (docs/action-registry.md#scenes-by-hour-and-place, adapted to a town): MORNING 6–9; in the day (9–17) WORK at
  * one's own workplace, SCHOOL at the college, HOME at home, TOWN elsewhere; EVENING 17–21; NIGHT
  * from 21 to 6.
  */

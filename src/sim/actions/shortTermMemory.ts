@@ -1,7 +1,7 @@
 import { formatAmPm } from '../clock';
 import type { AgentState, DecisionRecord } from './state';
 
-/** How many recent decisions go into the next decision's context (seed 002's short-term memory). */
+/** How many recent decisions go into the next decision's context (docs/action-registry.md#recent-decisions). */
 export const SHORT_TERM_SIZE = 5;
 
 export function remember(agent: AgentState, rec: DecisionRecord): void {

@@ -1,9 +1,9 @@
 import type { ActionId } from './ids';
 
-/** Credits in every persona's wallet at the start (seed 004). */
+/** Credits in every persona's wallet at the start (docs/economy.md#money-and-goods). */
 const START_CREDITS = 100;
 
-/** A persona's money and goods (seed 004): a balance, the day and job of its last check-in, what it holds. */
+/** A persona's money and goods (docs/economy.md#money-and-goods): a balance, the day and job of its last check-in, what it holds. */
 export interface Wallet {
   credits: number;
   /** Day index (days since the epoch) of the last check-in, or null. */

@@ -36,7 +36,7 @@ export function registeredId(action: string): ActionDef | undefined {
 }
 
 /**
- * Seed 002's validation: the action must be registered, allowed in the current scene, its target
+ * Checking a choice (docs/action-registry.md#checking-a-choice): the action must be registered, allowed in the current scene, its target
  * must exist, its precondition must hold, and (for choosers) it must be out of its cooldown.
  */
 export function validateProposal(w: ActionWorld, p: Persona, scene: SceneId, proposal: Proposal, opts: ValidateOptions): Verdict {

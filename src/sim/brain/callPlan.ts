@@ -2,7 +2,7 @@
  * How a town asks its brain (docs/call-plans.md):
  * - `faithful`: Smallville's call structure, one call per question (for reproducing the paper);
  * - `packed`: the same decisions in fewer, larger structured calls (the default on a model).
- * Both keep every rule of seeds 000/001; the offline brain answers both.
+ * Both keep every rule of docs/plan-module.md; the offline brain answers both.
  */
 export type CallPlan = 'packed' | 'faithful';
 

@@ -70,7 +70,7 @@ interface Contract<K extends GuardedCall> {
   fallback: (ctx: CallContext, ...args: CallArgs<K>) => Answer<K>;
   /** An answer known without asking (no call is made or counted), or undefined to ask. */
   unasked?: (ctx: CallContext, ...args: CallArgs<K>) => Answer<K> | undefined;
-  /** A reply in another accepted form, made into the `reply` object before it is checked (seed 004's bare array of decisions). */
+  /** A reply in another accepted form, made into the `reply` object before it is checked (a bare array of decisions, docs/economy.md#the-decisions). */
   wrap?: (json: unknown) => unknown;
   /** The inner brain's stand-in must not answer instead (the caller handles the default itself, e.g. skips a round). */
   noFallbackBrain?: boolean;
@@ -146,7 +146,7 @@ const anyTurn = z.object({ line: trimmed(SENTENCE), end: z.boolean() });
 const anyQuestions = z.array(trimmed(SENTENCE)).min(1);
 const anyInsights = z.array(z.object({ insight: trimmed(SENTENCE), evidence: z.array(z.number().int().positive()) }));
 const anyChoice = z.object({ action: trimmed(ACTION_ID), target: z.string().trim().max(TARGET).default(''), reason: z.string().trim().max(SENTENCE).default('') });
-/** Seed 004's pulse: at most this many decisions a round (a town's residents, with room to spare). */
+/** The hourly pulse (docs/economy.md#the-decisions): at most this many decisions a round (a town's residents, with room to spare). */
 const PULSE_DECISIONS = 500;
 /** Any brain's decisions: each one is checked when it is executed (an unknown action is a rest, an unknown resident is skipped), so only the shape is checked here. */
 const anyPulse = z.object({
@@ -560,7 +560,7 @@ export const CONTRACTS: Contracts = {
     fallback: (_ctx, input) => ({ action: input.fallback, target: '', reason: 'scene default: the brain gave no usable answer', fallback: true }),
   },
 
-  /** A town plan; nothing usable falls back to an empty plan marked `fallback` (the director then uses seed 003's default). */
+  /** A town plan; nothing usable falls back to an empty plan marked `fallback` (the director then uses docs/director.md#the-default-plan). */
   townPlan: {
     reply: z.object({
       title: str(200, 'a short title'),
@@ -576,8 +576,8 @@ export const CONTRACTS: Contracts = {
   },
 
   /**
-   * Seed 004's town simulator: a decision per resident. The action is a free string on purpose: an
-   * unknown one is executed as a rest (seed 004 §6), not refused. Fallback: no decisions, marked, so
+   * The town simulator (docs/economy.md#the-decisions): a decision per resident. The action is a free string on purpose: an
+   * unknown one is executed as a rest (docs/economy.md#faults), not refused. Fallback: no decisions, marked, so
    * the pulse skips the round and logs why ("LLM returns invalid JSON / times out → the round is
    * skipped"); the offline brain does not stand in (`noFallbackBrain`).
    */

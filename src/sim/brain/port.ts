@@ -53,7 +53,7 @@ export interface ActionOption {
   targets: string[];
 }
 
-/** What the registry brain decides from (seed 002's structured context). */
+/** What the registry brain decides from (docs/action-registry.md#one-decision). */
 export interface ActionChoiceInput {
   scene: string;
   /** The sector the persona stands in (null on the street), and its home sector. */
@@ -93,11 +93,11 @@ export interface TownPlanReply {
   title: string;
   /** "[Full Name] what they do", in order. */
   steps: string[];
-  /** Set by the guard when the brain gave no usable plan (the director then uses seed 003's default). */
+  /** Set by the guard when the brain gave no usable plan (the director then uses docs/director.md#the-default-plan). */
   fallback?: boolean;
 }
 
-/** One resident as the hourly pulse sees it (seed 004's agent summary). */
+/** One resident as the hourly pulse sees it (docs/economy.md#the-snapshot). */
 export interface PulseResident {
   /** 1-based, in town order: the agent_id of the reply. */
   agentId: number;
@@ -123,7 +123,7 @@ export interface PulseResident {
   doing: string;
 }
 
-/** A job with free slots this hour (seed 004's job listings). */
+/** A job with free slots this hour (docs/economy.md#the-snapshot). */
 export interface PulseJob {
   id: number;
   title: string;
@@ -134,7 +134,7 @@ export interface PulseJob {
   end: string;
 }
 
-/** Something for sale (seed 004's shop items), and whether its shop is open now. */
+/** Something for sale (docs/economy.md#the-snapshot), and whether its shop is open now. */
 export interface PulseItem {
   id: number;
   name: string;
@@ -159,7 +159,7 @@ export interface TownPulseInput {
   text: { residents: string; chat: string; lastRound: string; jobs: string; items: string };
 }
 
-/** One decision of the town simulator (seed 004's shape). Only validated decisions are executed. */
+/** One decision of the town simulator (docs/economy.md#the-decisions). Only validated decisions are executed. */
 export interface PulseDecision {
   agent_id: unknown;
   action: string;
@@ -369,9 +369,9 @@ export interface Brain {
   interview(ctx: CallContext, question: string, memories: ConceptNode[], transcript: ChatLine[]): Promise<string>;
   /** Registry brain: pick one of the options offered, with a target and a short reason (one call per decision). */
   chooseAction(ctx: CallContext, input: ActionChoiceInput): Promise<ActionChoice>;
-  /** The town director (seed 003): a person's request as a plan whose steps are tagged "[Full Name]" (the call is made in the coordinator's name). */
+  /** The town director (docs/director.md#a-request-becomes-a-plan): a person's request as a plan whose steps are tagged "[Full Name]" (the call is made in the coordinator's name). */
   townPlan(ctx: CallContext, input: TownPlanInput): Promise<TownPlanReply>;
-  /** Seed 004's town simulator: once a game hour, one decision per resident (checkin, purchase, chat or rest) from the world snapshot (made in the first resident's name). */
+  /** The town simulator (docs/economy.md#the-decisions): once a game hour, one decision per resident (checkin, purchase, chat or rest) from the world snapshot (made in the first resident's name). */
   townPulse(ctx: CallContext, input: TownPulseInput): Promise<TownPulseReply>;
   // The packed call plan: the same decisions in fewer, larger calls (docs/call-plans.md).
   /** The wake-up hour and what the persona does now (or first after waking): a short first answer while the day is planned (DayStart). */

@@ -135,7 +135,7 @@ function situationOf(w: ActionWorld, p: Persona, scene: SceneId): string {
 }
 
 /**
- * The registry brain's decision (seed 002's tick): resolve the scene, list the allowed actions whose
+ * The registry brain's decision (docs/action-registry.md#one-decision): resolve the scene, list the allowed actions whose
  * preconditions hold, ask the brain for {action, target, reason} with short-term memory in the
  * context; validate the answer (registered, allowed, precondition, cooldown); if refused, ask again
  * with the reason at most MAX_DECISION_RETRIES times; then the scene default. One brain call per

@@ -73,7 +73,7 @@ export const ScratchSchema = z.strictObject({
 });
 type ScratchState = z.infer<typeof ScratchSchema>;
 
-// jobId and holdings came with the economy (seed 004): snapshots from before it read as "no job today, holds nothing".
+// jobId and holdings came with the economy (docs/economy.md#snapshots-saves-and-replays): snapshots from before it read as "no job today, holds nothing".
 const WalletSchema = z.strictObject({
   credits: CreditsSchema,
   checkedInDay: z.number().int().min(0).max(1e6).nullable(),

@@ -2,7 +2,7 @@ import type { Simulation } from '../simulation';
 import { DAY } from '../clock';
 import { at, defined } from '../checked';
 
-/** What a run of the economy came to, per persona (seed 004's week-long check: nobody starves, nobody hoards without limit). */
+/** What a run of the economy came to, per persona (docs/economy.md#what-a-week-looks-like: nobody starves, nobody hoards without limit). */
 export interface EconomyFigures {
   days: number;
   rounds: number;

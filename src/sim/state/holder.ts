@@ -55,7 +55,7 @@ export interface SimState {
   readonly inputs: PendingInputs;
   /** The player's resident and its conversation, when someone plays (src/sim/player). */
   readonly player: PlayerController | null;
-  /** The town's economy (seed 004). */
+  /** The town's economy (docs/economy.md). */
   readonly economy: Economy;
 }
 

@@ -11,12 +11,12 @@ import { MAX_REQUEST } from '../inputs';
 import { at } from '../checked';
 
 /**
- * The town director (seed 003's PlanningFlow, in a town): a person asks the town for something
+ * The town director (docs/director.md: a planning flow, in a town): a person asks the town for something
  * ("hold a Valentine's party at the café tomorrow at 5 pm"); one brain call turns the request into a
  * plan whose steps name who does them ("[Sofia Moreno] host the party …"); each step is told to its
  * persona as an inner voice (the whisper path: a thought, and a commitment when it has a place and
  * a time); the step's status then follows what that persona does. No usable plan from the brain:
- * seed 003's default three steps (analyse, carry out, verify), all for one coordinator, counted.
+ * the default plan's three steps (docs/director.md#the-default-plan: analyse, carry out, verify), all for one coordinator, counted.
  */
 
 export { MAX_REQUEST } from '../inputs';
@@ -212,7 +212,7 @@ function residentLine(p: Persona): string {
   return `${p.name} — ${o ? `${o.title} at ${o.workplace}` : 'no job'}; lives at ${p.spec.household}`;
 }
 
-/** seed 003's default title: "Plan for: " and the request's first 50 characters. */
+/** The default plan's title (docs/director.md#the-default-plan): "Plan for: " and the request's first 50 characters. */
 export function defaultTitle(request: string): string {
   return `Plan for: ${request.slice(0, 50)}${request.length > 50 ? '...' : ''}`;
 }
@@ -230,7 +230,7 @@ export function asTask(request: string): string {
     .trim();
 }
 
-/** seed 003's default steps (analyse the request, carry it out, verify), all for the coordinator. */
+/** The default plan's steps (docs/director.md#the-default-plan: analyse the request, carry it out, verify), all for the coordinator. */
 function defaultSteps(request: string, coordinator: Persona): string[] {
   const tag = `[${coordinator.name}]`;
   // The carry-out step is told as "You will <step>": the request without its "please" or "could the town".

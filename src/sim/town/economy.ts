@@ -5,7 +5,7 @@ import type { SectorKind } from '../world/sectorKinds';
 import { itemKind, type ItemKind } from '../world/economyProps';
 
 /**
- * The town's economy (seed 004): the jobs and shop items the map declares, and what happened to
+ * The town's economy (docs/economy.md#money-and-goods): the jobs and shop items the map declares, and what happened to
  * them today (who checked in where, what sold), plus the hourly pulse's bookkeeping. Per-persona
  * money lives in each persona's wallet (credits, today's check-in, holdings); this is the town's
  * side. All of it is plain data: a snapshot carries `state` as it is.
@@ -38,7 +38,7 @@ export const DEFAULT_RENT = 12;
 export const MAX_HELD_PER_ITEM = 3;
 /** …nor more than this many things in all. */
 export const MAX_HELD = 8;
-/** Economy events kept for the feed and the town panel (seed 004's ActivityFeed keeps 50). */
+/** Economy events kept for the feed and the town panel (docs/economy.md#the-activity-feed: the latest 50). */
 export const MAX_EVENTS = 50;
 
 export interface Job extends JobSpec {

@@ -3,7 +3,7 @@ import { SnapshotError, type StateHolder } from '../state/holder';
 import { MAX_EVENTS, newEconomyState, type EconomyState } from './economy';
 
 /**
- * The economy's part of a snapshot (seed 004): today's check-ins per job and sales per shop, the
+ * The economy's part of a snapshot (docs/economy.md#snapshots-saves-and-replays): today's check-ins per job and sales per shop, the
  * hourly credit samples, the pulse's switch and log, and the latest feed events. Per-persona money
  * and goods are in each persona's wallet (src/sim/persona/personaState.ts).
  */

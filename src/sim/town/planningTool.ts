@@ -1,6 +1,6 @@
 import { at } from '../checked';
 /**
- * The town's planning tool (seed 003's PlanningTool): plans with an id, a title and steps, each step
+ * The town's planning tool (docs/director.md#the-planning-tool): plans with an id, a title and steps, each step
  * with a status and notes; commands create / update / list / get / set_active / mark_step / delete.
  * Pure state, no brain: the director (director.ts) decides what goes in; the inspector shows it.
  */
@@ -36,7 +36,7 @@ export class PlanningTool {
   private readonly plans = new Map<string, TownPlan>();
   private active: string | null = null;
 
-  /** seed 003's `plan_<timestamp>` id, from the game clock (seconds); a second plan in the same second gets a suffix. */
+  /** A `plan_<timestamp>` id (docs/director.md#plan-ids), from the game clock (seconds); a second plan in the same second gets a suffix. */
   newId(now: number): string {
     const base = `plan_${Math.floor(now / 1000)}`;
     let id = base;
@@ -119,7 +119,7 @@ export class PlanningTool {
     if (this.active === id) this.active = null;
   }
 
-  /** seed 003's _format_plan: title, progress, and each step with its status mark and notes. */
+  /** A plan as text (docs/director.md#the-planning-tool): title, progress, and each step with its status mark and notes. */
   format(id: string): string {
     const plan = this.get(id);
     const done = plan.steps.filter((s) => s.status === 'completed').length;

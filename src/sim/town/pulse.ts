@@ -19,21 +19,21 @@ import { at } from '../checked';
 import type { ActionId } from '../actions/ids';
 
 /**
- * Seed 004's hourly pulse: once a game hour (with a seeded jitter of 0–2 game minutes) the town
+ * The hourly pulse (docs/economy.md#the-hourly-round): once a game hour (with a seeded jitter of 0–2 game minutes) the town
  * simulator looks at the whole town — every resident's summary, credits, today's check-in and
  * holdings, the last 10 chat lines, the last round's decisions, jobs with free slots and shop
  * items with prices — and one brain call returns a decision per resident: checkin, purchase, chat
  * or rest, with a reason. Each decision is then executed on its own through the action registry:
  * the resident walks to the workplace or the shop, the action enters its schedule and its memory
  * as an intention, and a refused or malformed decision is logged and skipped without touching the
- * others (seed 004 §6).
+ * others (docs/economy.md#faults).
  */
 
-/** The snapshot's token budget (seed 004: "~20k tokens"). */
+/** The snapshot's token budget (docs/economy.md#the-snapshot: about 20,000). */
 export const PULSE_TOKEN_BUDGET = 20_000;
-/** Chat lines in the snapshot (seed 004: the last 10). */
+/** Chat lines in the snapshot (docs/economy.md#the-snapshot: the last 10). */
 const PULSE_CHAT_LINES = 10;
-/** Largest jitter after the hour, in game seconds (seed 004: 0–120 s). */
+/** Largest jitter after the hour, in game seconds (docs/economy.md#the-hourly-round: 0–120 s). */
 const PULSE_MAX_JITTER_S = 120;
 
 /** A rough token count (about 4 characters a token for English text), used to keep the prompt in budget. */
@@ -128,7 +128,7 @@ interface PulseSnapshot {
 }
 
 /**
- * Seed 004's build_world_snapshot: the facts and the prompt's sections, kept within `budget`
+ * The world snapshot (docs/economy.md#the-snapshot): the facts and the prompt's sections, kept within `budget`
  * estimated tokens by leaving out the oldest chat lines first, then shortening the residents'
  * descriptions, then the last round's log; what was cut is said in the text and in `trimmed`.
  */
@@ -236,7 +236,7 @@ export function buildPulseSnapshot(sim: SimContext, budget = PULSE_TOKEN_BUDGET)
 
 const formatWhen = (now: number) => `${formatAmPm(now)}, ${formatDate(now)}`;
 
-/** Seed 004's user message (the same sections the prompt template town_pulse fills). */
+/** The town simulator's user message (the same sections the prompt template town_pulse fills). */
 function pulseUserMessage(time: string, t: TownPulseInput['text']): string {
   return `Current time: ${time}\n\n== Residents ==\n${t.residents}\n\n== Recent chat ==\n${t.chat}\n\n== Last round ==\n${t.lastRound}\n\n== Jobs with free slots today ==\n${t.jobs}\n\n== Shop items (id name (price in credits, food, drink or goods)) ==\n${t.items}\n\nDecide the next action of every resident.`;
 }
@@ -323,7 +323,7 @@ function ownHoursClash(p: Persona, job: Job | null | undefined, now: number): st
   return `${p.firstName} ${isStudent(p) ? 'has classes' : 'works'} at ${o.workplace} ${o.start}–${o.end} today, which the ${job.title} shift (${job.start}–${job.end}) overlaps`;
 }
 
-/** One decision, executed on its own (seed 004's execute_decisions, one entry). Never throws for a bad decision: it says why. */
+/** One decision, executed on its own (docs/economy.md#the-decisions). Never throws for a bad decision: it says why. */
 function executeDecision(sim: SimContext, d: PulseDecision, collectChat: (p: Persona, reason: string) => void): PulseOutcome {
   const raw = String(d.action ?? '').trim().toLowerCase();
   const p = residentOf(sim, d.agent_id);
@@ -379,7 +379,7 @@ function executeDecision(sim: SimContext, d: PulseDecision, collectChat: (p: Per
   return { ...base, result: 'done', note: what };
 }
 
-/** Start the collected chats (seed 004 batches them after the other decisions): each with the nearest free neighbour (never the player's resident: the player talks on their own terms), or skipped. */
+/** Start the collected chats (after the other decisions: docs/economy.md#the-decisions): each with the nearest free neighbour (never the player's resident: the player talks on their own terms), or skipped. */
 function runChats(sim: SimContext, chats: { p: Persona; reason: string; outcome: PulseOutcome }[]): void {
   const w = actionWorldOf(sim);
   const now = sim.clock.now;
@@ -428,7 +428,7 @@ export function executeDecisions(sim: SimContext, decisions: readonly PulseDecis
         if (pending) chats.push({ ...(pending as { p: Persona; reason: string }), outcome });
       }
     } catch (err) {
-      // One decision's failure never stops the others (seed 004: each action in its own try/except).
+      // One decision's failure never stops the others (docs/economy.md#the-decisions: each on its own).
       const field = (k: 'agent_id' | 'action') => {
         try {
           return String(d?.[k]);
@@ -450,7 +450,7 @@ export function executeDecisions(sim: SimContext, decisions: readonly PulseDecis
 }
 
 /**
- * One pulse round (seed 004's tick): snapshot, one brain call, the decisions executed. A reply the
+ * One pulse round (docs/economy.md#the-hourly-round): snapshot, one brain call, the decisions executed. A reply the
  * guard could not use (invalid JSON, a timeout, a network error) skips the round, logged; an
  * exception anywhere skips it too and the next hour runs as usual.
  */

@@ -1,7 +1,7 @@
 import type { ArenaInfo, JobSpec, ShopItemSpec } from './types';
 
 /**
- * The town's economy as map data (seed 004): a sector's Tiled custom properties say which jobs it
+ * The town's economy as map data (docs/economy.md#jobs-and-shops-are-map-data): a sector's Tiled custom properties say which jobs it
  * offers and what it sells, so a map maker edits the economy in Tiled. Both are string properties,
  * one entry per line (blank lines and lines starting with # are ignored):
  *

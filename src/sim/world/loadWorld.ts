@@ -181,7 +181,7 @@ function readWorld(input: unknown): WorldModel {
     return { name: o.name, sector: sector.name, rect };
   });
 
-  // The economy (seed 004): jobs and shop items as custom properties of the sectors.
+  // The economy (docs/economy.md#jobs-and-shops-are-map-data): jobs and shop items as custom properties of the sectors.
   const jobs: JobSpec[] = [];
   const items: ShopItemSpec[] = [];
   const declared = { jobs: new Set<string>(), items: new Set<string>() };

@@ -2,7 +2,7 @@ import { formatHHMM } from '../../sim/clock';
 import type { PulseRound } from '../../sim/town/economy';
 import { button, h, renderIfChanged } from './dom';
 
-/** The town's economy as the town panel shows it (seed 004). */
+/** The town's economy as the town panel shows it (docs/economy.md#in-the-page). */
 export interface EconomyView {
   /** Town order. */
   people: readonly { id: string; name: string }[];
@@ -123,7 +123,7 @@ export function economySection(): { el: HTMLElement; refresh(v: EconomyView | nu
           h('div', { class: 'econ-caption', text: `Sales per shop today · ${v.sales.reduce((n, s) => n + s.count, 0)}` }),
           v.sales.length > 0 ? bars(v.sales.map((s) => ({ label: s.sector, value: s.count, max: maxSales, text: String(s.count) })), 'econ-sales') : h('div', { class: 'insp-muted', text: 'Nothing sold yet today.' }),
           h('div', { class: 'econ-pulse', text: roundLine(v) }),
-          ...(setPulse ? [button(v.pulse.enabled ? 'Switch the hourly pulse off' : 'Switch the hourly pulse on', () => setPulse(!v.pulse.enabled), 'insp-btn econ-pulse-toggle', 'Seed 004: one town-wide decision an hour')] : []),
+          ...(setPulse ? [button(v.pulse.enabled ? 'Switch the hourly pulse off' : 'Switch the hourly pulse on', () => setPulse(!v.pulse.enabled), 'insp-btn econ-pulse-toggle', 'One town-wide decision an hour')] : []),
           ...(outcomes.childElementCount > 0 ? [h('details', { class: 'econ-last' }, h('summary', { text: 'Last round’s decisions (rests left out)' }), outcomes)] : []),
         ];
       });

@@ -88,7 +88,7 @@ export interface PersonaView {
   /** The registered action and the brain, or null when not known (a replay recorded without them). */
   agent: AgentView | null;
   /**
-   * How near the next reflection is (seed 000: it comes when the poignancy of what happened since the
+   * How near the next reflection is (docs/memory.md, reflection: it comes when the poignancy of what happened since the
    * last one adds up to the threshold), and when the last one was; null when not known (a replay).
    */
   reflection: ReflectionView | null;
@@ -153,7 +153,7 @@ export interface InspectorSource {
   askTown?(text: string): string;
   queuedRequests?(): number;
   townPlans?(): readonly TownPlan[];
-  /** Live only: the town's economy (seed 004) and the hourly pulse's switch. */
+  /** Live only: the town's economy (docs/economy.md) and the hourly pulse's switch. */
   economy?(): EconomyView | null;
   setPulse?(on: boolean): void;
   /**

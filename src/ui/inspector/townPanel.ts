@@ -93,7 +93,7 @@ export function townPanel(store: HamletStore): TownPanel {
   const llm = h('div', { class: 'town-llm' });
   const actions = h('div', { class: 'town-actions' });
   const list = h('ul', { class: 'town-list' });
-  // Ask the town (seed 003's director): a request becomes a plan at the next step.
+  // Ask the town (docs/director.md): a request becomes a plan at the next step.
   const askText = h('input', { class: 'insp-input' });
   askText.name = 'ask-town';
   askText.placeholder = 'e.g. Hold a Valentine’s party at the café tomorrow at 5 pm';
