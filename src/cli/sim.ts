@@ -4,13 +4,13 @@ import { encodeReplay } from '../replay/codec';
 import { gunzip } from '../replay/gzip';
 import { createGzip } from 'node:zlib';
 import { loadTown } from '../node/town';
-import { whisperFirstMemories } from '../pack/open';
+import { whisperFirstMemories, type TownPack } from '../pack/open';
 import { Simulation, type PersonaFrame } from '../sim/simulation';
 import { OfflineBrain } from '../llm/offline/offlineBrain';
 import { formatDate, formatHHMM } from '../sim/clock';
 import { checkPersonasAgainstWorld } from '../sim/persona/load';
 import { checkReadable, checkWritable, numberOption, parseCli, startOption } from './args';
-import { maxTownSize, scaleTown } from './town';
+import { personasOption, scaleTown } from './town';
 import { CALLS_OPTION, LLM_OPTIONS, UnreachableModel, callPlanFromArgs, checkReachable, llmBrainFromArgs, reportFallbacks } from './llmArgs';
 import type { LlmBrain } from '../llm/llmBrain';
 import { registryModes } from '../sim/actions/state';
@@ -63,14 +63,13 @@ async function main(): Promise<void> {
   }
   // Every argument is checked before anything runs; the town first (a pack folder or a Smallville base; Hamlet's own by default).
   const pack = await loadTown(args.town);
-  const available = maxTownSize(pack.personas);
   const recordingPath = args['replay-calls'];
   if (recordingPath !== undefined) for (const taken of ['seed', 'personas', 'start', 'load'] as const) if (args[taken] !== undefined) throw new Error(`--${taken} cannot be combined with --replay-calls: the recording holds the town`);
   const recording = recordingPath === undefined ? null : await readRecording(recordingPath);
   const recordedHours = recording ? (recording.steps.length * recording.stepSeconds) / 3600 : 24;
   const hours = numberOption('hours', args.hours, recordedHours, { above: 0 });
   const seed = recording?.seed ?? numberOption('seed', args.seed, 1, { integer: true, min: 0, max: 2 ** 32 - 1 });
-  const count = recording?.personas.length ?? numberOption('personas', args.personas, Math.min(25, pack.personas.length), { integer: true, min: 1, max: available });
+  const count = recording?.personas.length ?? personasOption(args.personas, pack.personas, Math.min(25, pack.personas.length));
   const registryArg = numberOption('registry', args.registry, 0, { integer: true, min: 0, max: count });
   const start = recording?.start ?? startOption(args.start, pack.start);
   // The same window as the page's recorder (one game day): a week's recording no longer holds every step.
@@ -87,14 +86,14 @@ async function main(): Promise<void> {
   if (saveTo !== undefined) checkWritable('save', saveTo);
   if (loadFrom !== undefined) checkReadable('load', loadFrom);
   let saved: SaveFile | null = null;
-  let town: { personas: PersonaSpec[]; world: WorldModel };
+  let town: { personas: PersonaSpec[]; world: WorldModel; whispers: TownPack['whispers'] };
   if (typeof loadFrom === 'string') {
     for (const ignored of ['seed', 'personas', 'start', 'registry'] as const) if (args[ignored] !== undefined) throw new Error(`--${ignored} cannot be combined with --load: the save holds the town`);
     saved = await decodeSave(new Uint8Array(readFileSync(loadFrom)), `The save ${loadFrom}`);
     // A scaled town (--personas above 25) gives its copies their originals' spawns; the save names them.
-    town = scaleTown(pack.personas, pack.world, saved.game.personas.length);
+    town = scaleTown(pack.personas, pack.world, saved.game.personas.length, pack.whispers);
   } else {
-    town = scaleTown(pack.personas, pack.world, count);
+    town = scaleTown(pack.personas, pack.world, count, pack.whispers);
     checkPersonasAgainstWorld(town.personas, town.world);
   }
   if (recording) {
@@ -115,12 +114,12 @@ async function main(): Promise<void> {
   let sim: Simulation;
   if (saved) {
     sim = openSave(saved, town.world, brainFor, `The save ${String(loadFrom)}`, stepMode.mode);
-    town = { personas: sim.personas.map((p) => p.spec), world: town.world };
+    town = { ...town, personas: sim.personas.map((p) => p.spec) };
     console.error(`loaded ${String(loadFrom)}: ${sim.personas.length} personas at ${formatDate(sim.now)} ${formatHHMM(sim.now)} (step ${sim.step})`);
   } else {
     const brainModes = registryModes(town.personas.map((p) => p.id), registryArg);
     sim = new Simulation({ world: town.world, personas: town.personas, brain: brainFor(town.personas, seed), seed, start, stepSeconds: pack.stepSeconds, brainModes, stepMode: stepMode.mode, pulse: !args['no-pulse'] });
-    whisperFirstMemories(sim, pack);
+    whisperFirstMemories(sim, town);
   }
   const llm = made.llm;
   if (llm && !made.recorded) await checkReachable(llm);

@@ -18,6 +18,8 @@ export interface SectorInfo {
   name: string;
   kind: SectorKind;
   rect: TileRect;
+  /** The district of a generated town (src/sim/world/districts.ts) the sector belongs to; absent on a map of one town. */
+  district?: number;
 }
 
 /** A job a workplace offers (the sector's "jobs" map property, src/sim/world/economyProps.ts). */
