@@ -8,7 +8,7 @@ import type { ChatLine } from './persona/memory';
 import { Rng } from './rng';
 import type { EmbeddingStore } from './persona/embeddings';
 import type { Economy } from './town/economy';
-import type { CallPlan } from './brain/callPlan';
+import type { CallStrategy } from './cognition/callStrategy';
 import type { CognitiveModules } from './ablation';
 
 /** A conversation that happened, for the activity feed, the recorder and the tests. */
@@ -43,8 +43,8 @@ export interface SimContext {
   thinking: Set<Persona>;
   /** The town's jobs, shop items and today's check-ins and sales (docs/economy.md#money-and-goods). */
   economy: Economy;
-  /** How the brain is asked: Smallville's one call per question, or packed calls (src/sim/brain/callPlan.ts). */
-  callPlan: CallPlan;
+  /** How the brain is asked: the call plan's verbs (src/sim/cognition/callStrategy.ts); cognition never tests which plan is on. */
+  readonly calls: CallStrategy;
   /**
    * True while steps do not wait for the brain (asynchronous steps on a remote brain): a packed day
    * then starts with a short first call, so personas get up and act while their plans are written.

@@ -37,6 +37,8 @@ import { checkPlayerInput } from './player/playerState';
 import { playerSpawn } from './player/player';
 import { afterMicrotasks, StepGate, type AnswerEffect } from './brain/stepGate';
 import type { CallPlan } from './brain/callPlan';
+import type { CallStrategy } from './cognition/callStrategy';
+import { callStrategies } from './cognition/callStrategies';
 import { objectOf, printAddress } from './world/actionAddress';
 import { defined } from './checked';
 import { FULL_MODULES, type CognitiveModules } from './ablation';
@@ -270,6 +272,12 @@ export class Simulation implements SimContext {
     const t = this.timer();
     this.phaseTimes.set(phase, (this.phaseTimes.get(phase) ?? 0) + t - since);
     return t;
+  }
+
+  private readonly strategies = callStrategies(this);
+  /** The call plan's verbs, which cognition asks (src/sim/cognition/callStrategy.ts). */
+  get calls(): CallStrategy {
+    return this.strategies[this.callPlan];
   }
 
   /** Packed days start with a short first call while steps do not wait for a remote brain (SimContext.quickStart). */

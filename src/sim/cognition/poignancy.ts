@@ -2,6 +2,7 @@ import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
 import type { ConceptNode, NewNode, NodeType } from '../persona/memory';
 import type { MemoryToRate } from '../brain/port';
+import type { PoignancyQuestion } from './callStrategy';
 import { HOUR, dayStart } from '../clock';
 import { isAsleep } from '../actions/registry';
 import { at } from '../checked';
@@ -28,16 +29,24 @@ const EXPECTED_FROM = 24;
 export type { WaitingMemory } from '../persona/packedState';
 
 /**
- * Store a memory with its poignancy. `trigger`: it counts toward the reflection trigger (events and
- * chats do, as in Smallville's perceive and chat; thoughts after a chat or from a reflection do not).
+ * Store a memory with its poignancy, the way the town's call plan asks (sim.calls.remember).
+ * `trigger`: it counts toward the reflection trigger (events and chats do, as in Smallville's
+ * perceive and chat; thoughts after a chat or from a reflection do not).
  */
-export async function addScored(sim: SimContext, p: Persona, type: NodeType, node: Omit<NewNode, 'poignancy'>, ask: { kind: MemoryToRate['kind']; text: string; trigger: boolean }): Promise<ConceptNode> {
-  if (sim.callPlan === 'faithful') {
-    const poignancy = await sim.brain.poignancy({ persona: p, now: sim.clock.now }, ask.kind, ask.text);
-    const added = p.memory.add(type, { ...node, poignancy });
-    if (ask.trigger) p.scratch.importanceTriggerCurr -= poignancy;
-    return added;
-  }
+export function addScored(sim: SimContext, p: Persona, type: NodeType, node: Omit<NewNode, 'poignancy'>, ask: PoignancyQuestion): Promise<ConceptNode> {
+  return sim.calls.remember(p, type, node, ask);
+}
+
+/** One call per memory, before it is stored (faithful). */
+export async function scoreNow(sim: SimContext, p: Persona, type: NodeType, node: Omit<NewNode, 'poignancy'>, ask: PoignancyQuestion): Promise<ConceptNode> {
+  const poignancy = await sim.brain.poignancy({ persona: p, now: sim.clock.now }, ask.kind, ask.text);
+  const added = p.memory.add(type, { ...node, poignancy });
+  if (ask.trigger) p.scratch.importanceTriggerCurr -= poignancy;
+  return added;
+}
+
+/** Stored at once with a provisional score, to be scored with the persona's other waiting memories (packed). */
+export async function scoreLater(p: Persona, type: NodeType, node: Omit<NewNode, 'poignancy'>, ask: PoignancyQuestion): Promise<ConceptNode> {
   const added = p.memory.add(type, { ...node, poignancy: PROVISIONAL_POIGNANCY });
   p.waitingPoignancy.push({ id: added.id, kind: ask.kind, text: ask.text, trigger: ask.trigger });
   return added;
@@ -113,9 +122,13 @@ export function mayReachTrigger(p: Persona): boolean {
   return counted > 0 && p.scratch.importanceTriggerCurr - counted * expectedPoignancy(p) <= 0;
 }
 
-/** Packed plan, once per step before reflecting: score the waiting memories of whoever is due. */
-export async function scoreDue(sim: SimContext, personas: readonly Persona[]): Promise<void> {
-  if (sim.callPlan !== 'packed') return;
+/** Once per step before reflecting: the call plan scores the waiting memories of whoever is due (sim.calls.scoreDue). */
+export function scoreDue(sim: SimContext, personas: readonly Persona[]): Promise<void> {
+  return sim.calls.scoreDue(personas);
+}
+
+/** Packed: score the waiting memories of whoever is due (a full batch, the turn of the hours, or the reflection trigger in reach). */
+export async function scoreWaitingDue(sim: SimContext, personas: readonly Persona[]): Promise<void> {
   const step = sim.clock.stepSeconds * 1000;
   const every = SCORE_EVERY_HOURS * HOUR;
   const turn = (sim.clock.now + step) % every < step;

@@ -4,10 +4,10 @@ import type { Persona } from '../persona/persona';
 import type { Retrieved } from './retrieve';
 import { hourOf, minuteOfDay } from '../clock';
 import { addNewAction } from './plan';
-import { conversationMinutes, converse, packedConversation, rememberConversation } from './converse';
-import { bearingOn, PACKED_RECALLS } from './bearing';
-import type { NewDecompInput, PlanAhead, SubTask, WholeConversation } from '../brain/port';
-import { insertIntoSchedule, planFrom, replanWithRest, stretchFor } from './schedule';
+import { conversationMinutes, converse, rememberConversation } from './converse';
+import type { NewDecompInput, PlanAhead, SubTask } from '../brain/port';
+import type { HeldConversation } from './callStrategy';
+import { insertIntoSchedule, planFrom, stretchFor } from './schedule';
 import { sameAddress } from '../world/actionAddress';
 
 /** Smallville's chat cooldown, in steps, set for both partners when a chat starts. */
@@ -56,8 +56,6 @@ export function canReact(sim: SimContext, init: Persona, target: Persona): boole
 
 /** A reaction; a packed chat comes with its conversation already held (decided and written in one call). */
 type Reaction = { kind: 'chat'; target: Persona; held?: HeldConversation } | { kind: 'wait'; target: Persona } | null;
-/** A packed conversation as answered, and whose plans ahead its `after` re-planned (in order). */
-type HeldConversation = Pick<WholeConversation, 'lines' | 'summary' | 'takeaways' | 'after'> & { aheadFor?: Persona[] };
 
 /** Smallville's _should_react. */
 export async function shouldReact(sim: SimContext, p: Persona, focused: Retrieved): Promise<Reaction> {
@@ -66,19 +64,12 @@ export async function shouldReact(sim: SimContext, p: Persona, focused: Retrieve
   const target = sim.byName.get(focused.currEvent.subject);
   if (!target || target === p || sim.thinking.has(target)) return null;
   const memories = [...focused.events, ...focused.thoughts];
-  const ctx = { persona: p, now: sim.clock.now };
   if (canTalk(sim, p, target)) {
-    // Packed: decide and hold the whole conversation in one call; never with the player's resident,
-    // whose conversation is held turn by turn with the person at the keyboard.
-    if (sim.callPlan === 'packed' && target.agent.mode !== 'human') {
-      const ahead = [p, target].filter((x) => x.agent.mode === 'generative').map((x) => planAheadOf(sim, x)).filter((a) => a.items.length > 0);
-      const c = await packedConversation(sim, p, target, ahead);
-      if (c.talk) return { kind: 'chat', target, held: { ...c, aheadFor: ahead.map((a) => a.persona) } };
-    } else if (await sim.brain.decideToTalk(ctx, target, memories)) return { kind: 'chat', target };
+    // The call plan decides (a packed plan holds the whole conversation in the same call).
+    const talk = await sim.calls.openConversation(p, target, memories);
+    if (talk) return { kind: 'chat', target, held: talk.held };
   }
-  // Packed shows decide_to_react what bears on the other, as its conversation call does (faithful: all it recalled).
-  const reactMemories = sim.callPlan === 'packed' ? bearingOn(memories, p, target).slice(0, PACKED_RECALLS) : memories;
-  if (canReact(sim, p, target) && (await sim.brain.decideToReact(ctx, target, reactMemories)) === 1) return { kind: 'wait', target };
+  if (canReact(sim, p, target) && (await sim.calls.decideToReact(p, target, memories)) === 1) return { kind: 'wait', target };
   return null;
 }
 
@@ -92,22 +83,22 @@ export async function createReact(sim: SimContext, p: Persona, description: stri
   applyReplan(sim, p, stretch, input, await sim.brain.newDecompSchedule({ persona: p, now: sim.clock.now }, input));
 }
 
-/** Packed: a persona's plan from now to the end of the stretch a chat now would re-plan (its length does not change the stretch). */
-function planAheadOf(sim: SimContext, p: Persona): PlanAhead {
+/** A persona's plan from now to the end of the stretch a chat now would re-plan (its length does not change the stretch). */
+export function planAheadOf(sim: SimContext, p: Persona): PlanAhead {
   const now = minuteOfDay(sim.clock.now);
   const { stretch } = stretchToReplan(sim, p, 'conversing', 1);
   return { persona: p, from: now, until: stretch.endHour * 60, items: stretch.main.length > 0 ? planFrom(stretch.main, stretch.startHour * 60, now) : [] };
 }
 
 /** The stretch of the day an inserted action falls in, and the question re-planning it asks. */
-function stretchToReplan(sim: SimContext, p: Persona, description: string, minutes: number): { stretch: ReturnType<typeof stretchFor>; input: NewDecompInput } {
+export function stretchToReplan(sim: SimContext, p: Persona, description: string, minutes: number): { stretch: ReturnType<typeof stretchFor>; input: NewDecompInput } {
   const s = p.scratch;
   const stretch = stretchFor(s.fDailyScheduleHourlyOrg, s.fDailySchedule, minuteOfDay(sim.clock.now), description, Math.max(1, Math.round(minutes)));
   return { stretch, input: { main: stretch.main, doneSoFar: stretch.doneSoFar, startHour: stretch.startHour, endHour: stretch.endHour, inserted: description, insertedMinutes: Math.max(1, Math.round(minutes)) } };
 }
 
 /** Splice a re-planned stretch into the day (or, with nothing planned to re-plan, put the action in at this minute). */
-function applyReplan(sim: SimContext, p: Persona, stretch: ReturnType<typeof stretchFor>, input: NewDecompInput, plan: SubTask[]): void {
+export function applyReplan(sim: SimContext, p: Persona, stretch: ReturnType<typeof stretchFor>, input: NewDecompInput, plan: SubTask[]): void {
   const s = p.scratch;
   if (stretch.main.length === 0) {
     s.fDailySchedule = insertIntoSchedule(s.fDailySchedule, minuteOfDay(sim.clock.now), input.inserted, input.insertedMinutes);
@@ -136,30 +127,8 @@ async function writeChat(sim: SimContext, init: Persona, target: Persona, held?:
   const secs = new Date(now).getUTCSeconds();
   const endTime = (secs ? now + (60 - secs) * 1000 : now) + minutes * 60_000;
 
-  // Packed: both sides' stretches re-planned with the conversation (what happened and the chat kept,
-  // the rest as the conversation call proposed it, fitted to the time left); a side it did not re-plan
-  // (another brain answered, or nothing was planned ahead) in one replanStretches call for all such
-  // sides. Faithful: one new_decomp_schedule each, below.
-  if (sim.callPlan === 'packed') {
-    const sides = [init, target].filter((x) => x.agent.mode === 'generative').map((x) => ({ persona: x, ...stretchToReplan(sim, x, summary, minutes) }));
-    const proposed = (x: Persona) => {
-      const k = held?.aheadFor?.indexOf(x) ?? -1;
-      return k >= 0 ? held?.after?.[k] : undefined;
-    };
-    const ask = sides.filter((x) => x.stretch.main.length > 0 && !proposed(x.persona));
-    const asked = await sim.brain.replanStretches({ persona: init, now }, ask.map((x) => ({ persona: x.persona, input: x.input })));
-    for (const x of sides) {
-      const rest = proposed(x.persona);
-      const plan = rest ? replanWithRest(x.input.main, x.input.doneSoFar, rest.map((t) => [t.task, t.minutes])).map(([task, m]) => ({ task, minutes: m })) : (asked[ask.indexOf(x)] ?? []);
-      applyReplan(sim, x.persona, x.stretch, x.input, plan);
-    }
-  }
-  for (const [self, other] of [
-    [init, target],
-    [target, init],
-  ] as const) {
-    // A registry-driven persona has no schedule to re-plan: its next decision comes when the chat ends.
-    if (self.agent.mode === 'generative' && sim.callPlan === 'faithful') await createReact(sim, self, summary, minutes);
+  // Each side's day re-planned around the chat, as the call plan asks; then its chat action starts.
+  await sim.calls.replanAroundChat(init, target, { summary, minutes, held }, (self, other) =>
     addNewAction(self, now, {
       address: { kind: 'persona', name: other.name },
       duration: minutes,
@@ -171,8 +140,8 @@ async function writeChat(sim: SimContext, init: Persona, target: Persona, held?:
       chattingWithBuffer: { [other.name]: CHAT_BUFFER_STEPS },
       chattingEndTime: endTime,
       objEvent: ['', '', ''],
-    });
-  }
+    }),
+  );
   await rememberConversation(sim, init, target, convo, summary, held?.takeaways);
   sim.conversations.push({ step: sim.clock.step, time: now, participants: [init.name, target.name], lines: convo, summary });
 }

@@ -6,7 +6,6 @@ import { keywordsOf } from './converse';
 import { newRetrieve, RETRIEVE_COUNT } from './retrieve';
 import { addScored } from './poignancy';
 import { at } from '../checked';
-import { withoutStep } from './bearing';
 
 const FOCAL_POINTS = 3;
 const INSIGHTS_PER_FOCAL_POINT = 5;
@@ -28,18 +27,16 @@ export async function reflect(sim: SimContext, p: Persona): Promise<ConceptNode[
     .filter((n) => !isExpired(n, now) && !n.description.includes('is idle'));
   const added: ConceptNode[] = [];
   if (recent.length > 0) {
-    // Packed asks about each thing seen once, not each step of it (the prompt numbers each text once).
-    const focal = await sim.brain.focalPoints(ctx, recent.map((n) => (sim.callPlan === 'packed' ? withoutStep(n, n.embeddingKey) : n.embeddingKey)), FOCAL_POINTS);
+    // The call plan words each memory (packed: each thing seen once, not each step of it).
+    const focal = await sim.brain.focalPoints(ctx, recent.map((n) => sim.calls.focalStatement(n)), FOCAL_POINTS);
     const retrieved = await newRetrieve(sim, p, focal);
     const groups = focal.map((point) => {
       const related = retrieved.get(point) ?? [];
       return { point, pool: related.length > 0 ? related : recent.slice(-RETRIEVE_COUNT) };
     });
-    // Packed: the insights for every focal point in one call; faithful: one call per focal point.
-    // (The steps of one thing seen read as one statement, numbered once: evidence citing it names the first of them.)
-    const packed = sim.callPlan === 'packed' ? await sim.brain.reflectionInsights(ctx, groups.map(({ point, pool }) => ({ focal: point, statements: pool.map((n) => withoutStep(n, n.embeddingKey)) })), INSIGHTS_PER_FOCAL_POINT) : null;
-    for (const [k, { point, pool }] of groups.entries()) {
-      const insights = packed ? (packed[k] ?? []) : await sim.brain.insights(ctx, pool.map((n) => n.embeddingKey), INSIGHTS_PER_FOCAL_POINT);
+    // Each focal point's insights, stored as thoughts with their evidence (one call each, or all in one).
+    await sim.calls.insights(p, groups, INSIGHTS_PER_FOCAL_POINT, async (k, insights) => {
+      const { point, pool } = at(groups, k, 'focal point');
       for (const ins of insights) {
         const evidence = ins.evidence.map((i) => at(pool, i - 1, 'insight evidence').id);
         added.push(
@@ -52,7 +49,7 @@ export async function reflect(sim: SimContext, p: Persona): Promise<ConceptNode[
           ),
         );
       }
-    }
+    });
   }
   s.importanceTriggerCurr = s.importanceTriggerMax;
   s.importanceEleN = 0;

@@ -38,7 +38,7 @@ export class Scratch {
    */
   preparedSubtasks: Record<string, { task: string; minutes: number }[]> = {};
   /**
-   * Set while the persona lives a provisional day (cognition/plan.ts `startTheDay`: a short first answer
+   * Set while the persona lives a provisional day (cognition/packedCalls.ts `startTheDay`: a short first answer
    * on a remote brain) and its whole plan is still to come: which day it is planning. null otherwise
    * (always, on the offline brain and in lock-step), and then not written into snapshots.
    */

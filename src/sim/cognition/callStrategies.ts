@@ -1,0 +1,10 @@
+import type { CallPlan } from '../brain/callPlan';
+import type { SimContext } from '../context';
+import type { CallStrategy } from './callStrategy';
+import { faithfulCalls } from './faithfulCalls';
+import { packedCalls } from './packedCalls';
+
+/** Every call plan's strategy, bound to one simulation (it asks `calls[sim.callPlan]`). */
+export function callStrategies(sim: SimContext): Record<CallPlan, CallStrategy> {
+  return { faithful: faithfulCalls(sim), packed: packedCalls(sim) };
+}
