@@ -8,12 +8,15 @@ import type { CallPlan } from '../sim/brain/callPlan';
 import type { PersonaSpec } from '../sim/persona/schema';
 import type { WorldModel } from '../sim/world/types';
 import { startFakeLlm, type Responder } from '../../tests/support/fakeLlm';
+import { vllmLike } from '../../tests/support/fakeVllm';
 
 /** Calls and tokens of one task (Brain call), summed over the run. */
 interface TaskCost {
   calls: number;
   promptTokens: number;
   completionTokens: number;
+  /** Prompt tokens a vLLM-like prefix cache served (the fake server reports them as vLLM does). */
+  cachedTokens: number;
 }
 
 /** What the town did in the day: the figures a saving must not change. */
@@ -42,21 +45,23 @@ interface CallPlanDay {
  * given call plan, in lock-step (every step waits for its calls, so both plans see the same town): every call counted by task from the LLM brain's call log, and what the town did.
  */
 export async function measureCallPlanDay(opts: { plan: CallPlan; model: Responder; world: WorldModel; personas: PersonaSpec[]; seed: number; start?: string }): Promise<CallPlanDay> {
-  const fake = await startFakeLlm(opts.model);
+  // Served like vLLM: its prefix cache reports the cached share of each prompt (docs/model-path.md).
+  const fake = await startFakeLlm(vllmLike(opts.model).responder);
   try {
     const offline = new OfflineBrain(opts.seed, opts.personas);
     const client = new LlmClient({ ...DEFAULT_CONFIG, baseURL: fake.url, model: 'fake', apiKey: 'sk-fake', tokenBudgetPerDay: 0, concurrency: 16 });
     const llm = new LlmBrain(client, loadPromptsNode(), { offline });
     const byTask = new Map<string, TaskCost>();
-    const total: TaskCost = { calls: 0, promptTokens: 0, completionTokens: 0 };
+    const total: TaskCost = { calls: 0, promptTokens: 0, completionTokens: 0, cachedTokens: 0 };
     // Counted as the calls come (the log keeps only its last 5,000 records).
     llm.log.listeners.add((r) => {
-      const t = byTask.get(r.module) ?? { calls: 0, promptTokens: 0, completionTokens: 0 };
+      const t = byTask.get(r.module) ?? { calls: 0, promptTokens: 0, completionTokens: 0, cachedTokens: 0 };
       byTask.set(r.module, t);
       for (const x of [t, total]) {
         x.calls++;
         x.promptTokens += r.tokens.prompt;
         x.completionTokens += r.tokens.completion;
+        x.cachedTokens += r.tokens.cached ?? 0;
       }
     });
     const sim = new Simulation({ world: opts.world, personas: opts.personas, brain: llm, seed: opts.seed, start: opts.start ?? '2023-02-13T00:00:00', callPlan: opts.plan, stepMode: 'lockstep' });
@@ -102,10 +107,12 @@ export function formatComparison(days: CallPlanDay[]): string {
   lines.push(`${'tokens (prompt+compl)'.padEnd(24)}${days.map((d) => `  ${''.padEnd(8)}${pad(Math.round((d.total.promptTokens + d.total.completionTokens) / d.personas).toLocaleString('en'), 21)}`).join('')}`);
   // The town's hourly pulse (docs/economy.md#the-hourly-round) is one town-wide call, the same under both plans: the personas' own cost without it.
   const own = (d: CallPlanDay) => {
-    const pulse = d.byTask.get('townPulse') ?? { calls: 0, promptTokens: 0, completionTokens: 0 };
+    const pulse = d.byTask.get('townPulse') ?? { calls: 0, promptTokens: 0, completionTokens: 0, cachedTokens: 0 };
     return `${((d.total.calls - pulse.calls) / d.personas).toFixed(1)} / ${Math.round((d.total.promptTokens + d.total.completionTokens - pulse.promptTokens - pulse.completionTokens) / d.personas).toLocaleString('en')}`;
   };
   lines.push(`${'without pulse: calls/tok'.padEnd(24)}${days.map((d) => `  ${''.padEnd(8)}${pad(own(d), 21)}`).join('')}`);
+  const share = (t: TaskCost) => `${Math.round((100 * t.cachedTokens) / Math.max(1, t.promptTokens))} %`;
+  lines.push(`${'prompt cached (vLLM-like)'.padEnd(24)}${days.map((d) => `  ${''.padEnd(8)}${pad(share(d.total), 21)}`).join('')}`);
   lines.push(`${'fallbacks (town)'.padEnd(24)}${days.map((d) => `  ${''.padEnd(8)}${pad(d.fallbacks, 21)}`).join('')}`);
   const behaviour: [string, (b: DayBehaviour) => number, number][] = [
     ['activities / persona', (b) => b.activitiesPerPersona, 1],
