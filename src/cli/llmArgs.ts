@@ -1,6 +1,6 @@
 import { LlmBrain } from '../llm/llmBrain';
 import { LlmClient } from '../llm/client';
-import { DEFAULT_CONFIG, type LlmConfig } from '../llm/config';
+import { DEFAULT_CONFIG, MAX_CONCURRENCY, type LlmConfig } from '../llm/config';
 import { loadPromptsNode } from '../llm/promptsNode';
 import type { OfflineBrain } from '../llm/offline/offlineBrain';
 import { CliError, choiceOption, numberOption, type Values } from './args';
@@ -123,7 +123,7 @@ export function llmConfigFromArgs(args: Values<typeof LLM_OPTIONS>): LlmConfig |
     baseURL: url,
     model: args.model,
     apiKey: process.env.OPENAI_API_KEY,
-    concurrency: numberOption('concurrency', args.concurrency, DEFAULT_CONFIG.concurrency, { integer: true, min: 1, max: 64 }),
+    concurrency: numberOption('concurrency', args.concurrency, DEFAULT_CONFIG.concurrency, { integer: true, min: 1, max: MAX_CONCURRENCY }),
     timeoutMs: numberOption('timeout', args.timeout, DEFAULT_CONFIG.timeoutMs / 1000, { above: 0, max: 3600 }) * 1000,
     tokenBudgetPerDay: numberOption('budget', args.budget, 0, { integer: true, min: 0 }),
     embeddingModel: args['embedding-model'] ?? '',

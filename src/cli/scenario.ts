@@ -11,6 +11,7 @@ import { runTalk } from '../sim/scenario/talkCheck';
 import { playerSpec } from '../sim/player/player';
 import { CliError, numberOption, parseCli } from './args';
 import { CALLS_OPTION, LLM_OPTIONS, UnreachableModel, callPlanFromArgs, checkReachable, llmBrainFromArgs, reportFallbacks } from './llmArgs';
+import { describeTotals } from '../llm/callLog';
 import { defined } from '../sim/checked';
 import { exitWhenDone, scrubProcessOutput } from './output';
 
@@ -89,7 +90,7 @@ async function main(): Promise<void> {
   if (why) console.error(why);
   if (llm) {
     const t = llm.log.totals;
-    console.log(`LLM: ${t.calls} calls, ${t.promptTokens} prompt + ${t.completionTokens} completion tokens, est. $${t.cost.toFixed(4)}, ${t.fallbacks} fallbacks`);
+    console.log(`LLM: ${describeTotals(t)}`);
   }
 }
 

@@ -13,6 +13,7 @@ import { checkReadable, checkWritable, numberOption, parseCli, startOption } fro
 import { personasOption, scaleTown } from './town';
 import { CALLS_OPTION, LLM_OPTIONS, UnreachableModel, callPlanFromArgs, checkReachable, llmBrainFromArgs, reportFallbacks } from './llmArgs';
 import type { LlmBrain } from '../llm/llmBrain';
+import { describeTotals } from '../llm/callLog';
 import { registryModes } from '../sim/actions/state';
 import { createSave, decodeSave, encodeSave, openSave, type SaveFile } from '../save/saveFile';
 import type { PersonaSpec } from '../sim/persona/schema';
@@ -218,7 +219,9 @@ function printLlmTotals(llm: LlmBrain, people: { id: string; name: string }[], s
     console.log(`${p.name.padEnd(22)}${cells.join('')}   total ${tot?.calls ?? 0} calls, ${(tot?.promptTokens ?? 0) + (tot?.completionTokens ?? 0)} tokens, ${tot?.fallbacks ?? 0} fallbacks`);
   }
   const t = llm.log.totals;
-  console.log(`Town: ${t.calls} calls, ${t.promptTokens} prompt + ${t.completionTokens} completion tokens, est. $${t.cost.toFixed(4)}, ${t.fallbacks} fallbacks`);
+  console.log(`Town: ${describeTotals(t)}`);
+  const slots = llm.client.slots;
+  console.log(`In flight: at most ${slots.peak} calls at once (--concurrency ${llm.client.config.concurrency})${slots.lowest < llm.client.config.concurrency ? `; 429s lowered it to ${slots.lowest} for a while` : ''}`);
 }
 
 /** Action-layer counters: decisions, rejections, retries and scene defaults, town-wide and per brain mode. */

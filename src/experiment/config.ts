@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONDITIONS, type Condition } from '../sim/ablation';
 
+import { MAX_CONCURRENCY } from '../llm/config';
 /** The scenarios an experiment can run (docs/experiments.md). */
 const SCENARIOS = ['party', 'election', 'diffusion', 'interviews'] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
@@ -14,7 +15,7 @@ const modelBrain = z
     llm: z.url({ protocol: /^https?$/ }),
     model: z.string().min(1).max(200),
     calls: z.enum(['packed', 'faithful']).optional(),
-    concurrency: z.number().int().min(1).max(64).optional(),
+    concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).optional(),
     timeoutSeconds: z.number().positive().max(600).optional(),
     structured: z.enum(['json_schema', 'json_object', 'none']).optional(),
     budget: z.number().int().min(0).optional(),

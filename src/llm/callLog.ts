@@ -36,6 +36,12 @@ interface Totals {
   errors: number;
 }
 
+/** "N calls, P prompt (C cached, x %) + K completion tokens, est. $…, F fallbacks": the run's summary line. */
+export function describeTotals(t: Totals): string {
+  const cached = t.cachedTokens > 0 ? ` (${t.cachedTokens} cached, ${Math.round((100 * t.cachedTokens) / Math.max(1, t.promptTokens))} %)` : ' (none reported cached)';
+  return `${t.calls} calls, ${t.promptTokens} prompt${cached} + ${t.completionTokens} completion tokens, est. $${t.cost.toFixed(4)}, ${t.fallbacks} fallbacks`;
+}
+
 const empty = (): Totals => ({ calls: 0, promptTokens: 0, completionTokens: 0, cachedTokens: 0, cost: 0, fallbacks: 0, errors: 0 });
 
 /** The call log: recent records (bounded) and running totals, town-wide, per persona and per game hour. */

@@ -1,9 +1,8 @@
 import OpenAI from 'openai';
 import { publicConfig, type LlmConfig } from './config';
 import { rememberSecret, scrubSecrets } from './secrets';
-import { readAtMost } from '../io/bounded';
-import { afterMicrotasks } from '../sim/brain/stepGate';
-import { inTabFetch, isInTab } from './inTab/inTab';
+import { CallSlots } from './slots';
+import { NotJson, notJsonReason, ReplyTooLarge, transportFor } from './boundedFetch';
 
 interface ChatRequest {
   system: string;
@@ -65,8 +64,6 @@ export const MAX_RATE_LIMIT_WAITS = 3;
 const MAX_TRANSIENT_RETRIES = 2;
 /** A retry is not sent with less than this left of the call's deadline: it could not be answered in time. */
 const MIN_ATTEMPT_MS = 250;
-/** Replies larger than this are refused unread (a model's JSON answer is a few KB). */
-export const MAX_REPLY_BYTES = 1_000_000;
 /** Consecutive failed calls that open the circuit breaker. */
 export const BREAKER_THRESHOLD = 3;
 /** The first pause after the breaker opens; it doubles on each failed probe, up to BREAKER_MAX_MS. */
@@ -79,72 +76,13 @@ export type EndpointHealth =
   /** Not called until `retryAt` (wall ms, Date.now()); then one call probes it. */
   | { state: 'down'; reason: string; retryAt: number; failures: number };
 
-class ReplyTooLarge extends Error {
-  constructor(bytes: number) {
-    super(`the reply was larger than ${Math.round(MAX_REPLY_BYTES / 1000)} KB (${bytes} bytes read); refused`);
-  }
-}
-
 /** An attempt cut by the call's deadline (turned into a TransportError that trips the breaker). */
 class DeadlinePassed extends Error {}
-
-/** A 2xx reply that is not JSON (an HTML page, bytes): refused with what it was. */
-class NotJson extends Error {}
 
 /** "5 s", "1.5 s", "2 min". */
 function formatSeconds(ms: number): string {
   const s = ms / 1000;
   return s >= 120 ? `${Math.round(s / 60)} min` : `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
-}
-
-/**
- * What a reply that should have been JSON was instead, in words: a web page (a proxy's error or
- * login page, a wrong URL), binary data, or other text.
- */
-function notJsonReason(body: string): string {
-  const head = body.replace(/^\uFEFF/, '').trimStart().slice(0, 512);
-  if (/^<(!doctype\s+html|html|head|body|\?xml|!--)/i.test(head) || /<(html|body|title|div|p)\b[^>]*>/i.test(head)) return 'the endpoint answered with a web page (HTML), not JSON — is the URL right?';
-  // Control characters other than white space, or the replacement character of undecodable bytes.
-  let odd = 0;
-  for (const ch of head) {
-    const c = ch.charCodeAt(0);
-    if ((c < 32 && c !== 9 && c !== 10 && c !== 13) || c === 0xfffd) odd++;
-  }
-  if (head.length > 0 && odd / head.length > 0.05) return 'the endpoint answered with binary data, not JSON — is the URL right?';
-  return head.trim() === '' ? 'the reply was empty' : 'the endpoint answered with text that is not JSON — is the URL right?';
-}
-
-/**
- * fetch with the body read inside the call's deadline and under the size cap, so a reply that
- * trickles in or never ends is cut by the same timeout as one that never starts.
- */
-function boundedFetch(maxBytes: number): typeof fetch {
-  return async (input, init) => {
-    const res = await fetch(input, init);
-    if (!res.body) return res;
-    const declared = Number(res.headers.get('content-length') ?? '0');
-    if (declared > maxBytes) {
-      await res.body.cancel().catch(() => {});
-      throw new ReplyTooLarge(declared);
-    }
-    const read = await readAtMost(res.body, maxBytes);
-    if ('over' in read) throw new ReplyTooLarge(read.over);
-    const body = read.bytes;
-    // A 2xx whose body is no JSON at all (whatever its content type says): named for what it is.
-    if (res.ok && body.length > 0) {
-      const text = new TextDecoder().decode(body.subarray(0, 4096));
-      if (!/^\uFEFF?\s*[{[]/.test(text)) throw new NotJson(notJsonReason(text));
-    }
-    const headers = new Headers(res.headers);
-    headers.delete('content-encoding');
-    headers.delete('content-length');
-    return new Response(res.status === 204 || res.status === 304 ? null : body, { status: res.status, statusText: res.statusText, headers });
-  };
-}
-
-/** How a client reaches its model: over HTTP, bounded; or the model in this tab (src/llm/inTab/), behind the same routes. */
-function transportFor(config: LlmConfig): typeof fetch {
-  return isInTab(config.baseURL) ? inTabFetch(config.model) : boundedFetch(MAX_REPLY_BYTES);
 }
 
 interface ClientOptions {
@@ -172,16 +110,12 @@ export class LlmClient {
   /** The settings without the key. */
   readonly config: Omit<LlmConfig, 'apiKey'>;
   private structured: LlmConfig['structuredOutput'];
-  private active = 0;
-  /** Calls waiting for a slot, in the order they will get one. */
-  private readonly waiting: { priority: number; go: () => void }[] = [];
-  /** Slots kept for an owner's next call (counted in `active`): owner → the timer that hands it on. */
-  private readonly kept = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Places on the wire: the configured concurrency, halved by 429s and regained with answers. */
+  readonly slots: CallSlots;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly now: () => number;
   private failures = 0;
-  /** Attempts sent so far; a reply to an attempt numbered above `limitedAt` came after the last 429. */
-  private sent = 0;
+  /** A reply to an attempt numbered above `limitedAt` (CallSlots numbers them) came after the last 429. */
   private limitedAt: number | null = null;
   private down: { reason: string; retryAt: number; pause: number } | null = null;
   private probing = false;
@@ -202,6 +136,7 @@ export class LlmClient {
       fetch: transportFor(config),
     });
     this.structured = config.structuredOutput;
+    this.slots = new CallSlots(config.concurrency);
     this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
     this.now = opts.now ?? (() => Date.now());
   }
@@ -276,65 +211,12 @@ export class LlmClient {
   }
 
   get inFlight(): number {
-    return this.active;
+    return this.slots.inFlight;
   }
 
   /** Has the endpoint rate-limited us (429) with no call sent since then answered yet? */
   get rateLimited(): boolean {
     return this.limitedAt !== null;
-  }
-
-  private async acquire(priority = 1, owner?: string): Promise<void> {
-    const kept = owner === undefined ? undefined : this.kept.get(owner);
-    if (owner !== undefined && kept !== undefined) {
-      // The slot its last call freed was kept for it.
-      clearTimeout(kept);
-      this.kept.delete(owner);
-      return;
-    }
-    // Every call waits in line, and free slots go out once the calls asked with it (a step's
-    // personas, in whatever order their thinking reached here) are in line, the first first. A slot
-    // freed later is handed straight to the first in line (`active` stays as it is).
-    await new Promise<void>((go) => {
-      const at = this.waiting.findIndex((w) => w.priority > priority);
-      this.waiting.splice(at < 0 ? this.waiting.length : at, 0, { priority, go });
-      this.dispatchSoon();
-    });
-  }
-
-  private dispatching = false;
-
-  /** After the calls being asked now are in line: give each free slot to the first in line. */
-  private dispatchSoon(): void {
-    if (this.dispatching) return;
-    this.dispatching = true;
-    void afterMicrotasks().then(() => {
-      this.dispatching = false;
-      while (this.active < Math.max(1, this.config.concurrency) && this.waiting.length > 0) {
-        this.active++;
-        this.waiting.shift()?.go();
-      }
-    });
-  }
-
-  /** Free a slot: kept for `owner`'s next call for `holdFor` ms when others wait for it, else handed on. */
-  private release(owner?: string, holdFor = 0): void {
-    if (owner !== undefined && holdFor > 0 && this.waiting.length > 0 && !this.kept.has(owner)) {
-      const timer = setTimeout(() => {
-        this.kept.delete(owner);
-        this.handOn();
-      }, holdFor);
-      (timer as { unref?: () => void }).unref?.();
-      this.kept.set(owner, timer);
-      return;
-    }
-    this.handOn();
-  }
-
-  private handOn(): void {
-    const next = this.waiting.shift();
-    if (next) next.go();
-    else this.active--;
   }
 
   /**
@@ -361,7 +243,7 @@ export class LlmClient {
   }
 
   private async attempt(req: ChatRequest, probe: boolean, deadline: CallDeadline): Promise<Omit<ChatReply, 'transportRetries'>> {
-    await this.acquire(req.priority, req.owner);
+    const sent = await this.slots.acquire(req.priority, req.owner);
     let answered = false;
     try {
       // The breaker opened while this call waited for a slot or between its retries: it does not go out.
@@ -370,8 +252,8 @@ export class LlmClient {
       deadline.at ??= performance.now() + this.config.timeoutMs;
       const left = deadline.at - performance.now();
       if (left < MIN_ATTEMPT_MS) throw this.deadlineError();
-      const sent = ++this.sent;
       const reply = await this.once(req, left);
+      this.slots.answered();
       // An answer to a call sent after the last 429 arrived: the rate limit is over (one sent before proves nothing).
       if (this.limitedAt !== null && sent > this.limitedAt) {
         this.limitedAt = null;
@@ -379,9 +261,13 @@ export class LlmClient {
       }
       answered = true;
       return reply;
+    } catch (err) {
+      // Turned away: fewer calls at once from now on (once per round; see CallSlots).
+      if (err instanceof OpenAI.APIError && err.status === 429) this.slots.rateLimited(sent);
+      throw err;
     } finally {
       // Only an answered call keeps its slot for the owner's next one (a 429 wait never holds a slot).
-      this.release(req.owner, answered ? req.holdFor : 0);
+      this.slots.release(req.owner, answered ? req.holdFor : 0);
     }
   }
 
@@ -429,7 +315,7 @@ export class LlmClient {
             throw new TransportError(`rate limited (429): the endpoint asks us to wait ${formatSeconds(wait)}, past this call's timeout (${formatSeconds(Math.max(0, left))} left), so the offline brain answers now`, 429);
           }
           rateWaits++;
-          this.limitedAt = this.sent;
+          this.limitedAt = this.slots.sentCount;
           this.opts.onRateLimit?.(wait);
           await this.waitWithin(deadline, wait);
           continue;
@@ -482,13 +368,14 @@ export class LlmClient {
     // A reply the SDK could not read as JSON comes back as its text (an HTML page, bytes): say what it was.
     if (typeof res !== 'object' || res === null) throw new TransportError(notJsonReason(String(res)), 200);
     const text = res.choices?.[0]?.message?.content ?? '';
-    const cached = res.usage?.prompt_tokens_details?.cached_tokens;
+    // OpenAI and vLLM (--enable-prompt-tokens-details) say it in usage; llama.cpp's server in its timings.
+    const cached = res.usage?.prompt_tokens_details?.cached_tokens ?? (res as { timings?: { cache_n?: unknown } }).timings?.cache_n;
     return { text, promptTokens: res.usage?.prompt_tokens ?? 0, completionTokens: res.usage?.completion_tokens ?? 0, ...(typeof cached === 'number' ? { cachedTokens: cached } : {}) };
   }
 
   /** Embeddings through the same endpoint (for memory relevance). */
   async embed(texts: string[], model: string): Promise<{ vectors: number[][]; tokens: number }> {
-    await this.acquire();
+    await this.slots.acquire();
     try {
       const res = await this.#openai.embeddings.create({ model, input: texts, encoding_format: 'float' });
       // Providers may return the items out of order; each carries its index.
@@ -498,7 +385,7 @@ export class LlmClient {
     } catch (err) {
       throw new TransportError(describe(err), err instanceof OpenAI.APIError ? err.status : undefined);
     } finally {
-      this.release();
+      this.slots.release();
     }
   }
 }

@@ -7,7 +7,7 @@ export interface LlmConfig {
   /** Optional: local servers need none; the dev proxy adds the server's own. */
   apiKey?: string;
   temperature: number;
-  /** Calls in flight at once (across personas). */
+  /** Calls in flight at once (across personas), 1..MAX_CONCURRENCY; 429s lower it for a while (src/llm/slots.ts). */
   concurrency: number;
   timeoutMs: number;
   /** Tokens per game day; past it the town falls back to the offline brain. 0 = unlimited. */
@@ -21,6 +21,9 @@ export interface LlmConfig {
   /** How the town asks the model: packed calls (fewer, larger) or faithful (one Smallville call per question); docs/call-plans.md. */
   callPlan: CallPlan;
 }
+
+/** The most calls in flight to one endpoint: a vLLM server or a router in front of several serves this many. */
+export const MAX_CONCURRENCY = 256;
 
 export type PresetName = 'openai' | 'ollama' | 'lmstudio' | 'vllm' | 'openrouter';
 

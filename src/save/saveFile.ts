@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_CONCURRENCY } from '../llm/config';
 import { Simulation, type StepMode } from '../sim/simulation';
 import type { Brain } from '../sim/brain/port';
 import type { WorldModel } from '../sim/world/types';
@@ -36,7 +37,7 @@ const SettingsSchema = z.object({
     baseURL: z.string().max(2000),
     model: z.string().max(200),
     temperature: z.number().min(0).max(2),
-    concurrency: z.number().int().min(1).max(64),
+    concurrency: z.number().int().min(1).max(MAX_CONCURRENCY),
     timeoutMs: z.number().int().min(1).max(3_600_000),
     tokenBudgetPerDay: z.number().min(0).max(1e12),
     structuredOutput: z.enum(['json_schema', 'json_object', 'none']),

@@ -1,5 +1,5 @@
 import { pageLayout } from './layout';
-import { PRESETS, configFromPreset, publicConfig, type LlmConfig, type PresetName } from '../llm/config';
+import { MAX_CONCURRENCY, PRESETS, configFromPreset, publicConfig, type LlmConfig, type PresetName } from '../llm/config';
 import { probeEndpoint, type ProbeResult } from '../llm/client';
 import { IN_TAB_BASE_URL, inTabRuntime, isInTab } from '../llm/inTab/inTab';
 import { modelLabel } from '../llm/inTab/models';
@@ -187,7 +187,7 @@ export function mountSettings(apply: (config: LlmConfig | null) => void, proxy: 
       model: model.value.trim(),
       apiKey: key.value.trim() || undefined,
       temperature: Math.min(2, Math.max(0, Number(temp.value) || 0)),
-      concurrency: Math.max(1, Math.round(Number(conc.value) || 1)),
+      concurrency: Math.min(MAX_CONCURRENCY, Math.max(1, Math.round(Number(conc.value) || 1))),
       timeoutMs: Math.max(1, Number(timeout.value) || 60) * 1000,
       tokenBudgetPerDay: Math.max(0, Math.round(Number(budget.value) || 0)),
       structuredOutput: mode.value as LlmConfig['structuredOutput'],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LlmClient, MAX_REPLY_BYTES, BREAKER_THRESHOLD, probeEndpoint, TransportError, type EndpointHealth } from '../../src/llm/client';
+import { LlmClient, BREAKER_THRESHOLD, probeEndpoint, TransportError, type EndpointHealth } from '../../src/llm/client';
+import { MAX_REPLY_BYTES } from '../../src/llm/boundedFetch';
 import { DEFAULT_CONFIG, type LlmConfig } from '../../src/llm/config';
 import { LlmBrain } from '../../src/llm/llmBrain';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
