@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { createHamletStore } from '../../src/store/store';
+import { mergePatches, pageState, sendPageChanges, sendTownChanges, type TownPatch } from '../../src/app/worker/mirror';
+
+/**
+ * The store split between the page and the town's worker (src/app/worker/mirror.ts): the page gets
+ * what the town changed, batched (at most one patch a frame, however many steps it covers), with no
+ * spoken line lost between two patches; the worker gets what the page changed that the town reads.
+ */
+
+const line = (speaker: string, text: string) => ({ speaker, text });
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('the worker store mirror', () => {
+  it('sends many steps as one patch, the latest values, and only what changed', async () => {
+    const worker = createHamletStore();
+    const got: TownPatch[] = [];
+    const mirror = sendTownChanges(worker, (p) => got.push(p), 10);
+    for (let step = 1; step <= 30; step++) worker.setState({ step, time: step * 10_000 });
+    // The page's own keys are not the town's: never sent.
+    worker.setState({ speed: 60, selectedId: 'x' });
+    expect(got).toEqual([]);
+    await wait(30);
+    expect(got).toEqual([{ step: 30, time: 300_000 }]);
+    worker.setState({ notice: 'hello' });
+    mirror.flush();
+    expect(got.at(-1)).toEqual({ notice: 'hello' });
+    mirror.dispose();
+    worker.setState({ step: 31 });
+    await wait(30);
+    expect(got).toHaveLength(2);
+  });
+
+  it('keeps every spoken line of the steps a patch covers, in order', async () => {
+    const worker = createHamletStore();
+    const page = createHamletStore();
+    const mirror = sendTownChanges(worker, (p) => page.setState(p), 1000);
+    worker.setState({ spoken: { seq: 1, lines: [line('Ana', 'Morning!')] } });
+    worker.setState({ spoken: { seq: 2, lines: [line('Ben', 'Hi Ana.'), line('Ana', 'Coffee?')] } });
+    worker.setState({ spoken: { seq: 3, lines: [line('Ben', 'Yes please.')] } });
+    mirror.flush();
+    expect(page.getState().spoken).toEqual({ seq: 3, lines: [line('Ana', 'Morning!'), line('Ben', 'Hi Ana.'), line('Ana', 'Coffee?'), line('Ben', 'Yes please.')] });
+    expect(mergePatches({ step: 1, spoken: { seq: 1, lines: [line('A', 'a')] } }, { step: 2 })).toEqual({ step: 2, spoken: { seq: 1, lines: [line('A', 'a')] } });
+    mirror.dispose();
+  });
+
+  it('sends the worker the speed, live or replay, and the selection, and nothing else', () => {
+    const page = createHamletStore();
+    const worker = createHamletStore();
+    worker.setState(pageState(page));
+    const stop = sendPageChanges(page, (p) => worker.setState(p));
+    page.getState().setSpeed(60);
+    page.getState().select('ana');
+    page.setState({ mode: 'replay', notice: 'only on the page', step: 99 });
+    expect(worker.getState()).toMatchObject({ speed: 60, selectedId: 'ana', mode: 'replay', notice: null, step: 0 });
+    stop();
+    page.getState().setSpeed(1);
+    expect(worker.getState().speed).toBe(60);
+  });
+});
