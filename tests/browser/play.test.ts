@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { closeAll, mapAreaCentre, screenshot, setSpeed, startSession, whenReady, type Frame, type Session } from './harness';
-import { accepts } from '../../src/llm/offline/talk';
+import { accepts } from '../../src/llm/offline/inviteReply';
 
 interface Handle {
   ready: boolean;

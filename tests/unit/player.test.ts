@@ -11,7 +11,7 @@ import { REGISTRY } from '../../src/sim/actions/registry';
 import { actionWorldOf, validateProposal } from '../../src/sim/actions/validate';
 import { sceneOf } from '../../src/sim/actions/scenes';
 import { hourOf, nextMorning, nextTimeAtHour, dayStart, DAY } from '../../src/sim/clock';
-import { INVITE } from '../../src/llm/offline/talk';
+import { INVITE } from '../../src/llm/offline/inviteReply';
 import { Recorder } from '../../src/replay/recorder';
 import { forkReplay } from '../../src/replay/fork';
 import type { SimSnapshot } from '../../src/sim/snapshot';

@@ -6,7 +6,8 @@ import { playerSpec } from '../../src/sim/player/player';
 import type { Persona } from '../../src/sim/persona/persona';
 import { DAY, dayStart } from '../../src/sim/clock';
 import { addCommitment } from '../../src/sim/cognition/commitments';
-import { accepts, offlineTurn } from '../../src/llm/offline/talk';
+import { accepts } from '../../src/llm/offline/inviteReply';
+import { offlineTurn } from '../../src/llm/offline/talk';
 import { Persona as PersonaClass } from '../../src/sim/persona/persona';
 import { Rng } from '../../src/sim/rng';
 

@@ -5,7 +5,7 @@ import type { Rng } from '../../sim/rng';
 import { parseLifestyle } from './lifestyle';
 import { at } from '../../sim/checked';
 import { commitmentSpan, SEEKING } from '../../sim/cognition/commitments';
-import { toneOf } from './talk';
+import { toneOf } from './relations';
 import type { TownPlaces } from './townPlaces';
 import { escapeRegExp } from '../../sim/brain/reply';
 import { isMealOut, mealOut } from './meals';

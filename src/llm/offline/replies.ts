@@ -10,11 +10,13 @@ import { hashString } from '../../sim/rng';
 import { pronounsOf } from '../../sim/cognition/converse';
 import { mapAddressOf } from '../../sim/world/actionAddress';
 import { answerDoingNow, answerEvent, taskNow, answerHours, answerPlans, answerToday, answerWork, topicWords, upcoming, whenOf, type Window } from './answer';
-import { bondOf, relationOf, replyToInvite, toneOf } from './talk';
+import { replyToInvite } from './inviteReply';
+import { bondOf, relationOf, toneOf } from './relations';
 import { clockOf, gistOf, listOf, lowerFirst, sentence, sentences } from './voice';
 import { asSaidBy, type Understanding } from './understand';
 import { invitationEvent } from './invitations';
 import { rememberedAbout } from './remembered';
+import { chatTopic, earlierChats, toldLastTime, weekdayOfDay, whenAgo } from './pastChats';
 
 /**
  * What a resident says back to a line it understood (./understand): one composer per kind of
@@ -49,50 +51,6 @@ const today = (now: number) => Math.floor(dayStart(now) / DAY);
 function noteClause(note: string): string {
   const s = sentences(note)[0] ?? note;
   return sentence((s.split(/;\s/)[0] ?? s).trim());
-}
-
-function weekdayOfDay(day: number): string {
-  return ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'][new Date(day * DAY).getUTCDay()] ?? 'that day';
-}
-
-function whenAgo(created: number, now: number): string {
-  const d = today(now) - Math.floor(created / DAY);
-  return d === 0 ? 'earlier today' : d === 1 ? 'yesterday' : `on ${weekdayOfDay(Math.floor(created / DAY))}`;
-}
-
-/** Earlier chats with this asker (not the one under way), most recent last. */
-function earlierChats(c: ReplyContext): ConceptNode[] {
-  if (!c.asker) return [];
-  const name = c.asker.name;
-  return c.self.memory.nodes.filter((n) => n.type === 'chat' && n.object === name && n.transcript.length > 0 && n.transcript !== c.convo);
-}
-
-/** "I am a photographer" said by the asker, as the persona recalls it: "you're a photographer". */
-function toSecondPerson(text: string): string {
-  return text
-    .replace(/\bI'm\b/g, "you're")
-    .replace(/\bI am\b/g, 'you are')
-    .replace(/\bI've\b/g, "you've")
-    .replace(/\bI'll\b/g, "you'll")
-    .replace(/\bI\b/g, 'you')
-    .replace(/\bmy\b/gi, 'your')
-    .replace(/\bme\b/g, 'you')
-    .replace(/[.!]+$/, '');
-}
-
-/** What the asker told the persona about themselves last time (a statement, not a question or greeting). */
-function toldLastTime(c: ReplyContext, chat: ConceptNode): string | null {
-  const said = chat.transcript.filter((l) => l.speaker === c.asker?.name).flatMap((l) => sentences(l.text));
-  const intro = new RegExp(`^(?:hi|hello|hey)?[!,. ]*(?:I'm|I am|my name is) ${c.asker?.firstName ?? '-'}\\b[,.!]?\\s*`, 'i');
-  const statement = said.map((s) => s.replace(intro, '')).find((s) => !/\?$/.test(s) && /\b(I|I'm|I am|my)\b/.test(s) && s.split(' ').length >= 3 && !/\b(bye|goodbye|see you)\b/i.test(s));
-  return statement ? toSecondPerson(lowerFirst(statement)) : null;
-}
-
-/** What an earlier chat was about, in a few words ("the party at Bramble Café"), or null. */
-function chatTopic(chat: ConceptNode): string | null {
-  const m = /^conversing about (?:news: )?(.+)$/.exec(chat.description);
-  const t = m?.[1];
-  return t && !/^their day$/.test(t) ? t : null;
 }
 
 // --- the composers -----------------------------------------------------------------------------

@@ -2,82 +2,19 @@ import type { Persona } from '../../sim/persona/persona';
 import type { ChatLine, ConceptNode } from '../../sim/persona/memory';
 import type { ConversationTurn } from '../../sim/brain/port';
 import type { Rng } from '../../sim/rng';
-import { DAY, dayStart, minuteOfDay, parseHHMM, weekdayOf } from '../../sim/clock';
-import { describeCommitment, eventClause, placeOf, sameEvent, SEEKING } from '../../sim/cognition/commitments';
+import { DAY, dayStart, minuteOfDay } from '../../sim/clock';
+import { describeCommitment, eventClause, SEEKING } from '../../sim/cognition/commitments';
 import type { Commitment } from '../../sim/persona/commitment';
 import { extractNews, heardAs, pronounsOf } from '../../sim/cognition/converse';
 import type { PersonaSpec } from '../../sim/persona/schema';
 import { answerQuestion } from './answer';
-import { parseLifestyle } from './lifestyle';
+import { INVITE, replyToInvite } from './inviteReply';
+import { bondOf, relationOf, toneOf } from './relations';
 import { baseVerb, clockOf, firstPerson, gistOf, lowerFirst, sentence, sentences } from './voice';
 import { at } from '../../sim/checked';
 
-const FAMILY = /wife|husband|son|daughter|mother|father|sister|brother|partner|parent|niece|nephew|aunt|uncle|cousin|grand/i;
-
-export function relationOf(p: Persona, other: Persona): string | null {
-  return p.spec.relationships.find((r) => r.id === other.id)?.kind ?? null;
-}
-
-/** Offline decide_to_talk: friends and colleagues stop for a chat more often than strangers. */
-export function talkChance(p: Persona, other: Persona): number {
-  const kind = relationOf(p, other);
-  if (!kind) return 0.12;
-  if (FAMILY.test(kind)) return 0.15;
-  if (/rival/i.test(kind)) return 0.25;
-  return 0.45;
-}
-
-/** Whether the persona's job has it at work for any of the given time on that day. */
-export function worksDuring(p: Persona, day: number, start: number, minutes: number): boolean {
-  const job = p.spec.occupation;
-  if (!job || !(job.days as readonly string[]).includes(weekdayOf(day * DAY))) return false;
-  const from = parseHHMM(job.start);
-  let to = parseHHMM(job.end);
-  if (to <= from) to += 24 * 60; // a shift past midnight
-  return start < to && start + minutes > from;
-}
-
-/** An invitation line ("… would you like to come to <event>?") and an acceptance of one. */
-export const INVITE = /would you like to come (?:to )?(.+)\?/i;
-const ACCEPT = /\b(I'd love to come|count me in|I wouldn't miss it|I'll be there)\b/i;
-const DECLINE = /\b(can't make it|working then|not sure I can)\b/i;
-/** Whether a reply to an invitation says yes. */
-export function accepts(text: string): boolean {
-  return ACCEPT.test(text) && !DECLINE.test(text);
-}
-
 /** Lines that close a conversation; the other answers with a goodbye of their own. */
 const GOODBYE = /\b(bye|see you|take care|catch you later|talk soon|until next time|have a good (one|day|evening))\b/i;
-
-type Tone = 'warm' | 'quiet' | 'blunt' | 'easy';
-
-/** How a persona talks, from its innate traits. */
-export function toneOf(p: Persona): Tone {
-  const t = p.spec.innate.toLowerCase();
-  const score = (re: RegExp) => (t.match(re) ?? []).length;
-  const s: [Tone, number][] = [
-    ['warm', score(/sociable|friendly|warm|cheerful|outgoing|kind|generous|talkative|bubbly|big-hearted|affable|charming|nurturing|energetic/g)],
-    ['quiet', score(/shy|quiet|reserved|introvert|thoughtful|gentle|dreamy|anxious|homesick|observant|insecure|unhurried/g)],
-    ['blunt', score(/blunt|grumpy|stubborn|sharp|proud|impatient|direct|exacting|set in|impulsive|wry|dry/g)],
-  ];
-  const best = at(s.sort((a, b) => b[1] - a[1]), 0, 'manner scores');
-  return best[1] > 0 ? best[0] : 'easy';
-}
-
-type Bond = 'family' | 'friend' | 'work' | 'rival' | 'stranger';
-export function bondOf(p: Persona, other: Persona): Bond {
-  const kind = relationOf(p, other);
-  if (!kind) {
-    // No word in the persona file, but people who share a roof or a workplace know each other.
-    if (other.spec.household === p.spec.household) return 'friend';
-    if (p.spec.occupation && p.spec.occupation.workplace === other.spec.occupation?.workplace) return 'work';
-    return 'stranger';
-  }
-  if (FAMILY.test(kind)) return 'family';
-  if (/rival/i.test(kind)) return 'rival';
-  if (/colleague|boss|employee|employer|co-?worker|manager|client|contractor|landlord|tenant|student|teacher|supplier|customer/i.test(kind)) return 'work';
-  return 'friend';
-}
 
 /** The words a speaker has said to this listener before (in earlier chats and in this one). */
 function saidTo(speaker: Persona, listener: Persona, convo: ChatLine[]): string[] {
@@ -361,61 +298,6 @@ function goodbyeBack(s: Persona, l: Persona, rng: Rng, now: number): string {
       ? [' See you at home.', '', ' Love you.', " Don't be late for dinner!"]
       : { warm: [' It was lovely to see you!', ' Come and find me sometime!', '', ' Say hello to everyone for me!', ` Enjoy your ${timeOfDay(now)}!`], quiet: ['', ' Nice talking to you.', ' Good to see you.', ` Enjoy your ${timeOfDay(now)}.`], blunt: ['', ' Mind how you go.', ' Until next time.', ' Right.'], easy: ['', ' Enjoy the rest of your day.', ' Good chatting.', ' Catch you around.'] }[toneOf(s)];
   return `${bye}${rng.pick(extra)}`;
-}
-
-/**
- * How likely a persona free at the time says yes to an invitation: closeness first (family nearly
- * always, friends, neighbours and colleagues mostly, a rival seldom, a stranger often enough), the
- * temper after it (the warm and the easy-going more, the quiet and the blunt less).
- */
-function acceptChance(s: Persona, l: Persona): number {
-  const bond = { family: 0.9, friend: 0.8, work: 0.8, rival: 0.45, stranger: 0.6 }[bondOf(s, l)];
-  const temper = { warm: 0.1, easy: 0.1, quiet: -0.1, blunt: -0.1 }[toneOf(s)];
-  return bond + temper;
-}
-
-/** What already has the persona at an event's time: its shift, another plan, or its bed; null when it is free. */
-function clashWith(s: Persona, ev: Commitment): 'work' | 'bed' | Commitment | null {
-  if (worksDuring(s, ev.day, ev.start, ev.minutes)) return 'work';
-  const other = s.commitments.find((c) => c.day === ev.day && c.source !== SEEKING && !sameEvent(c, ev) && c.start < ev.start + ev.minutes && c.start + c.minutes > ev.start);
-  if (other) return other;
-  const { wake, bed } = parseLifestyle(s.spec.lifestyle);
-  return ev.start >= bed * 60 || ev.start + ev.minutes <= wake * 60 ? 'bed' : null;
-}
-
-/** An invitation to what the persona already has in its plans (the same event heard again): yes, and says so. */
-function alreadyGoing(s: Persona, l: Persona, ev: Commitment, rng: Rng): string {
-  const mine = s.commitments.find((c) => sameEvent(c, ev)) ?? ev;
-  if (mine.host) return `${rng.pick(["That's my party!", "Ha, I'm the one hosting it!", "I'm hosting that one!"])} ${rng.pick(["Of course I'll be there.", "I'll be there — I wouldn't miss it.", "Count me in, naturally."])}`;
-  const who = mine.source !== l.name && mine.source !== SEEKING && mine.source !== 'whisper' ? ` — ${mine.source.split(' ')[0]} asked me too` : '';
-  return `${rng.pick(["Oh, I'm already going", "I'm going already", 'I heard about it'])}${who}. ${rng.pick(["I'll be there!", 'Count me in!', "I wouldn't miss it."])} ${rng.pick([`See you at ${placeOf(mine)}!`, '', 'It should be fun.'])}`.trim();
-}
-
-/**
- * The answer to an invitation. Whether it is yes depends on whether the persona is free then (its
- * shift, another plan, its bedtime) and on who asks; the draw for it is the persona's own for that
- * event (`decide`), so the answer does not change with what else happened that day, or with who
- * asks first. The words come from the conversation's draw.
- */
-export function replyToInvite(s: Persona, l: Persona, event: string, rng: Rng, decide: Rng, told?: Commitment): string {
-  const what = /^(.*?) at /.exec(event)?.[1] ?? event;
-  const time = / at (\d{1,2}(?::\d\d)? [ap]m)$/.exec(event)?.[1];
-  const ev = told ?? l.commitments.find((c) => describeCommitment(c) === event);
-  if (ev && s.commitments.some((c) => sameEvent(c, ev))) return alreadyGoing(s, l, ev, rng);
-  const clash = ev ? clashWith(s, ev) : null;
-  // Someone on shift then mostly says no (and says why); one with other plans then, or in bed by then, says no.
-  if (clash === 'work' && !decide.chance(0.2)) {
-    const at = s.spec.occupation?.workplace;
-    return `${rng.pick(['Oh,', 'Ah,', 'Oh no,', 'Hmm,', `Sorry ${l.firstName},`])} ${rng.pick([`I'm working then`, `I'm on shift then${at ? ` at ${at}` : ''}`, `I'll be at work then`])}${rng.pick([' — I can\'t make it.', ', so I can\'t make it.', ' and can\'t make it, sorry.'])} ${rng.pick(['Maybe next time.', 'Have fun!', 'Save me a slice of cake!', `Enjoy ${what.replace(/^the /, 'the ')}!`, ''])}`.trim();
-  }
-  if (clash === 'bed') return `${rng.pick(['Oh,', 'Ah,', `Thanks, ${l.firstName}, but`])} ${rng.pick(["that's past my bedtime — I can't make it.", "I'll be fast asleep by then, so I can't make it."])} ${rng.pick(['Have a lovely time!', 'Next time, maybe!', ''])}`.trim();
-  if (clash && clash !== 'work') return `${rng.pick(['Oh,', 'Ah,', `Sorry ${l.firstName},`])} I'm ${clash.host ? 'hosting' : 'going to'} ${clash.event} then${rng.pick([" — I can't make it.", ", so I can't make it, sorry."])} ${rng.pick(['Have fun!', 'Next time, maybe!', ''])}`.trim();
-  const yes = decide.chance(acceptChance(s, l));
-  if (!yes) return `${rng.pick(["That's kind of you, but", 'Oh, thank you, but', `Thanks, ${l.firstName}, but`, 'Hmm,', 'Ah,'])} ${rng.pick(["I can't make it, I'm afraid", "I don't think I can make it this time", `I can't make it to ${what}, sorry`])} — ${rng.pick(["I've a lot on this week.", "it's not really my thing.", "I've got things to catch up on.", 'I need a quiet one.'])} ${rng.pick(['Thanks for asking, though!', 'Have a lovely time.', 'Next time, maybe!', ''])}`.trim();
-  const lead = rng.pick([`${(/s$/.test(what) ? what.replace(/^the /, '') : what.replace(/^the /, 'a ')).replace(/^./, (x) => x.toUpperCase())}?`, 'Oh, how lovely!', 'Really? Thank you!', 'Oh, yes!', `Thank you, ${l.firstName}!`, '']);
-  const yesLine = rng.pick(["I'd love to come!", 'Count me in!', "I wouldn't miss it.", "I'd love to come."]);
-  const tail = rng.pick([time ? ` I'll be there at ${time}.` : '', " I'll be there.", ' Can I bring anything?', '', time ? ` ${time} it is.` : '']);
-  return `${lead ? `${lead} ` : ''}${yesLine}${tail}`;
 }
 
 /**
