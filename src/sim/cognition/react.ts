@@ -4,6 +4,7 @@ import type { Persona } from '../persona/persona';
 import type { Retrieved } from './retrieve';
 import { hourOf, minuteOfDay } from '../clock';
 import { addNewAction } from './plan';
+import { proposeBegun } from '../actions/proposers';
 import { conversationMinutes, converse, rememberConversation } from './converse';
 import type { NewDecompInput, PlanAhead, SubTask } from '../brain/port';
 import type { HeldConversation } from './callStrategy';
@@ -128,7 +129,7 @@ async function writeChat(sim: SimContext, init: Persona, target: Persona, held?:
   const endTime = (secs ? now + (60 - secs) * 1000 : now) + minutes * 60_000;
 
   // Each side's day re-planned around the chat, as the call plan asks; then its chat action starts.
-  await sim.calls.replanAroundChat(init, target, { summary, minutes, held }, (self, other) =>
+  await sim.calls.replanAroundChat(init, target, { summary, minutes, held }, (self, other) => {
     addNewAction(self, now, {
       address: { kind: 'persona', name: other.name },
       duration: minutes,
@@ -140,8 +141,9 @@ async function writeChat(sim: SimContext, init: Persona, target: Persona, held?:
       chattingWithBuffer: { [other.name]: CHAT_BUFFER_STEPS },
       chattingEndTime: endTime,
       objEvent: ['', '', ''],
-    }),
-  );
+    });
+    proposeBegun(self, 'reaction', self === init ? `decided to talk with ${other.name}` : `${init.name} came over to talk`);
+  });
   await rememberConversation(sim, init, target, convo, summary, held?.takeaways);
   sim.conversations.push({ step: sim.clock.step, time: now, participants: [init.name, target.name], lines: convo, summary });
 }
@@ -169,6 +171,7 @@ export async function waitReact(sim: SimContext, p: Persona, target: Persona): P
     pronunciatio: '⌛',
     event: [p.name, 'waiting to start', description.replace(/^waiting to start /, '') || 'something'],
   });
+  proposeBegun(p, 'reaction', `waiting for ${target.name} to finish ${target.scratch.actDescription ?? 'what they are doing'}`);
 }
 
 /** The reaction part of the plan stage, then chat-state upkeep and the chat buffers' countdown. */

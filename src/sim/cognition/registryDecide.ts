@@ -8,7 +8,8 @@ import type { Commitment } from '../persona/commitment';
 import { SCENES, sceneOf } from '../actions/scenes';
 import { dayIndex, hereOf } from '../actions/places';
 import { recentLines } from '../actions/shortTermMemory';
-import { actionWorldOf, applyChange, availableOptions, registeredId, sceneDefault, validateProposal, type ActionOption, type Verdict } from '../actions/validate';
+import { actionWorldOf, availableOptions, registeredId, sceneDefault, validateProposal, type ActionOption, type Verdict } from '../actions/validate';
+import { decide, logRefusal } from '../actions/decide';
 import { REGISTRY } from '../actions/registry';
 import type { ActionCall, ActionDef, ActionWorld } from '../actions/types';
 import type { SceneId } from '../actions/ids';
@@ -177,6 +178,7 @@ export async function decideAction(sim: SimContext, p: Persona): Promise<Pending
       return { persona: p, def: v.def, call: v.call, source: 'brain', reason: choice.reason.trim() || v.def.description };
     }
     stats.rejections++;
+    logRefusal(p, w.now, 'registry', proposal, v.reason, choice.reason);
     rejection = `The previous answer (${JSON.stringify(choice.action.slice(0, 80))}${choice.target ? ` on ${JSON.stringify(choice.target.slice(0, 80))}` : ''}) was refused: ${v.reason}. Choose one of the listed actions.`;
     p.agent.lastRejection = rejection;
   }
@@ -184,20 +186,16 @@ export async function decideAction(sim: SimContext, p: Persona): Promise<Pending
   return { persona: p, def: fallback.def, call: fallback.call, source: 'default', reason: `scene default for ${scene}` };
 }
 
-/** Execute a decision: the registered executor's state change, applied. */
+/**
+ * Hand a decision to the decision pipeline (src/sim/actions/decide.ts): checked again against the
+ * state now (an earlier decision this step may have changed it) and run as decided; if it no longer
+ * holds, the scene default runs instead, counted.
+ */
 export function applyDecision(sim: SimContext, d: PendingDecision): void {
-  const w = actionWorldOf(sim);
-  // Re-check against the state now (an earlier decision this step may have changed it); if it no
-  // longer holds, the scene default runs instead, counted.
-  const scene = sceneOf(w, d.persona);
-  const again = validateProposal(w, d.persona, scene, { action: d.def.id, target: d.call.target }, { cooldowns: false });
-  if (!again.ok) {
-    d.persona.agent.stats.defaults++;
-    const f = sceneDefault(w, d.persona, scene);
-    applyChange(sim, d.persona, f.def, f.call, f.def.executor(w, d.persona, f.call), 'default', `scene default (${again.reason})`);
-    return;
-  }
-  applyChange(sim, d.persona, d.def, d.call, d.def.executor(w, d.persona, d.call), d.source, d.reason);
+  const p = d.persona;
+  const proposal = { persona: p, action: d.def.id, target: d.call.target, proposer: 'registry' as const, reason: d.reason, asDefault: d.source === 'default' };
+  const done = decide(sim, proposal, { asDecided: d.call, orDefault: (why) => `scene default (${why})` });
+  if (!done.ok) p.agent.stats.defaults++;
 }
 
 /** Registry personas due for a decision this step: decide concurrently, then apply in town order. */

@@ -5,7 +5,9 @@ import { hourOf } from '../clock';
 import { sceneOf } from '../actions/scenes';
 import { REGISTRY, isAsleep, parseTileTarget } from '../actions/registry';
 import { hereOf } from '../actions/places';
-import { actionWorldOf, applyChange, availableOptions, markAction, validateProposal, type ActionOption } from '../actions/validate';
+import { actionWorldOf, availableOptions, type ActionOption } from '../actions/validate';
+import { decide, startChecked } from '../actions/decide';
+import { proposeBegun } from '../actions/proposers';
 import { arrived } from '../cognition/execute';
 import { addNewAction } from '../cognition/plan';
 import { memoriesFor, rememberFor } from '../cognition/converse';
@@ -150,17 +152,15 @@ export class PlayerController {
 
   /** Validate and apply a registered action for the player; the reason it was refused otherwise. */
   private apply(sim: SimContext, action: string, target: string, reason: string): string | null {
-    const w = actionWorldOf(sim);
     const p = this.persona;
-    const v = validateProposal(w, p, sceneOf(w, p), { action, target }, { cooldowns: false });
-    if (!v.ok) {
+    const d = decide(sim, { persona: p, action, target, proposer: 'player', reason });
+    if (!d.ok) {
       p.agent.stats.rejections++;
-      p.agent.lastRejection = v.reason;
-      return v.reason;
+      p.agent.lastRejection = d.reason;
+      return d.reason;
     }
     p.agent.stats.decisions++;
     p.agent.lastRejection = null;
-    applyChange(sim, p, v.def, v.call, v.def.executor(w, p, v.call), 'player', reason);
     return null;
   }
 
@@ -260,9 +260,10 @@ export class PlayerController {
         chattingWithBuffer: { [other.name]: CHAT_BUFFER_STEPS },
         chattingEndTime: now + PLAYER_CHAT_PATIENCE_MIN * 60_000,
       });
+      if (self === persona) proposeBegun(self, startedBy === 'player' ? 'player' : 'reaction', startedBy === 'player' ? 'the player came up to talk' : `decided to talk with ${me.name}`);
     }
     // The player's side is the registered CHAT, taken by the player (the persona's is checked like any chat's).
-    if (!walking) markAction(me, REGISTRY.def('CHAT'), { target: persona.name, place: hereOf(actionWorldOf(sim), me) }, now, 'player', startedBy === 'player' ? `you went up to ${persona.firstName}` : `${persona.firstName} came up to you`);
+    if (!walking) startChecked(me, REGISTRY.def('CHAT'), { target: persona.name, place: hereOf(actionWorldOf(sim), me) }, now, 'player', startedBy === 'player' ? `you went up to ${persona.firstName}` : `${persona.firstName} came up to you`);
     await this.answer(sim, persona, this.chat);
   }
 

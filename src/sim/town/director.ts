@@ -2,7 +2,8 @@ import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
 import type { TownPlanReply } from '../brain/port';
 import { formatAmPm, minuteOfDay } from '../clock';
-import { findSector } from '../cognition/commitments';
+import { commitmentTask, findSector } from '../cognition/commitments';
+import { noteDirectedStep } from '../actions/proposers';
 import type { Commitment } from '../persona/commitment';
 import { whisper } from '../cognition/whisper';
 import { PlanningTool, type TownPlan } from './planningTool';
@@ -118,6 +119,7 @@ export class Director {
     if (commitment) {
       this.tool.markStep(plan.id, index, 'in_progress', `${note} — planned for ${formatAmPm(commitment.start * 60_000)} at ${commitment.sector}.`);
       this.watched.push({ planId: plan.id, index, persona: who, commitment });
+      noteDirectedStep(who, commitment.day, commitmentTask(commitment), `step ${index + 1} of the town plan “${plan.title}”`);
     } else {
       this.tool.markStep(plan.id, index, 'completed', `${note} — no place and time in it, so nothing to keep track of.`);
     }

@@ -5,7 +5,8 @@ import { DAY, HOUR, formatDate, formatHHMM, formatAmPm, hourOf, hoursOverlap, mi
 import { OPEN_HOURS, dayIndex, hereOf, isStudent } from '../actions/places';
 import { CHAT_RADIUS, REGISTRY, isAsleep, jobFor, placeFor, shiftWindowReason } from '../actions/registry';
 import { resolveScene } from '../actions/scenes';
-import { actionWorldOf, applyChange, validateProposal } from '../actions/validate';
+import { actionWorldOf } from '../actions/validate';
+import { decide } from '../actions/decide';
 import { dueCommitment } from '../cognition/registryDecide';
 import { keywordsOf } from '../cognition/converse';
 import { byCodeUnits } from '../order';
@@ -367,10 +368,9 @@ function executeDecision(sim: SimContext, d: PulseDecision, collectChat: (p: Per
   const def = REGISTRY.def(proposal.action);
   // The scene is that of the place the action happens at ("go there and do it").
   const scene = resolveScene(hourOf(now), p, placeFor(def, w, p, proposal.target) ?? hereOf(w, p));
-  const v = validateProposal(w, p, scene, proposal, { cooldowns: false });
-  if (!v.ok) return { ...base, result: 'skipped', note: v.reason };
-  const change = v.def.executor(w, p, v.call);
-  applyChange(sim, p, v.def, v.call, change, 'pulse', base.reason || def.description);
+  const started = decide(sim, { persona: p, ...proposal, proposer: 'pulse', reason: base.reason || def.description }, { scene });
+  if (!started.ok) return { ...base, result: 'skipped', note: started.reason };
+  const change = started.change;
   const what = change.economy?.what ?? change.description;
   intoSchedule(p, now, change.description, change.minutes);
   const job = change.wallet?.jobId !== undefined && change.wallet.jobId !== null && proposal.action === 'CHECK_IN' ? sim.economy.jobById(change.wallet.jobId) : undefined;
@@ -395,14 +395,13 @@ function runChats(sim: SimContext, chats: { p: Persona; reason: string; outcome:
       continue;
     }
     const here = hereOf(w, p);
-    const v = validateProposal(w, p, resolveScene(hourOf(now), p, here), { action: 'CHAT', target: partner.name }, { cooldowns: false });
-    if (!v.ok) {
+    const d = decide(sim, { persona: p, action: 'CHAT', target: partner.name, proposer: 'pulse', reason: c.reason || 'a word with a neighbour' }, { scene: resolveScene(hourOf(now), p, here) });
+    if (!d.ok) {
       c.outcome.result = 'skipped';
-      c.outcome.note = v.reason;
+      c.outcome.note = d.reason;
       continue;
     }
     taken.add(p).add(partner);
-    applyChange(sim, p, v.def, v.call, v.def.executor(w, p, v.call), 'pulse', c.reason || 'a word with a neighbour');
     intoSchedule(p, now, `chatting with ${partner.name}`, 10);
     rememberIntention(p, now, `chat with ${partner.name}`, c.reason);
     c.outcome.note = `went over to chat with ${partner.name}`;
