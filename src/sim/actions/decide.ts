@@ -14,7 +14,7 @@ import { actionWorldOf, applyChange, applyEffects, markAction, sceneDefault, val
  * hands in a proposal; here it is validated against the registry and the scene, started or refused
  * with a reason, and logged with who proposed it and why (src/sim/actions/decisionLog.ts).
  */
-export interface Proposal {
+interface Proposal {
   persona: Persona;
   /** A registered action id (a proposer's free text is refused, never run). */
   action: string;
@@ -25,7 +25,7 @@ export interface Proposal {
   asDefault?: boolean;
 }
 
-export type Decision = { ok: true; def: ActionDef; call: ActionCall; change: StateChange } | { ok: false; reason: string };
+type Decision = { ok: true; def: ActionDef; call: ActionCall; change: StateChange } | { ok: false; reason: string };
 
 /** How short-term memory (`agent.recent`, read back into the registry brain's prompt) names each proposer. */
 const MEMORY_SOURCE: Record<Proposer, DecisionRecord['source']> = { planner: 'plan', reaction: 'plan', director: 'plan', registry: 'brain', pulse: 'pulse', player: 'player' };

@@ -25,7 +25,7 @@ export interface DecisionLogEntry {
 }
 
 /** Entries kept per persona: enough for "why is Ana doing this" and the last few refusals. */
-export const DECISION_LOG_SIZE = 24;
+const DECISION_LOG_SIZE = 24;
 
 /**
  * Beside each persona, not in its state: the log explains decisions to people and never feeds one,
