@@ -2,13 +2,10 @@ import Phaser from 'phaser';
 import { BootScene, type BootData } from './game/BootScene';
 import { TownScene, type TownSceneData } from './game/TownScene';
 import { createHamletStore } from './store/store';
-import { LiveRunner } from './store/liveRunner';
 import { hideLoading, mountHud, setLoading, showError, showTooltip } from './ui/hud';
 import { mapArea } from './ui/layout';
 import { loadWorld } from './sim/world/loadWorld';
 import { parsePersonas, checkPersonasAgainstWorld } from './sim/persona/load';
-import { Simulation } from './sim/simulation';
-import { BrainSwitch } from './app/brainSwitch';
 import { loadSettings, mountSettings, sessionKey } from './ui/settings';
 import { mountEndpointBanner } from './ui/endpointBanner';
 import { useIfReachable } from './app/savedModel';
@@ -17,13 +14,16 @@ import { SavedBrainOffer } from './app/saveBrain';
 import type { PersonaSpec } from './sim/persona/schema';
 import type { LlmConfig } from './llm/config';
 import { setupReplays, type Replays } from './app/replays';
+import { PageTown } from './app/pageTown';
+import { downloadBytes } from './app/download';
+import { mountReplayUi } from './ui/replay/replayUi';
 import { showSuppliedMap, suppliedMapShown } from './game/suppliedMapView';
-import { liveSource, mountInspector, replaySource, type Inspector } from './ui/inspector';
+import { mountInspector, type Inspector } from './ui/inspector';
+import { replaySource } from './app/readModel/replay';
 import { buildTown, choiceFromParams, DEFAULT_START, type TownChoice } from './app/newTown';
 import { StartScreen, type StartAction } from './ui/startScreen';
 import { mountPlayerPanels } from './ui/playerPanel';
 import { TILES_URL, characterUrl } from './game/assets';
-import type { PlayerInput } from './sim/player/controller';
 import { pixelRatio, sizeCanvas } from './game/pixelRatio';
 import { defaultSaveName, setupSaves, type SavesApi } from './app/saves';
 import { mountSaves, slotLabel } from './ui/saves';
@@ -33,7 +33,6 @@ import { mountTextSize } from './ui/access';
 import { mountMinimap } from './ui/minimap';
 import { SaveSlots } from './save/slots';
 import type { SaveSettings } from './save/saveFile';
-import type { ReplayFile } from './replay/format';
 import { byCodeUnits } from './sim/order';
 import type { TownPack } from './pack/townPack';
 import { whisperFirstMemories } from './pack/whispers';
@@ -54,25 +53,12 @@ const personas: PersonaSpec[] = (() => {
   }
 })();
 
-let sim: Simulation | null = null;
-let runner: LiveRunner | null = null;
-let brainSwitch: BrainSwitch | null = null;
+/** The page's live town: the simulation, its runner, brain switch and recorder (src/app/pageTown.ts). */
+const town = new PageTown(store);
 let replaysHandle: Replays | null = null;
 let inspector: Inspector | null = null;
 let savesHandle: SavesApi | null = null;
 let startScreenHandle: StartScreen | null = null;
-
-/** The town running now: there is one from the moment the page has built its first. */
-const liveSim = (): Simulation => defined(sim, 'the live town');
-
-/** Something your resident does, queued for the next step; a refused input shows as a notice. */
-function playerInput(input: PlayerInput): void {
-  try {
-    sim?.playerInput(input);
-  } catch (err) {
-    store.setState({ notice: err instanceof Error ? err.message : String(err) });
-  }
-}
 
 function onLoaded(mapJson: unknown): void {
   void begin(mapJson);
@@ -109,14 +95,11 @@ async function begin(mapJson: unknown): Promise<void> {
       }
     }
     hideLoading();
-    let brainConfig: LlmConfig | null = null;
     /** The model switched on in the settings on an earlier visit: probed before the town uses it (null once anything is chosen here). */
     let savedModelConfig: LlmConfig | null = null;
     const useBrain = (config: LlmConfig | null) => {
-      brainConfig = config;
       savedModelConfig = null;
-      brainSwitch?.use(config);
-      brainSwitch?.llm?.log.listeners.add((c) => replays.onCall(c));
+      town.useBrain(config);
     };
     const settings = mountSettings((config) => useBrain(config), __LLM_PROXY__, () => store.getState().personas.length || personas.length);
     const saved = loadSettings();
@@ -129,8 +112,8 @@ async function begin(mapJson: unknown): Promise<void> {
       personas: personas,
       spriteUrl: characterUrl,
       openSettings: settings.open,
-      modelConfigured: () => brainConfig !== null || savedModelConfig !== null,
-      inTabConfigured: () => isInTab((brainConfig ?? savedModelConfig)?.baseURL ?? ''),
+      modelConfigured: () => town.brainConfig !== null || savedModelConfig !== null,
+      inTabConfigured: () => isInTab((town.brainConfig ?? savedModelConfig)?.baseURL ?? ''),
       latestSave: async () => (await slots).latest().then((s) => (s ? slotLabel(s) : null)),
       world: () => world,
     });
@@ -144,23 +127,22 @@ async function begin(mapJson: unknown): Promise<void> {
     // The URL runs on the saved model when it is switched on (as before); the start screen on what it chose:
     // a model applied in ⚙ Brain on this page is used at once, one saved on an earlier visit is probed first.
     const wantModel = fromUrl !== null || choice.brain === 'model';
-    if (!wantModel) brainConfig = null;
-    const probeFirst = wantModel && !brainConfig ? savedModelConfig : null;
-    // The call plan the town was started with (?calls= or the start screen), over the ⚙ Brain setting.
-    let callPlanChoice = choice.callPlan;
+    if (!wantModel) town.useBrain(null);
+    const probeFirst = wantModel && !town.brainConfig ? savedModelConfig : null;
     const built = buildTown(choice, world, townPersonas, townStep);
-    sim = built.sim;
-    if (opened) whisperFirstMemories(sim, opened);
+    if (opened) whisperFirstMemories(built.sim, opened);
     const notices = [...townProblems, ...(fromUrl?.warnings ?? []), built.warning].filter(Boolean);
-    store.setState({ phase: 'ready', time: sim.now, step: sim.step, brainName: sim.brain.name, callPlan: sim.callPlan, personas: built.sim.personas.map((p) => built.sim.frameOf(p)), notice: notices.length ? notices.join(' · ') : null });
+    // The call plan the town was started with (?calls= or the start screen), over the ⚙ Brain setting.
+    town.adopt(built.sim, { callPlan: choice.callPlan });
+    store.setState({ phase: 'ready', notice: notices.length ? notices.join(' · ') : null });
     const townData: TownSceneData = {
       store,
-      sprites: new Map(sim.personas.map((p) => [p.id, p.spec.sprite])),
+      sprites: town.sprites,
       onHover: showTooltip,
       world,
       // A click on the map that picks nobody walks your resident there (by A*, at the next step).
       onTileClick: (tile) => {
-        if (store.getState().mode === 'live' && sim?.player) playerInput({ kind: 'walk', ...tile });
+        if (store.getState().mode === 'live' && town.playing) town.playerInput({ kind: 'walk', ...tile });
       },
       mapArea,
     };
@@ -186,42 +168,17 @@ async function begin(mapJson: unknown): Promise<void> {
       scene.setWorld(town.world);
     };
     if (opened) await drawTown(opened);
-    // Make a Simulation the live town: the first one, any forked from a replay, and any loaded from a save.
-    const goLive = (next: Simulation, recording: ReplayFile | null = null): LiveRunner => {
-      runner?.dispose();
-      brainSwitch?.dispose();
-      sim = next;
-      const liveRunner = new LiveRunner(next, store);
-      runner = liveRunner;
-      const recorder = replays.record(next, recording);
-      liveRunner.onStep = (r) => {
-        try {
-          recorder.record(r);
-        } catch (err) {
-          console.warn('Recording stopped:', err);
-          liveRunner.onStep = null;
-        }
-      };
-      brainSwitch = new BrainSwitch(next, store, next.seed, next.personas.filter((p) => p.agent.mode !== 'human').map((p) => p.spec), callPlanChoice);
-      if (brainConfig) useBrain(brainConfig);
-      for (const p of next.personas) townData.sprites.set(p.id, p.spec.sprite);
-      store.setState({ player: next.player?.view() ?? null, lastPlayerChat: null });
-      // Playing: the camera follows your resident.
-      if (next.player) store.getState().follow(next.player.persona.id);
-      return liveRunner;
-    };
     /** Start a new town in place of the running one (from the ☰ Menu's start screen). */
     const newTown = (c: TownChoice) => {
       if (replays.mode.active) replays.mode.close();
       const next = buildTown(c, world, townPersonas, townStep).sim;
       // An opened town's residents start with their first memories (Smallville's whispers).
       if (currentTown) whisperFirstMemories(next, currentTown);
-      callPlanChoice = c.callPlan;
-      store.setState({ time: next.now, step: next.step, personas: next.personas.map((p) => next.frameOf(p)), feed: [], conversations: 0, selectedId: null, followId: null, notice: null });
-      const live = goLive(next);
+      store.setState({ selectedId: null, notice: null });
+      town.adopt(next, { callPlan: c.callPlan });
       if (c.brain === 'offline') useBrain(null);
       store.getState().setSpeed(c.paused ? 0 : 1);
-      live.start();
+      town.start();
     };
     /** Open another town (Open a town… on the start screen): checked first; refused, the running town stays and every problem is said. */
     const openTownFiles = async (files: PickedFile[]) => {
@@ -263,12 +220,7 @@ async function begin(mapJson: unknown): Promise<void> {
           const extra: [string, Uint8Array][] = town.builtIn ? [['public/assets/tiles.png', new Uint8Array(await (await fetch(TILES_URL)).arrayBuffer())]] : [];
           const out = await exportedPack(town, ps, extra);
           if ('why' in out) return out.why;
-          const url = URL.createObjectURL(new Blob([out.bytes as BlobPart], { type: 'application/zip' }));
-          const a = Object.assign(document.createElement('a'), { href: url, download: out.name });
-          document.body.append(a);
-          a.click();
-          a.remove();
-          setTimeout(() => URL.revokeObjectURL(url), 30_000);
+          downloadBytes(out.bytes, 'application/zip', out.name);
           return null;
         },
         newId: newPersonaId,
@@ -293,36 +245,20 @@ async function begin(mapJson: unknown): Promise<void> {
       }
     };
     const replays = setupReplays(
-      document.body,
       store,
+      town,
       {
-        get sim() {
-          return liveSim();
-        },
-        stop: () => {
-          const was = runner?.isRunning ?? false;
-          runner?.stop();
-          return was;
-        },
-        start: () => runner?.start(),
-        adopt: (next) => goLive(next),
-        sprites: townData.sprites,
         showMap: (m) => showSuppliedMap(game.scene.getScene('town'), m),
         unsavedMinutes: () => savesHandle?.unsavedMinutes() ?? 0,
+        showError: (message) => replayBar.showError(message),
+        openExperiment,
       },
       personas,
       `${import.meta.env.BASE_URL}replays/demo.json.gz`,
-      openExperiment,
     );
-    const firstRunner = goLive(built.sim);
-    store.subscribe((s, prev) => {
-      if (s.step !== prev.step && s.mode === 'live') {
-        brainSwitch?.refreshTotals();
-        brainSwitch?.showThinking();
-      }
-    });
-    mountHud(store, () => void runner?.stepOnce(), settings.open, {
-      skipTo: (time, label) => void runner?.fastForward(time, label),
+    const replayBar = mountReplayUi(document.body, store, replays.mode, replays.actions);
+    mountHud(store, () => void town.stepOnce(), settings.open, {
+      skipTo: (time, label) => void town.fastForward(time, label),
       openMenu: () => void startScreen.ask(true).then(act),
     });
     // A saved model is probed before the town hands it any work; meanwhile, and if it does not answer, the offline brain runs the town.
@@ -332,52 +268,43 @@ async function begin(mapJson: unknown): Promise<void> {
       void useIfReachable(config, store, useBrain);
     };
     // A save's model is offered, never switched to by loading it (src/app/saveBrain.ts).
-    const savedBrainOffer = new SavedBrainOffer({ store, current: () => brainConfig, use: useBrain });
+    const savedBrainOffer = new SavedBrainOffer({ store, current: () => town.brainConfig, use: useBrain });
     mountEndpointBanner(store, {
       offer: savedBrainOffer,
-      retry: () => (store.getState().endpoint?.state === 'unreachable' && savedModel ? connectSaved(savedModel) : void brainSwitch?.retryNow()),
+      retry: () => (store.getState().endpoint?.state === 'unreachable' && savedModel ? connectSaved(savedModel) : town.retryBrain()),
       useOffline: () => settings.useOffline(),
     });
     if (probeFirst) connectSaved(probeFirst);
-    mountPlayerPanels(store, { input: playerInput, options: () => (sim?.player ? sim.player.options(sim) : []) });
+    mountPlayerPanels(store, { input: (input) => town.playerInput(input), options: () => town.playerOptions() });
     const saves = setupSaves({
       get sim() {
-        return liveSim();
+        return town.sim;
       },
-      recorder: () => replays.recorder(),
+      recorder: () => town.recorder,
       settings: () => loadSettings() as SaveSettings | null,
       replayOpen: () => replays.mode.active,
       adopt(next, save) {
         if (replays.mode.active) replays.mode.close();
-        const live = goLive(next, save.recording);
-        store.setState({
-          step: next.step,
-          time: next.now,
-          personas: next.personas.map((p) => next.frameOf(p)),
-          feed: next.conversations.slice(-50).map((c) => ({ time: c.time, text: `${c.participants[0]} and ${c.participants[1]}: ${c.summary}` })),
-          conversations: next.conversations.length,
-          followId: next.player?.persona.id ?? null,
-          brainName: next.brain.name,
-        });
-        live.start();
+        town.adopt(next, { recording: save.recording });
+        town.start();
         savedBrainOffer.saveLoaded(save.settings);
       },
     }, { slots });
-    mountSaves(defined(document.querySelector<HTMLElement>('.hud-bar'), 'the HUD bar (.hud-bar)'), saves, () => defaultSaveName(liveSim()));
+    mountSaves(defined(document.querySelector<HTMLElement>('.hud-bar'), 'the HUD bar (.hud-bar)'), saves, () => defaultSaveName(town.sim));
     // An autosave each game hour (the last three kept); a failure is reported, never fatal.
     store.subscribe((s, prev) => {
       if (s.step === prev.step || s.mode !== 'live') return;
       saves.autosaveIfDue().catch((err: unknown) => console.warn('Autosave failed:', err));
     });
     savesHandle = saves;
-    inspector = mountInspector(document.body, store, { live: liveSource(() => sim, () => brainSwitch?.calls ?? null), replay: replaySource(store, () => (suppliedMapShown(game.scene.getScene('town')) ? null : world)) });
+    inspector = mountInspector(document.body, store, { live: town.readModel, replay: replaySource(store, () => (suppliedMapShown(game.scene.getScene('town')) ? null : world)) });
     mountTownGraph(store, () => inspector?.source ?? null);
     mountTextSize();
-    mountMinimap(store, { world: () => (suppliedMapShown(game.scene.getScene('town')) ? null : (sim?.world ?? null)), view: () => (game.scene.isActive('town') ? (game.scene.getScene('town') as TownScene).viewTiles() : null) });
+    mountMinimap(store, { world: () => (suppliedMapShown(game.scene.getScene('town')) ? null : town.world), view: () => (game.scene.isActive('town') ? (game.scene.getScene('town') as TownScene).viewTiles() : null) });
     // The first minute's hints, for a game begun from the start screen (links and tests skip them).
     if (!fromUrl) mountGuide(store);
     if (choice.paused) store.getState().setSpeed(0);
-    firstRunner.start();
+    town.start();
     const replayUrl = params.get('replay');
     if (replayUrl) void replays.openUrl(replayUrl);
     if (first.kind !== 'new') void act(first);
@@ -427,11 +354,11 @@ declare global {
 window.hamlet = {
   store,
   get sim() {
-    return sim;
+    return town.simOrNull;
   },
   game,
   get brains() {
-    return brainSwitch;
+    return town.brainSwitch;
   },
   /** The replay feature: `replays.mode` plays an open replay, `replays.recorder()` is the live recording. */
   get replays() {
@@ -458,7 +385,10 @@ window.hamlet = {
   get ready() {
     return store.getState().phase === 'ready' && game.scene.isActive('town');
   },
-  mapSize: () => (sim ? { width: sim.world.width, height: sim.world.height, tileSize: sim.world.tileSize } : null),
+  mapSize: () => {
+    const w = town.world;
+    return w ? { width: w.width, height: w.height, tileSize: w.tileSize } : null;
+  },
   personaCount: () => store.getState().personas.length,
   positions: () => store.getState().personas.map((p) => ({ id: p.id, x: p.tile.x, y: p.tile.y })),
   screenPositionOf: (id: string) => (game.scene.getScene('town') as TownScene).screenPositionOf(id),

@@ -1,54 +1,63 @@
 import type { HamletStore } from '../store/store';
-import type { Simulation } from '../sim/simulation';
 import type { PersonaSpec } from '../sim/persona/schema';
 import { OfflineBrain } from '../llm/offline/offlineBrain';
-import { Recorder } from '../replay/recorder';
+import type { Recorder } from '../replay/recorder';
 import { encodeReplay } from '../replay/codec';
 import { forkReplay, whyNotForkable } from '../replay/fork';
 import { mapInfoOf } from '../replay/mapInfo';
 import { fetchReplay, openPickedFiles, type TownInfo } from '../replay/open';
-import type { PickedFile } from '../replay/pickedFile';
-import type { CallRecord } from '../llm/callLog';
+import { pickedOf, type PickedFile } from '../replay/pickedFile';
 import type { SuppliedMap } from '../replay/suppliedMap';
-import type { ReplayFile } from '../replay/format';
 import { ReplayMode } from './replayMode';
 import { dayStartStep } from '../replay/player';
-import { mountReplayUi, picked } from '../ui/replay/replayUi';
+import type { PageTown } from './pageTown';
+import { downloadBytes } from './download';
 
-/** What the page hands the replay feature: its live town, and how to swap in a forked one. */
-interface LiveTown {
-  readonly sim: Simulation;
-  /** Stop the live runner; returns whether it was running. */
-  stop(): boolean;
-  start(): void;
-  /** Make a forked Simulation the live town (new runner, brain switch and recorder). */
-  adopt(sim: Simulation): void;
-  /** Persona id → sprite sheet, read by the Phaser scene (guests of a replay are added to it). */
-  sprites: Map<string, string>;
+/** What the page hands the replay feature besides its town: the map drawn, and what a fork would lose. */
+interface ReplayHost {
   /** Draw a replay's own map instead of Hamlet's (null: Hamlet's again). */
   showMap(map: SuppliedMap | null): Promise<void>;
   /** Game minutes the live town has run since it was last saved (a fork replaces it: the page asks first). */
-  unsavedMinutes?(): number;
+  unsavedMinutes(): number;
+  /** Say why a replay did not open (the replay bar's error line). */
+  showError(message: string): void;
+  /** Open an experiment's results (a run's replay opens through openFiles). */
+  openExperiment(files: PickedFile[]): Promise<void>;
 }
 
 export interface Replays {
   mode: ReplayMode;
-  /** Start recording a (new) live town; the page calls this for the first town, every fork and every loaded save (with its recording). */
-  record(sim: Simulation, from?: ReplayFile | null): Recorder;
-  /** Hook for the LLM brain's call log: calls go into the recording. */
-  onCall(c: CallRecord): void;
+  /** What the replay bar (src/ui/replay/replayUi.ts) does. */
+  actions: ReplayActions;
   openUrl(url: string): Promise<void>;
   /** Open picked replay files (the start screen's "Open a replay", a run of the Experiments panel). */
   openFiles(files: (File | PickedFile)[]): Promise<void>;
+  /** The live town's recording (PageTown keeps it). */
   recorder(): Recorder | null;
 }
 
+/** The replay bar's buttons. */
+export interface ReplayActions {
+  /** Open the bundled demo day. */
+  openDemo(): Promise<void>;
+  /** Open picked or dropped files (a replay, or a Smallville folder's two files). */
+  openFiles(files: PickedFile[]): Promise<void>;
+  /** Open an experiment's results folder. */
+  openExperiment(files: PickedFile[]): Promise<void>;
+  /** Download the live recording. */
+  downloadRecording(): Promise<void>;
+  /** Continue the open replay live from a step; `progress` shows the catching up. */
+  fork(step: number, progress: (text: string) => void): Promise<void>;
+  /** Game minutes the live town (which a fork replaces) has run since it was last saved. */
+  unsavedMinutes(): number;
+}
+
 /**
- * The page's replay feature: records the live town, opens replays (demo, file, drop, `?replay=`),
- * shows them through ReplayMode, downloads the recording, and forks a replay into a live town.
+ * The page's replay feature: opens replays (demo, file, drop, `?replay=`), shows them through
+ * ReplayMode, downloads the live town's recording, and continues a replay as the live town. The
+ * replay bar (src/ui/replay/replayUi.ts) is mounted by the page over `actions`.
  */
-export function setupReplays(root: HTMLElement, store: HamletStore, live: LiveTown, personas: PersonaSpec[], demoUrl: string, openExperiment: (files: PickedFile[]) => Promise<void>): Replays {
-  let recorder: Recorder | null = null;
+export function setupReplays(store: HamletStore, live: PageTown, host: ReplayHost, personas: readonly PersonaSpec[], demoUrl: string): Replays {
   let wasRunning = false;
   const town = (): TownInfo => ({ map: mapInfoOf(live.sim.world), personas: personas.map((p) => ({ id: p.id, name: p.name, sprite: p.sprite })) });
 
@@ -57,16 +66,9 @@ export function setupReplays(root: HTMLElement, store: HamletStore, live: LiveTo
       wasRunning = live.stop();
     },
     resumeLive: () => {
-      const sim = live.sim;
-      store.setState({
-        step: sim.step,
-        time: sim.now,
-        personas: sim.personas.map((p) => sim.frameOf(p)),
-        feed: sim.conversations.slice(-50).map((c) => ({ time: c.time, text: `${c.participants[0]} and ${c.participants[1]}: ${c.summary}` })),
-        conversations: sim.conversations.length,
-      });
+      live.publish();
       if (wasRunning) live.start();
-      void live.showMap(null);
+      void host.showMap(null);
     },
     whyNotForkable: (replay) => whyNotForkable(replay, live.sim.world),
     useSprites: (people) => {
@@ -74,21 +76,24 @@ export function setupReplays(root: HTMLElement, store: HamletStore, live: LiveTo
     },
   });
 
-  const ui = mountReplayUi(root, store, mode, {
-    unsavedMinutes: () => live.unsavedMinutes?.() ?? 0,
-    openDemo: async () => {
-      const replay = await fetchReplay(demoUrl, town());
-      await live.showMap(null);
-      // Open where the day begins (the timeline still covers the night before it).
-      mode.open(replay, { play: true, at: dayStartStep(replay) });
-    },
-    openFiles: async (files) => {
-      const opened = await openPickedFiles(files, town());
-      await live.showMap(opened.map);
-      mode.open(opened.replay);
-    },
-    openExperiment,
+  const openFiles = async (files: PickedFile[]) => {
+    const opened = await openPickedFiles(files, town());
+    await host.showMap(opened.map);
+    mode.open(opened.replay);
+  };
+  const openUrl = async (url: string) => {
+    const replay = await fetchReplay(url, town());
+    await host.showMap(null);
+    // Open where the day begins (the timeline still covers the night before it).
+    mode.open(replay, { play: true, at: dayStartStep(replay) });
+  };
+  const actions: ReplayActions = {
+    unsavedMinutes: () => host.unsavedMinutes(),
+    openDemo: () => openUrl(demoUrl),
+    openFiles,
+    openExperiment: (files) => host.openExperiment(files),
     downloadRecording: async () => {
+      const recorder = live.recorder;
       if (!recorder) throw new Error('Nothing has been recorded yet.');
       try {
         recorder.snapshotNow(); // so the download can be continued from its last moment
@@ -96,14 +101,7 @@ export function setupReplays(root: HTMLElement, store: HamletStore, live: LiveTo
         // A step is under way: the download ends with the last periodic snapshot instead.
       }
       const bytes = await encodeReplay(recorder.toReplay());
-      const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/gzip' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `hamlet-${new Date(live.sim.now).toISOString().slice(0, 16).replace(':', '')}-${recorder.length}-steps.json.gz`;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 30_000);
+      downloadBytes(bytes, 'application/gzip', `hamlet-${new Date(live.sim.now).toISOString().slice(0, 16).replace(':', '')}-${recorder.length}-steps.json.gz`);
     },
     fork: async (step, progress) => {
       const replay = mode.replay;
@@ -117,37 +115,21 @@ export function setupReplays(root: HTMLElement, store: HamletStore, live: LiveTo
       wasRunning = true;
       mode.close();
     },
-  });
+  };
 
+  /** Say what went wrong on the replay bar instead of throwing (a link or a dropped file). */
+  const reported = <A extends unknown[]>(run: (...args: A) => Promise<void>) => async (...args: A) => {
+    try {
+      await run(...args);
+    } catch (err) {
+      host.showError(err instanceof Error ? err.message : String(err));
+    }
+  };
   return {
     mode,
-    record(sim, from) {
-      // A day of game time is kept (up to a day and six hours, dropped at snapshots): a town left running
-      // for hours at 60× would otherwise hold every step and snapshot since the page opened.
-      const opts = { title: `Hamlet, recorded live (seed ${sim.seed})`, maxSteps: sim.clock.stepsPerDay };
-      // A loaded save's recording window goes on where it stopped.
-      recorder = (from && Recorder.resume(sim, from, opts)) || new Recorder(sim, opts);
-      return recorder;
-    },
-    onCall: (c) => recorder?.addCall(c),
-    openUrl: async (url) => {
-      try {
-        const replay = await fetchReplay(url, town());
-        await live.showMap(null);
-        mode.open(replay, { play: true, at: dayStartStep(replay) });
-      } catch (err) {
-        ui.showError(err instanceof Error ? err.message : String(err));
-      }
-    },
-    openFiles: async (files) => {
-      try {
-        const opened = await openPickedFiles(files.map((f) => (f instanceof File ? picked(f) : f)), town());
-        await live.showMap(opened.map);
-        mode.open(opened.replay);
-      } catch (err) {
-        ui.showError(err instanceof Error ? err.message : String(err));
-      }
-    },
-    recorder: () => recorder,
+    actions,
+    openUrl: reported(openUrl),
+    openFiles: reported((files: (File | PickedFile)[]) => openFiles(files.map((f) => (f instanceof File ? pickedOf(f) : f)))),
+    recorder: () => live.recorder,
   };
 }

@@ -5,3 +5,6 @@ export interface PickedFile {
   size?: number;
   bytes(): Promise<Uint8Array>;
 }
+
+/** A File (picked, or dropped: its path within the folder) as a PickedFile. */
+export const pickedOf = (f: File, name = f.webkitRelativePath || f.name): PickedFile => ({ name, size: f.size, bytes: async () => new Uint8Array(await f.arrayBuffer()) });

@@ -3,6 +3,7 @@ import { parseJsonBounded } from '../io/bounded';
 import { parseCsvRows } from '../io/csv';
 import type { PickedFile } from '../replay/pickedFile';
 import { compareView } from './replayCompare';
+import { el } from './dom';
 
 /** What the panel may ask of the page: open a run's replay file. */
 interface ExperimentPanelActions {
@@ -63,13 +64,6 @@ async function runsOf(files: PickedFile[]): Promise<RunRow[]> {
   const csv = files.find((f) => /(^|\/)results\.csv$/.test(pathOf(f))) ?? files.find((f) => f.name.endsWith('.csv'));
   if (!csv) return [];
   return parseCsv(await textOf(csv)).map((r) => ({ id: `${r.scenario}-${r.condition}-s${r.seed}`, cells: r, replay: r.replay || null }));
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
 }
 
 /**

@@ -1,6 +1,6 @@
 import './graph/graph.css';
 import type { HamletStore } from '../store/store';
-import type { InspectorSource } from './inspector/source';
+import type { InspectorSource } from '../app/readModel/types';
 import { foldingPanel, pageLayout } from './layout';
 import { barButton } from './hud';
 

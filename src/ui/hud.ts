@@ -5,14 +5,7 @@ import { isTyping, speedTitle } from './inspector/keys';
 import { formatDate, formatHHMM, nextMorning, nextTimeAtHour } from '../sim/clock';
 import { foldingPanel, pageLayout } from './layout';
 import { at } from '../sim/checked';
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  // Text is always set as text, never as HTML: it may come from a model or a person.
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
+import { el } from './dom';
 
 /**
  * A top-bar button with an icon and a label; the label is dropped on narrower desktops (styles.css)

@@ -1,16 +1,10 @@
 import { inTabRuntime } from '../llm/inTab/inTab';
 import { CATALOGUE, formatBytes, inTabState, modelLabel, type InTabPhase } from '../llm/inTab/models';
 import { describeSpeed } from '../llm/inTab/speed';
+import { el } from './dom';
 
 /** The custom-URL choice's radio value. */
 const OTHER = 'other';
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 /**
  * ⚙ Brain's "A model in this tab": the catalogue of small instruct models with their download

@@ -6,20 +6,13 @@ import { TALK_DISTANCE } from '../sim/player/controller';
 import { isTyping } from './inspector/keys';
 import { foldingPanel, pageLayout } from './layout';
 import { actionLabel } from './actionLabels';
+import { el } from './dom';
 
 /** What the panels ask of the live town: queue an input (taken at the next step) and read the options. */
 interface PlayerActions {
   input(i: PlayerInput): void;
   /** The registered actions the resident may take where it stands now. */
   options(): ActionOption[];
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  // Text only: the player's words and the personas' replies are never markup.
-  if (text !== undefined) e.textContent = text;
-  return e;
 }
 
 const KEYS: Record<string, [number, number]> = {

@@ -3,14 +3,7 @@ import { decodeReplay } from '../replay/codec';
 import { diffReplays, stepLabel, type ReplayDiff } from '../replay/diff';
 import type { ReplayFile } from '../replay/format';
 import type { PickedFile } from '../replay/pickedFile';
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  // Always text: descriptions and names come from files someone else made.
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
+import { el } from './dom';
 
 /** The diff as `npm run replay -- diff` words it: where the two part, then each persona's first differing step. */
 function renderDiff(d: ReplayDiff, a: ReplayFile, nameA: string, nameB: string): HTMLElement {

@@ -1,6 +1,7 @@
 import './residentFields.css';
 import type { PersonaSpec } from '../sim/persona/schema';
 import type { WorldModel } from '../sim/world/types';
+import { el } from './dom';
 
 /**
  * One resident's fields — name, age, traits (innate), learned, currently, lifestyle, daily plan,
@@ -31,13 +32,6 @@ interface ResidentFieldOptions {
 }
 
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 function labelled(label: string, input: HTMLElement, wide = false): HTMLLabelElement {
   const l = el('label', wide ? 'editor-wide' : undefined);

@@ -1,18 +1,12 @@
 import { isSaveFileName, type SavesController } from '../app/saves';
+import { downloadBytes } from '../app/download';
 import type { SlotInfo } from '../save/slots';
 import { formatDate, formatHHMM } from '../sim/clock';
 import { isTyping } from './inspector/keys';
 import { pageLayout } from './layout';
 import { confirmReplace } from './unsaved';
 import { barButton } from './hud';
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  // Always text, never HTML: a save's name comes from a file someone else may have made.
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
+import { el } from './dom';
 
 function button(text: string, name: string, title: string, onClick: () => void): HTMLButtonElement {
   const b = el('button', 'saves-btn', text);
@@ -35,17 +29,6 @@ function ago(iso: string, now = Date.now()): string {
   if (s < 3600) return `${Math.round(s / 60)} min ago`;
   if (s < 86400) return `${Math.round(s / 3600)} h ago`;
   return new Date(iso).toLocaleDateString();
-}
-
-function download(bytes: Uint8Array, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/gzip' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
 /**
@@ -92,7 +75,7 @@ export function mountSaves(bar: HTMLElement, api: SavesController, currentName: 
     button('⬇ Export this game', 'export-current', 'Download the running town as a .hamlet.json.gz file', () =>
       void run('Exporting…', async () => {
         const f = await api.exportCurrent();
-        download(f.bytes, f.fileName);
+        downloadBytes(f.bytes, 'application/gzip', f.fileName);
         return `Exported ${f.fileName} (${mb(f.bytes.length)}).`;
       }),
     ),
@@ -161,7 +144,7 @@ export function mountSaves(bar: HTMLElement, api: SavesController, currentName: 
       button('⬇', 'export', `Download "${s.name}" as a file`, () =>
         void run('Exporting…', async () => {
           const f = await api.exportSlot(s.name);
-          download(f.bytes, f.fileName);
+          downloadBytes(f.bytes, 'application/gzip', f.fileName);
           return `Exported ${f.fileName}.`;
         }),
       ),

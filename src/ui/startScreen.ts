@@ -4,8 +4,10 @@ import type { WorldModel } from '../sim/world/types';
 import { PLAYER_DESCRIPTION_MAX, PLAYER_NAME_MAX, playerSetupProblem, playerSpec, type PlayerSetup } from '../sim/player/player';
 import { DEFAULT_START, type TownChoice } from '../app/newTown';
 import type { PickedFile } from '../replay/pickedFile';
-import { filesOfDrop, picked } from './replay/replayUi';
+import { filesOfDrop } from './replay/replayUi';
+import { pickedOf } from '../replay/pickedFile';
 import { isExperimentDrop } from './experimentFiles';
+import { el } from './dom';
 
 /** What the person chose on the start screen. */
 export type StartAction = { kind: 'new'; choice: TownChoice } | { kind: 'continue' } | { kind: 'watch' } | { kind: 'open'; files: File[] } | { kind: 'town'; files: PickedFile[] } | { kind: 'edit' } | { kind: 'experiment'; files: PickedFile[] };
@@ -30,13 +32,6 @@ interface StartScreenOptions {
 interface PlayerDetails {
   spec: PersonaSpec;
   check(player: PersonaSpec): string[];
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
 }
 
 function field(label: string, input: HTMLElement, hint?: string): HTMLLabelElement {
@@ -270,14 +265,14 @@ export class StartScreen {
     editResidents.addEventListener('click', () => this.finish({ kind: 'edit' }));
     experiments.addEventListener('click', () => experimentFolder.click());
     experimentFolder.addEventListener('change', () => {
-      const files = [...(experimentFolder.files ?? [])].map((f) => picked(f));
+      const files = [...(experimentFolder.files ?? [])].map((f) => pickedOf(f));
       experimentFolder.value = '';
       if (files.length) this.finish({ kind: 'experiment', files });
     });
     openTownZip.addEventListener('click', () => townArchive.click());
     for (const input of [townFolder, townArchive]) {
       input.addEventListener('change', () => {
-        const files = [...(input.files ?? [])].map((f) => picked(f));
+        const files = [...(input.files ?? [])].map((f) => pickedOf(f));
         input.value = '';
         if (files.length) this.finish({ kind: 'town', files });
       });

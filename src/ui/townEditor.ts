@@ -1,7 +1,8 @@
 import './townEditor.css';
 import type { PersonaSpec } from '../sim/persona/schema';
 import type { WorldModel } from '../sim/world/types';
-import { el, placesOf, residentFields } from './residentFields';
+import { placesOf, residentFields } from './residentFields';
+import { el } from './dom';
 
 /**
  * The character editor: every resident of the running town as a form — name, age, traits

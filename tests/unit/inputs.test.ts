@@ -17,7 +17,7 @@ import { parsePersonas } from '../../src/sim/persona/load';
 import { loadTownPersonas, ROOT } from '../../src/node/town';
 import { mapInfoOf } from '../../src/replay/mapInfo';
 import { createHamletStore } from '../../src/store/store';
-import { replaySource } from '../../src/ui/inspector/replaySource';
+import { replaySource } from '../../src/app/readModel/replay';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
 import { tilesetPages } from '../../src/replay/suppliedMap';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rowsAddedAbove, rowWindow, scrollToRow } from '../../src/ui/inspector/virtualWindow';
 import { duration, hhmm, minuteOf, scheduleSegments, segmentAt } from '../../src/ui/inspector/timeline';
 import { tileInfo, tileLine } from '../../src/ui/inspector/tileInfo';
-import { seriesFromCalls, seriesFromPersonaHours } from '../../src/ui/inspector/llmSeries';
+import { seriesFromCalls, seriesFromPersonaHours } from '../../src/app/readModel/llmSeries';
 import { filterMemories, nodeById } from '../../src/ui/inspector/memoryFilter';
 import { loadWorld } from '../../src/sim/world/loadWorld';
 import { addressOf } from '../../src/sim/world/address';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forceLayout } from '../../src/ui/graph/forceLayout';
 import { buildTownGraph } from '../../src/ui/graph/townGraph';
-import { liveSource } from '../../src/ui/inspector/source';
+import { liveSource } from '../../src/app/readModel/live';
 import { Simulation } from '../../src/sim/simulation';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
 import { loadTownPersonas, loadTownWorld } from '../../src/node/town';

@@ -1,4 +1,4 @@
-import type { InspectorSource } from '../inspector/source';
+import type { InspectorSource } from '../../app/readModel/types';
 import { forceLayout } from './forceLayout';
 
 /** Who talked with whom, how often, and about what: the town's graph, from each persona's chat memories. */

@@ -1,4 +1,4 @@
-import type { CostView } from './source';
+import type { CostView } from '../../app/readModel/types';
 
 const round = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en') : n >= 10 ? n.toFixed(0) : n.toFixed(1));
 const dollars = (n: number) => (n === 0 ? '$0' : n < 0.01 ? `$${n.toFixed(4)}` : `$${n.toFixed(2)}`);

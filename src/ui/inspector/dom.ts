@@ -1,21 +1,6 @@
-/**
- * DOM building for the inspector. Every string goes in as text (textContent), never as HTML: most
- * of what the inspector shows came from a model or a person.
- */
-export function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: { class?: string; text?: string; title?: string; data?: Record<string, string> } | null = null,
-  ...children: (Node | string | null | undefined | false)[]
-): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (props?.class) e.className = props.class;
-  if (props?.text !== undefined) e.textContent = props.text;
-  if (props?.title !== undefined) e.title = props.title;
-  if (props?.data) for (const [k, v] of Object.entries(props.data)) e.dataset[k] = v;
-  for (const c of children) if (c !== null && c !== undefined && c !== false) e.append(c);
-  return e;
-}
+import { h } from '../dom';
 
+/** The inspector's buttons and refresh helpers (elements: src/ui/dom.ts). */
 export function button(label: string, onClick: () => void, cls = 'insp-btn', title?: string): HTMLButtonElement {
   const b = h('button', { class: cls, text: label, title });
   b.type = 'button';

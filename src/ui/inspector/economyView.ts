@@ -1,19 +1,7 @@
 import { formatHHMM } from '../../sim/clock';
-import type { PulseRound } from '../../sim/town/economy';
-import { button, h, renderIfChanged } from './dom';
-
-/** The town's economy as the town panel shows it (docs/economy.md#in-the-page). */
-export interface EconomyView {
-  /** Town order. */
-  people: readonly { id: string; name: string }[];
-  /** [game ms, credits per person in town order], one sample per game hour, oldest first. */
-  history: readonly (readonly [number, readonly number[]])[];
-  /** Today's check-ins per job. */
-  jobs: readonly { id: number; title: string; sector: string; filled: number; slots: number; wage: number }[];
-  /** Today's purchases per shop. */
-  sales: readonly { sector: string; count: number }[];
-  pulse: { enabled: boolean; rounds: number; skipped: number; last: PulseRound | null };
-}
+import type { EconomyView } from '../../app/readModel/types';
+import { h } from '../dom';
+import { button, renderIfChanged } from './dom';
 
 const SVG = 'http://www.w3.org/2000/svg';
 

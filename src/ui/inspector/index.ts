@@ -1,15 +1,12 @@
 import type { HamletStore } from '../../store/store';
 import { installInspectorKeys } from './keys';
 import { personaPanel } from './panel';
-import type { InspectorSource } from './source';
+import type { InspectorSource } from '../../app/readModel/types';
 import { tileReadout } from './tileReadout';
 import { townPanel } from './townPanel';
 import './inspector.css';
 import { pageLayout } from '../layout';
 
-export type { InspectorSource, PersonaView, MemoryView, LlmView } from './source';
-export { liveSource } from './source';
-export { replaySource } from './replaySource';
 
 export interface Inspector {
   /** Feed it another source than the live town / the open replay (null: back to those). */

@@ -1,8 +1,9 @@
 import type { HamletStore } from '../../store/store';
 import { defined } from '../../sim/checked';
 import type { Tile } from '../../sim/world/types';
-import { button, h } from './dom';
-import type { InspectorSource } from './source';
+import { h } from '../dom';
+import { button } from './dom';
+import type { InspectorSource } from '../../app/readModel/types';
 import type { Tab, TabId } from './tab';
 import { nowTab } from './tabs/now';
 import { dayTab } from './tabs/day';

@@ -1,5 +1,5 @@
 import type { HamletStore } from '../../store/store';
-import type { InspectorSource, PersonaView } from './source';
+import type { InspectorSource, PersonaView } from '../../app/readModel/types';
 
 export type TabId = 'now' | 'day' | 'memory' | 'thoughts' | 'chats' | 'brain' | 'talk';
 

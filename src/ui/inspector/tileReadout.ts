@@ -1,6 +1,7 @@
 import type { HamletStore } from '../../store/store';
-import { button, h, renderIfChanged } from './dom';
-import type { InspectorSource } from './source';
+import { h } from '../dom';
+import { button, renderIfChanged } from './dom';
+import type { InspectorSource } from '../../app/readModel/types';
 import { tileInfo, tileLine } from './tileInfo';
 
 interface TileReadout {

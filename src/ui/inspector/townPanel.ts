@@ -1,9 +1,10 @@
 import { SPEEDS, type HamletStore } from '../../store/store';
 import { formatDate, formatHHMM } from '../../sim/clock';
-import { button, h, renderIfChanged } from './dom';
+import { h } from '../dom';
+import { button, renderIfChanged } from './dom';
 import { foldingPanel } from '../layout';
-import type { HourBucket } from './llmSeries';
-import type { InspectorSource } from './source';
+import type { HourBucket } from '../../app/readModel/llmSeries';
+import type { InspectorSource } from '../../app/readModel/types';
 import { townActionTotals } from '../../sim/actions/state';
 import { speedTitle } from './keys';
 import { costLines } from './costLine';

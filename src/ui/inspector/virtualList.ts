@@ -1,4 +1,4 @@
-import { h } from './dom';
+import { h } from '../dom';
 import { at } from '../../sim/checked';
 import { rowsAddedAbove, rowWindow, scrollToRow } from './virtualWindow';
 

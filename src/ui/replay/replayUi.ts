@@ -1,38 +1,17 @@
 import type { HamletStore } from '../../store/store';
 import { formatDate, formatHHMM } from '../../sim/clock';
 import { REPLAY_SPEEDS } from '../../replay/player';
-import type { PickedFile } from '../../replay/pickedFile';
+import { pickedOf, type PickedFile } from '../../replay/pickedFile';
 import { KEY_SPEEDS } from '../../store/store';
 import { at } from '../../sim/checked';
 import type { ReplayMode } from '../../app/replayMode';
+import type { ReplayActions } from '../../app/replays';
 import { timelineMarks } from './timeline';
 import './replay.css';
 import { foldingPanel, pageLayout } from '../layout';
 import { isExperimentDrop } from '../experimentFiles';
 import { confirmReplace } from '../unsaved';
-
-interface ReplayUiActions {
-  /** Open the demo replay that ships with the app. */
-  openDemo(): Promise<void>;
-  /** Open picked or dropped files (a replay, or a Smallville folder's two files). */
-  openFiles(files: PickedFile[]): Promise<void>;
-  /** Open an experiment's results (a folder, its report.html or results.csv) in the Experiments panel. */
-  openExperiment(files: PickedFile[]): Promise<void>;
-  /** Download the live town's recording so far. */
-  downloadRecording(): Promise<void>;
-  /** Continue live from the replay's current step; reports progress text. */
-  fork(step: number, progress: (text: string) => void): Promise<void>;
-  /** Game minutes the live town (which a fork replaces) has run since it was last saved. */
-  unsavedMinutes?(): number;
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  // Always text, never HTML: titles, notices and errors may come from a file someone else made.
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
+import { el } from '../dom';
 
 function button(text: string, name: string, title: string, onClick: () => void): HTMLButtonElement {
   const b = el('button', 'replay-btn', text);
@@ -42,8 +21,6 @@ function button(text: string, name: string, title: string, onClick: () => void):
   return b;
 }
 
-export const picked = (f: File, name = f.webkitRelativePath || f.name): PickedFile => ({ name, size: f.size, bytes: async () => new Uint8Array(await f.arrayBuffer()) });
-
 /** Replays, Smallville's files, and a map with its tileset images; not the numbered step files of a full storage. */
 const replayPart = (name: string) => /\.(json|gz|tmj|png)$/i.test(name) && !/^\d+\.json$/.test(name);
 
@@ -52,7 +29,7 @@ async function filesOfEntry(entry: FileSystemEntry, wanted: (name: string) => bo
   if (entry.isFile) {
     if (!wanted(entry.name)) return [];
     const file = await new Promise<File>((res, rej) => (entry as FileSystemFileEntry).file(res, rej));
-    return [picked(file, entry.fullPath)];
+    return [pickedOf(file, entry.fullPath)];
   }
   if (!entry.isDirectory || depth > 6) return [];
   const reader = (entry as FileSystemDirectoryEntry).createReader();
@@ -70,7 +47,7 @@ async function filesOfEntry(entry: FileSystemEntry, wanted: (name: string) => bo
 /** What was dropped: the files of dropped folders (those `wanted`), else the dropped files themselves. */
 export async function filesOfDrop(data: DataTransfer, wanted: (name: string) => boolean): Promise<PickedFile[]> {
   const entries = [...data.items].map((i) => i.webkitGetAsEntry?.() ?? null);
-  if (!entries.some((x) => x?.isDirectory)) return [...data.files].map((f) => picked(f));
+  if (!entries.some((x) => x?.isDirectory)) return [...data.files].map((f) => pickedOf(f));
   const files: PickedFile[] = [];
   for (const x of entries) if (x) files.push(...(await filesOfEntry(x, wanted)));
   return files;
@@ -97,7 +74,7 @@ function preferSmallvillePair(files: PickedFile[]): PickedFile[] {
  * 1×–60× (keys 1–5, as live), a timeline with day and hour marks, "continue live from here" and "back to the live town".
  * Errors show in a banner as text; nothing else changes when a file is bad.
  */
-export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: ReplayMode, actions: ReplayUiActions): { showError(message: string): void } {
+export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: ReplayMode, actions: ReplayActions): { showError(message: string): void } {
   // --- error banner ---
   const errorBox = el('div', 'replay-error');
   errorBox.hidden = true;
@@ -128,7 +105,7 @@ export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: Repla
   fileInput.hidden = true;
   fileInput.name = 'replay-file';
   fileInput.addEventListener('change', () => {
-    const files = [...(fileInput.files ?? [])].map((f) => picked(f));
+    const files = [...(fileInput.files ?? [])].map((f) => pickedOf(f));
     fileInput.value = '';
     if (files.length) void attempt(() => actions.openFiles(files));
   });
@@ -146,7 +123,7 @@ export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: Repla
   const notice = el('span', 'replay-notice');
   const forkBtn = button('→ Continue live from here', 'fork', 'Leave the replay and let the town live on from this moment', () => {
     const s = store.getState();
-    if (!confirmReplace(forkBtn, actions.unsavedMinutes?.() ?? 0, 'Continuing live from here', (t) => (forkStatus.textContent = t))) return;
+    if (!confirmReplace(forkBtn, actions.unsavedMinutes(), 'Continuing live from here', (t) => (forkStatus.textContent = t))) return;
     forkBtn.disabled = true;
     void attempt(() => actions.fork(s.step, (t) => (forkStatus.textContent = t))).finally(() => {
       forkBtn.disabled = false;
@@ -164,7 +141,7 @@ export function mountReplayUi(root: HTMLElement, store: HamletStore, mode: Repla
     if (!file || !shown) return;
     void attempt(async () => {
       const { showReplayCompare } = await import('../replayCompare');
-      await showReplayCompare(shown, picked(file), (b) => mode.showGhosts(b));
+      await showReplayCompare(shown, pickedOf(file), (b) => mode.showGhosts(b));
     });
   });
   const compareBtn = button('⇄ Compare with…', 'compare-replay', 'Pick another replay: the first step each persona differs at', () => compareInput.click());

@@ -1,5 +1,6 @@
 import type { CallRecord } from '../../../llm/callLog';
-import { asText, copyButton, h, renderIfChanged } from '../dom';
+import { h } from '../../dom';
+import { asText, copyButton, renderIfChanged } from '../dom';
 import type { Tab, TabContext } from '../tab';
 import { VirtualList } from '../virtualList';
 import { when } from './memory';

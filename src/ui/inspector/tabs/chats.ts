@@ -1,4 +1,5 @@
-import { h, renderIfChanged, button } from '../dom';
+import { h } from '../../dom';
+import { renderIfChanged, button } from '../dom';
 import type { Tab, TabContext } from '../tab';
 import { when } from './memory';
 

@@ -2,7 +2,8 @@ import { commitmentPhrase, SEEKING } from '../../../sim/cognition/commitments';
 
 const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 import { DAY, formatDate } from '../../../sim/clock';
-import { h, renderIfChanged } from '../dom';
+import { h } from '../../dom';
+import { renderIfChanged } from '../dom';
 import { DAY_MINUTES, hhmm, minuteOf, scheduleSegments, segmentAt, type Segment } from '../timeline';
 import type { Tab, TabContext } from '../tab';
 

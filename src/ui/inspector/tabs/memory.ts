@@ -1,9 +1,10 @@
 import { formatHHMM, weekdayOf } from '../../../sim/clock';
 import type { NodeType } from '../../../sim/persona/memory';
 import type { ScoredRow } from '../../../sim/cognition/retrievalTrace';
-import { h, renderIfChanged } from '../dom';
+import { h } from '../../dom';
+import { renderIfChanged } from '../dom';
 import { filterMemories, nodeById } from '../memoryFilter';
-import type { MemoryView } from '../source';
+import type { MemoryView } from '../../../app/readModel/types';
 import type { Tab, TabContext } from '../tab';
 import { VirtualList } from '../virtualList';
 

@@ -1,7 +1,8 @@
 import { formatHHMM } from '../../../sim/clock';
 import { addressForPeople } from '../../../sim/world/address';
-import { button, h, renderIfChanged } from '../dom';
-import type { AgentView } from '../source';
+import { h } from '../../dom';
+import { button, renderIfChanged } from '../dom';
+import type { AgentView } from '../../../app/readModel/types';
 import { actionWindow, duration } from '../timeline';
 import type { Tab, TabContext } from '../tab';
 

@@ -1,6 +1,7 @@
 import type { ChatLine } from '../../../sim/persona/memory';
 import { commitmentPhrase } from '../../../sim/cognition/commitments';
-import { button, h } from '../dom';
+import { h } from '../../dom';
+import { button } from '../dom';
 import type { Tab, TabContext } from '../tab';
 
 interface PendingWhisper {

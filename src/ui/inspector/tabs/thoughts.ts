@@ -1,6 +1,7 @@
-import { h, renderIfChanged, button } from '../dom';
+import { h } from '../../dom';
+import { renderIfChanged, button } from '../dom';
 import { nodeById } from '../memoryFilter';
-import type { ReflectionView } from '../source';
+import type { ReflectionView } from '../../../app/readModel/types';
 import type { Tab, TabContext } from '../tab';
 import { evidenceLink, when } from './memory';
 

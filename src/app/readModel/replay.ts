@@ -3,7 +3,7 @@ import type { WorldModel } from '../../sim/world/types';
 import type { CallRecord } from '../../llm/callLog';
 import type { ReplayInspect } from '../../replay/player';
 import { seriesFromCalls } from './llmSeries';
-import type { InspectorSource, MemoryView, PersonaView } from './source';
+import type { InspectorSource, MemoryView, PersonaView } from './types';
 
 /**
  * The inspector's view of an open replay at the step shown (store.replay.player, store.step). A replay
