@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { devProxy } from './src/node/devProxy';
 
@@ -7,6 +8,32 @@ import { devProxy } from './src/node/devProxy';
  * The key stays in this Node process: only VITE_-prefixed variables ever reach the bundle. The relay
  * takes only the page's own calls (src/node/devProxy.ts says which) and never sends the key back.
  */
+/**
+ * Phaser's build flags (its own webpack build sets them with DefinePlugin): the sources test
+ * `typeof FLAG`, which is truthy unless replaced. Hamlet draws with WebGL (Canvas as the fallback
+ * for a browser without it), plays no sound, and needs no WebGL debugger or Facebook/3D plugins.
+ */
+const PHASER_FLAGS: Record<string, boolean> = {
+  WEBGL_RENDERER: true,
+  CANVAS_RENDERER: true,
+  WEBGL_DEBUG: false,
+  EXPERIMENTAL: false,
+  FEATURE_SOUND: false,
+  PLUGIN_CAMERA3D: false,
+  PLUGIN_FBINSTANT: false,
+};
+const PHASER_SRC = fileURLToPath(new URL('./node_modules/phaser/src/', import.meta.url));
+const phaserFlags: Plugin = {
+  name: 'hamlet-phaser-flags',
+  transform: {
+    filter: { id: /node_modules[\\/]phaser[\\/]src[\\/]/ },
+    handler(code) {
+      const out = code.replace(/typeof (WEBGL_RENDERER|CANVAS_RENDERER|WEBGL_DEBUG|EXPERIMENTAL|FEATURE_SOUND|PLUGIN_CAMERA3D|PLUGIN_FBINSTANT)\b/g, (_, flag: string) => String(PHASER_FLAGS[flag]));
+      return out === code ? null : { code: out, map: null };
+    },
+  },
+};
+
 const ISOLATED = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'credentialless' };
 
 export default defineConfig(({ mode }) => {
@@ -20,7 +47,14 @@ export default defineConfig(({ mode }) => {
     },
   };
   return {
-    plugins: [llmProxy],
+    plugins: [llmProxy, phaserFlags],
+    // `import Phaser from 'phaser'` is the custom build of the modules Hamlet uses (src/game/phaserBuild.ts).
+    resolve: {
+      alias: [
+        { find: /^phaser$/, replacement: fileURLToPath(new URL('./src/game/phaserBuild.ts', import.meta.url)) },
+        { find: /^phaser-src\//, replacement: PHASER_SRC },
+      ],
+    },
     // Relative asset URLs, so a build can be served from any folder.
     base: './',
     // Cross-origin isolated, so a model in the tab (src/llm/inTab/) may run llama.cpp on several threads

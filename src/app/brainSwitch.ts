@@ -1,11 +1,11 @@
 import type { Simulation } from '../sim/simulation';
 import type { HamletStore } from '../store/store';
 import type { LlmConfig } from '../llm/config';
-import { LlmClient, type EndpointHealth } from '../llm/client';
+import type { EndpointHealth, LlmClient } from '../llm/client';
 import { scrubSecrets } from '../llm/secrets';
-import { LlmBrain } from '../llm/llmBrain';
+import type { LlmBrain } from '../llm/llmBrain';
 import { OfflineBrain } from '../llm/offline/offlineBrain';
-import { loadPromptsBrowser } from '../llm/promptsBrowser';
+import { loadedModelClient, loadModelClient } from '../llm/modelClient';
 import type { PersonaSpec } from '../sim/persona/schema';
 import { defaultCallPlan, type CallPlan } from '../sim/brain/callPlan';
 
@@ -23,6 +23,8 @@ export class BrainSwitch {
   private refreshTimer: ReturnType<typeof setTimeout> | null = null;
   private probeTimer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
+  /** Counts use() calls: a model whose client finishes loading after a later choice is not switched to. */
+  private uses = 0;
 
   constructor(
     private readonly sim: Simulation,
@@ -44,19 +46,27 @@ export class BrainSwitch {
     return this.llm ?? this.lastLlm;
   }
 
-  use(config: LlmConfig | null): void {
+  /**
+   * Run the town on a model (null: the offline brain). The offline brain takes over at once, and so does a
+   * model once the model client has loaded (src/llm/modelClient.ts: fetched on first use; meanwhile the
+   * town goes on as it was). Resolves to the model's brain now running the town, or null (the offline
+   * brain, or a later choice came first).
+   */
+  async use(config: LlmConfig | null): Promise<LlmBrain | null> {
     this.stopProbing();
-    // Packed on a model unless the settings say otherwise; faithful on the offline brain (its calls cost nothing).
-    const plan = this.callPlanOverride ?? (config ? (config.callPlan ?? defaultCallPlan(true)) : defaultCallPlan(false));
-    this.sim.setCallPlan(plan);
-    this.store.setState({ callPlan: plan });
+    const use = ++this.uses;
     if (!config) {
+      this.setPlan(null);
       this.lastLlm = this.llm ?? this.lastLlm;
       this.llm = null;
       this.sim.brain.setInner(this.offline);
       this.store.setState({ brainName: this.offline.name, thinking: [], notice: null, llm: null, endpoint: null });
-      return;
+      return null;
     }
+    // Loaded already (a probe or an earlier model loads it): the switch happens within this call.
+    const { LlmClient, LlmBrain, loadPromptsBrowser } = loadedModelClient() ?? (await loadModelClient());
+    if (this.disposed || use !== this.uses) return null;
+    this.setPlan(config);
     // The 429 notice stays while the endpoint keeps limiting us and goes once a call sent after it succeeds.
     let rateNotice: string | null = null;
     const client: LlmClient = new LlmClient(config, {
@@ -82,6 +92,14 @@ export class BrainSwitch {
     // A call the model fails is answered by its stand-in, the offline brain, through the same contract (counted).
     this.sim.brain.setInner(this.llm);
     this.store.setState({ brainName: this.llm.name, notice: null, endpoint: null });
+    return this.llm;
+  }
+
+  /** Packed on a model unless the settings say otherwise; faithful on the offline brain (its calls cost nothing). */
+  private setPlan(config: LlmConfig | null): void {
+    const plan = this.callPlanOverride ?? (config ? (config.callPlan ?? defaultCallPlan(true)) : defaultCallPlan(false));
+    this.sim.setCallPlan(plan);
+    this.store.setState({ callPlan: plan });
   }
 
   /** The breaker opened (the banner counts down to the next probe) or closed (the banner goes). */

@@ -138,9 +138,9 @@ export class PageTown {
     this.model = config;
     const brains = this.brains;
     if (!brains) return;
-    brains.use(config);
     const recorder = this.recording;
-    brains.llm?.log.listeners.add((c) => recorder?.addCall(c));
+    // The model's calls go into the recording once its client has loaded (a lazy chunk: src/llm/modelClient.ts).
+    void brains.use(config).then((llm) => llm?.log.listeners.add((c) => recorder?.addCall(c)));
   }
 
   /** Let the town step at the store's speed (it moves at once). */

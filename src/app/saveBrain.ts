@@ -1,6 +1,7 @@
 import type { HamletStore } from '../store/store';
 import type { LlmConfig } from '../llm/config';
-import { probeEndpoint, type ProbeResult } from '../llm/client';
+import type { ProbeResult } from '../llm/client';
+import { probeEndpoint } from '../llm/modelClient';
 import { scrubSecrets } from '../llm/secrets';
 import type { SaveSettings } from '../save/saveFile';
 

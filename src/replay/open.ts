@@ -1,7 +1,7 @@
 import { checkReplayMap, decodeReplay, REPLAY_LIMITS, ReplayError, replayText, type ReplayErrorKind } from './codec';
 import { checkFileSize, InputError } from '../io/bounded';
 import type { MapInfo, ReplayFile } from './format';
-import { importSmallville, type HamletPersonaRef } from './smallville';
+import type { HamletPersonaRef } from './smallville';
 import { findSuppliedMap, type SuppliedMap } from './suppliedMap';
 import type { PickedFile } from './pickedFile';
 import { at, defined } from '../sim/checked';
@@ -81,6 +81,8 @@ export async function openPickedFiles(files: PickedFile[], town: TownInfo): Prom
       const [m, mv] = await Promise.all([readPicked(meta), readPicked(movement)]);
       // Its own map when one was given with it (a Tiled map and its tileset images), else Hamlet's.
       const map = await findSuppliedMap(files);
+      // The importer loads with the first Smallville folder opened (a lazy chunk: few visits need it).
+      const { importSmallville } = await import('./smallville');
       const replay = importSmallville(await replayText(m, "Smallville's meta.json"), await replayText(mv, "Smallville's master_movement.json"), { hamlet: town.personas, showOn: map?.info ?? town.map });
       return { replay: map ? replay : fitToTown(replay, town), map };
     });

@@ -1,6 +1,7 @@
 import { pageLayout } from './layout';
 import { MAX_CONCURRENCY, PRESETS, configFromPreset, publicConfig, type LlmConfig, type PresetName } from '../llm/config';
-import { probeEndpoint, type ProbeResult } from '../llm/client';
+import type { ProbeResult } from '../llm/client';
+import { probeEndpoint } from '../llm/modelClient';
 import { IN_TAB_BASE_URL, inTabRuntime, isInTab } from '../llm/inTab/inTab';
 import { modelLabel } from '../llm/inTab/models';
 import { mountInTabPicker } from './inTabPicker';

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { chunkGraph } from '../../scripts/bundleSize';
 
 export const BUNDLE_KEY_CANARY = 'sk-bundle-canary-0123456789';
 
@@ -28,7 +29,9 @@ export async function buildApp(): Promise<string> {
   process.env.OPENAI_API_KEY = BUNDLE_KEY_CANARY;
   process.env.OPENAI_BASE_URL = 'http://127.0.0.1:9/v1';
   try {
-    await build({ root: resolve(import.meta.dirname, '../..'), logLevel: 'error', build: { outDir, emptyOutDir: true } });
+    // With its chunk graph beside it: bundle.test.ts weighs what the first load holds.
+    const root = resolve(import.meta.dirname, '../..');
+    await build({ root, logLevel: 'error', plugins: [chunkGraph(root)], build: { outDir, emptyOutDir: true } });
   } finally {
     restore('OPENAI_API_KEY', saved.key);
     restore('OPENAI_BASE_URL', saved.url);

@@ -63,9 +63,10 @@ async function page(current: LlmConfig | null) {
   let brains = new BrainSwitch(sim, store, 3, personas);
   const useBrain = (c: LlmConfig | null) => {
     brainConfig = c;
-    brains.use(c);
+    void brains.use(c);
   };
-  useBrain(current);
+  // The first model waits for the model client to load (later switches happen at once).
+  await brains.use(current);
   const offer = new SavedBrainOffer({ store, current: () => brainConfig, use: useBrain });
   const saves = setupSaves(
     {
@@ -79,7 +80,7 @@ async function page(current: LlmConfig | null) {
         brains.dispose();
         sim = next;
         brains = new BrainSwitch(next, store, 3, personas);
-        if (brainConfig) brains.use(brainConfig);
+        if (brainConfig) void brains.use(brainConfig);
         offer.saveLoaded(save.settings);
       },
     },

@@ -356,7 +356,7 @@ describe('the 429 notice', () => {
     const notices: (string | null)[] = [];
     store.subscribe((s, p) => s.notice !== p.notice && notices.push(s.notice));
     const brains = new BrainSwitch(sim, store, 1, personas);
-    brains.use(config({ concurrency: 2 }));
+    await brains.use(config({ concurrency: 2 }));
     const client = brains.llm!.client;
     const before = client.chat({ ...req, user: 'sent before the 429' });
     await expect.poll(() => fake.requests.length).toBe(1);
@@ -387,7 +387,7 @@ describe('the 429 notice', () => {
     const sim = new Simulation({ world: loadWorld(miniMap()), personas, brain: new OfflineBrain(1, personas), seed: 1, start: '2023-02-13T07:00:00' });
     const store = createHamletStore();
     const brains = new BrainSwitch(sim, store, 1, personas);
-    brains.use(config());
+    await brains.use(config());
     const client = brains.llm!.client;
     // The budget notice replaces the 429 one while the call waits out its retry-after.
     let seen = false;
