@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cyclesOf, importGraph, type ImportEdge } from '../../scripts/lint/importGraph';
+import { cyclesOf, importGraph, localFiles, type ImportEdge } from '../../scripts/lint/importGraph';
 import { unusedExports } from '../../scripts/lint/unusedExports';
 
 /**
  * The house rules over the import graph (README "Layout", CONTRIBUTING.md): the simulation is pure,
- * the view is the only place Phaser lives, and no module imports itself round a loop — type-only
- * imports included, since a type cycle still ties the modules' meanings together.
+ * the parts of src import only downwards, the view is the only place Phaser lives, and no module
+ * imports itself round a loop — type-only imports included, since a type cycle still ties the
+ * modules' meanings together.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const graph = importGraph(ROOT, ['src', 'scripts', 'tests']);
@@ -17,6 +18,40 @@ const src = graph.filter((e) => e.from.startsWith('src/'));
 
 /** Packages the pure simulation may use: validation, A*, and the Tiled map's types. */
 const SIM_PACKAGES = new Set(['zod', 'pathfinding', 'tiled-types']);
+
+/**
+ * The layers of src, lowest first: a module may import its own layer and the ones below, never one
+ * above (README "Layout" says what lives where). Every folder of src has a layer, so a new one must
+ * be placed here.
+ * - 0: the pure simulation, and plain input/output helpers (bounded reads, CSV) that know no town;
+ * - 1: the brains (offline and LLM) that answer the simulation's questions;
+ * - 2: what a town is stored as: the page's store, replays, saves, and town packs (a pack is a file
+ *   format like a save or a replay: it reads files into a town and checks them, and needs no brain);
+ * - 3: what runs a town: the page's wiring (app), Node's file loading (node), and the experiment
+ *   runner (it runs many towns on Node worker threads with a brain each, reading packs and writing
+ *   replays: an application like app, for Node);
+ * - 4: the view: the DOM (ui) and Phaser (game);
+ * - 5: the entry points: the page's main.ts and the command-line tools.
+ */
+const LAYERS: Record<string, number> = {
+  'src/sim': 0,
+  'src/io': 0,
+  'src/llm': 1,
+  'src/store': 2,
+  'src/replay': 2,
+  'src/save': 2,
+  'src/pack': 2,
+  'src/app': 3,
+  'src/node': 3,
+  'src/experiment': 3,
+  'src/ui': 4,
+  'src/game': 4,
+  'src/main.ts': 5,
+  'src/cli': 5,
+};
+
+/** The top-level part of src a module belongs to ("src/sim", "src/main.ts"). */
+const partOf = (path: string): string => path.split('/').slice(0, 2).join('/');
 
 describe('architecture', () => {
   it('reads the whole source tree', () => {
@@ -29,6 +64,16 @@ describe('architecture', () => {
   it('src/sim imports nothing outside src/sim but its few packages', () => {
     const outside = src.filter((e) => e.from.startsWith('src/sim/') && !e.to.startsWith('src/sim/') && !SIM_PACKAGES.has(e.to));
     expect(outside.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
+  });
+
+  it('every part of src has a layer', () => {
+    const parts = new Set(localFiles(ROOT, ['src']).map(partOf));
+    expect([...parts].filter((p) => LAYERS[p] === undefined)).toEqual([]);
+  });
+
+  it('nothing imports a higher layer: ui/game → app/node → store/replay/save/pack → llm → sim/io', () => {
+    const upward = src.filter((e) => e.to.startsWith('src/') && (LAYERS[partOf(e.to)] ?? 0) > (LAYERS[partOf(e.from)] ?? 0));
+    expect(upward.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
   });
 
   it('Phaser is imported only by src/game and the entry point', () => {
