@@ -1,5 +1,5 @@
-import { registryModes } from '../sim/actions/state';
-import type { BrainMode } from '../sim/actions/state';
+import { registryModes } from '../sim/persona/agentState';
+import type { BrainMode } from '../sim/persona/agentState';
 import { parseCallPlan, type CallPlan } from '../sim/brain/callPlan';
 
 /**

@@ -1,5 +1,5 @@
 import { FEED_SIZE, economyFeedItem, type FeedItem, type HamletStore, type ReplayView } from '../store/store';
-import type { EconomyEvent } from '../sim/town/economy';
+import type { EconomyEvent } from '../sim/economy/economy';
 import type { ReplayFile } from '../replay/format';
 import type { PersonaFrame } from '../sim/simulation';
 import { DEFAULT_REPLAY_SPEED, PlaybackClock, ReplayPlayer } from '../replay/player';

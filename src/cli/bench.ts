@@ -3,7 +3,7 @@ import { whisperFirstMemories, type TownPack } from '../pack/open';
 import { Simulation } from '../sim/simulation';
 import { OfflineBrain } from '../llm/offline/offlineBrain';
 import { personasOption, scaleTown } from './town';
-import { registryModes } from '../sim/actions/state';
+import { registryModes } from '../sim/persona/agentState';
 import { formatComparison, measureCallPlanDay } from './callPlanBench';
 import { talkativeModel } from '../../tests/support/talkativeModel';
 import { goodModel } from '../../tests/support/goodModel';

@@ -14,7 +14,7 @@ import { personasOption, scaleTown } from './town';
 import { CALLS_OPTION, LLM_OPTIONS, UnreachableModel, callPlanFromArgs, checkReachable, llmBrainFromArgs, reportFallbacks } from './llmArgs';
 import type { LlmBrain } from '../llm/llmBrain';
 import { describeTotals } from '../llm/callLog';
-import { registryModes } from '../sim/actions/state';
+import { registryModes } from '../sim/persona/agentState';
 import { createSave, decodeSave, encodeSave, openSave, type SaveFile } from '../save/saveFile';
 import type { PersonaSpec } from '../sim/persona/schema';
 import type { WorldModel } from '../sim/world/types';

@@ -7,8 +7,8 @@ import type { WorldEvent } from './world/events';
 import type { ChatLine } from './persona/memory';
 import { Rng } from './rng';
 import type { EmbeddingStore } from './persona/embeddings';
-import type { Economy } from './town/economy';
-import type { CallStrategy } from './cognition/callStrategy';
+import type { Economy } from './economy/economy';
+import type { CallStrategy } from './brain/callStrategy';
 import type { CognitiveModules } from './ablation';
 
 /** A conversation that happened, for the activity feed, the recorder and the tests. */
@@ -43,7 +43,7 @@ export interface SimContext {
   thinking: Set<Persona>;
   /** The town's jobs, shop items and today's check-ins and sales (docs/economy.md#money-and-goods). */
   economy: Economy;
-  /** How the brain is asked: the call plan's verbs (src/sim/cognition/callStrategy.ts); cognition never tests which plan is on. */
+  /** How the brain is asked: the call plan's verbs (src/sim/brain/callStrategy.ts); cognition never tests which plan is on. */
   readonly calls: CallStrategy;
   /**
    * True while steps do not wait for the brain (asynchronous steps on a remote brain): a packed day

@@ -1,4 +1,4 @@
-import type { BrainMode } from './actions/state';
+import type { BrainMode } from './persona/agentState';
 import type { PlayerInput } from './player/controller';
 
 /** Longest whisper taken (characters). */

@@ -10,7 +10,7 @@ import type { Tile, WorldModel } from './world/types';
 import type { WorldEvent } from './world/events';
 import { perceive, perceptionIndex } from './cognition/perceive';
 import { Director, requestText, type TownEvent } from './town/director';
-import { Economy, type EconomyEvent, type PulseRound } from './town/economy';
+import { Economy, type EconomyEvent, type PulseRound } from './economy/economy';
 import { pulseDue, runPulse } from './town/pulse';
 import { payBills } from './town/bills';
 import { dayIndex } from './actions/places';
@@ -19,7 +19,8 @@ import { newDayFor, plan } from './cognition/plan';
 import { chooseRetrieved, react } from './cognition/react';
 import { reflect } from './cognition/reflect';
 import { scoreDue } from './cognition/poignancy';
-import { arrived, execute } from './cognition/execute';
+import { execute } from './cognition/execute';
+import { arrived } from './persona/currentAction';
 import { settleArrivals } from './actions/payOnArrival';
 import { seedMemories } from './persona/seed';
 import { restoreSnapshot, takeSnapshot, type SimSnapshot } from './snapshot';
@@ -30,14 +31,14 @@ import { interview as interviewOf } from './cognition/interview';
 import type { ChatLine } from './persona/memory';
 import { registryStep } from './cognition/registryDecide';
 import { checkNewActions } from './actions/generative';
-import { townActionTotals, type TownActionTotals } from './actions/state';
-import type { ActionStats, BrainMode } from './actions/state';
+import { townActionTotals, type TownActionTotals } from './persona/agentState';
+import type { ActionStats, BrainMode } from './persona/agentState';
 import { PlayerController, type PlayerInput, type PlayerView } from './player/controller';
-import { checkPlayerInput } from './player/playerState';
+import { checkPlayerInput } from './state/playerState';
 import { playerSpawn } from './player/player';
 import { afterMicrotasks, StepGate, type AnswerEffect } from './brain/stepGate';
 import type { CallPlan } from './brain/callPlan';
-import type { CallStrategy } from './cognition/callStrategy';
+import type { CallStrategy } from './brain/callStrategy';
 import { callStrategies } from './cognition/callStrategies';
 import { objectOf, printAddress } from './world/actionAddress';
 import { defined } from './checked';
@@ -167,7 +168,7 @@ export class Simulation implements SimContext {
   private embeddingBusy = false;
   /** A failure of thinking that ended between steps: the next step reports it. */
   private lateFailure: unknown = null;
-  /** The town's economy: jobs, shop items, today's check-ins and sales, the hourly pulse's log (src/sim/town/economy.ts). */
+  /** The town's economy: jobs, shop items, today's check-ins and sales, the hourly pulse's log (src/sim/economy/economy.ts). */
   readonly economy: Economy;
   /** How the brain is asked: one call per question, or packed calls (docs/call-plans.md). A setting, like the brain: not saved. */
   callPlan: CallPlan;
@@ -275,7 +276,7 @@ export class Simulation implements SimContext {
   }
 
   private readonly strategies = callStrategies(this);
-  /** The call plan's verbs, which cognition asks (src/sim/cognition/callStrategy.ts). */
+  /** The call plan's verbs, which cognition asks (src/sim/brain/callStrategy.ts). */
   get calls(): CallStrategy {
     return this.strategies[this.callPlan];
   }

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { DAY } from './clock';
 import { MAX_STRING, SnapshotError, StringTable, type ReadContext, type SimState, type StateHolder, type WriteContext } from './state/holder';
 import { clockHolder, conversationsHolder, embeddingsHolder, townHolder } from './state/simHolders';
-import { personasHolder } from './persona/personaState';
-import { directorHolder } from './town/directorState';
+import { personasHolder } from './state/personaState';
+import { directorHolder } from './state/directorState';
 import { inputsHolder } from './state/inputsState';
-import { economyHolder } from './town/economyState';
-import { playerHolder } from './player/playerState';
+import { economyHolder } from './state/economyState';
+import { playerHolder } from './state/playerState';
 import { Scratch } from './persona/scratch';
-import { newAgentState } from './actions/state';
+import { newAgentState } from './persona/agentState';
 import { at } from './checked';
 import { describeGameTime, gameTimeInBounds, memoryCountProblem, SeedSchema, StepSecondsSchema } from './bounds';
 

@@ -5,7 +5,7 @@ import type { ConversationRecord } from '../sim/context';
 import type { ChatLine } from '../sim/persona/memory';
 import type { ReplayInspect } from '../replay/player';
 import type { Tile } from '../sim/world/types';
-import type { EconomyEvent } from '../sim/town/economy';
+import type { EconomyEvent } from '../sim/economy/economy';
 import type { EndedChat, PlayerView } from '../sim/player/controller';
 
 /** Steps per real second at each speed: 1× is one 10-second step per second. */

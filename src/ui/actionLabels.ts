@@ -1,4 +1,4 @@
-import type { ActionId } from '../sim/actions/ids';
+import type { ActionId } from '../sim/persona/actionIds';
 
 /**
  * The player's action menu in words a person reads ("Go to Bramble Café", "Shift: paper round at

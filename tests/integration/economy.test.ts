@@ -3,7 +3,7 @@ import { loadTownPersonas, loadTownWorld } from '../../src/node/town';
 import { Simulation } from '../../src/sim/simulation';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
 import { economyTable, runEconomy, type EconomyFigures } from '../../src/sim/scenario/economyWeek';
-import { MAX_HELD } from '../../src/sim/town/economy';
+import { MAX_HELD } from '../../src/sim/economy/economy';
 
 /** Credits a resident starts with (START_CREDITS). */
 const START = 100;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION_IDS } from '../../src/sim/actions/ids';
+import { ACTION_IDS } from '../../src/sim/persona/actionIds';
 import { actionLabel } from '../../src/ui/actionLabels';
 
 describe("the player's action menu in words", () => {

@@ -9,7 +9,7 @@ import { decisionLogOf, type DecisionLogEntry } from '../../src/sim/actions/deci
 import { applyDecision, decideAction } from '../../src/sim/cognition/registryDecide';
 import { executeDecisions } from '../../src/sim/town/pulse';
 import { playerSpec } from '../../src/sim/player/player';
-import { ACTION_IDS } from '../../src/sim/actions/ids';
+import { ACTION_IDS } from '../../src/sim/persona/actionIds';
 
 /** The offline brain with the registry brain's answers scripted. */
 class Scripted extends OfflineBrain {

@@ -4,7 +4,7 @@ import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
 import { offlineTownPulse } from '../../src/llm/offline/townPulse';
 import { loadWorld, MapError } from '../../src/sim/world/loadWorld';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
-import { DEFAULT_RENT } from '../../src/sim/town/economy';
+import { DEFAULT_RENT } from '../../src/sim/economy/economy';
 import { REGISTRY } from '../../src/sim/actions/registry';
 import { resolvePlannerAction } from '../../src/sim/actions/resolve';
 import { parseAddress } from '../../src/sim/world/actionAddress';

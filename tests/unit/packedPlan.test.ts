@@ -8,7 +8,7 @@ import { RANDOM_OBJECT, mapAddressOf, parseAddress } from '../../src/sim/world/a
 import { determineAction, fitSubtasks, longTermPlanning } from '../../src/sim/cognition/plan';
 import { knownPlaces } from '../../src/sim/cognition/actionDetails';
 import { CHAT_BUFFER_STEPS, chatReact, shouldReact } from '../../src/sim/cognition/react';
-import { scheduleMinutes } from '../../src/sim/cognition/schedule';
+import { scheduleMinutes } from '../../src/sim/persona/schedule';
 import { addScored, expectedPoignancy, mayReachTrigger, POIGNANCY_BATCH, PROVISIONAL_POIGNANCY, SCORE_EVERY_HOURS, scoreDue } from '../../src/sim/cognition/poignancy';
 import { reflect } from '../../src/sim/cognition/reflect';
 import type { Retrieved } from '../../src/sim/cognition/retrieve';

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Brain, CallContext, NewDecompInput, SubTask } from '../../src/sim/brain/port';
 import { RANDOM_OBJECT, mapAddressOf, objectOf, parseAddress, printAddress } from '../../src/sim/world/actionAddress';
-import { addNewAction, chooseAddress, determineAction, longTermPlanning, reviseIdentityFocalPoints } from '../../src/sim/cognition/plan';
+import { chooseAddress, determineAction, longTermPlanning, reviseIdentityFocalPoints } from '../../src/sim/cognition/plan';
+import { addNewAction } from '../../src/sim/persona/currentAction';
 import { CHAT_BUFFER_STEPS, canReact, canTalk, chatReact, chooseRetrieved, react, shouldReact, waitMinutes, waitReact } from '../../src/sim/cognition/react';
-import { failSafeDecomp, scheduleMinutes, stretchFor } from '../../src/sim/cognition/schedule';
+import { failSafeDecomp, scheduleMinutes, stretchFor } from '../../src/sim/persona/schedule';
 import type { Retrieved } from '../../src/sim/cognition/retrieve';
 import type { ConceptNode } from '../../src/sim/persona/memory';
 import { THIRTY_DAYS } from '../../src/sim/persona/memory';

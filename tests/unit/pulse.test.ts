@@ -20,7 +20,8 @@ import { commitmentTask } from '../../src/sim/cognition/commitments';
 import type { Persona } from '../../src/sim/persona/persona';
 import { parseAddress, printAddress } from '../../src/sim/world/actionAddress';
 import { defined } from '../../src/sim/checked';
-import { arrived, execute } from '../../src/sim/cognition/execute';
+import { execute } from '../../src/sim/cognition/execute';
+import { arrived } from '../../src/sim/persona/currentAction';
 import { settleArrivals } from '../../src/sim/actions/payOnArrival';
 import { placeAt } from '../../src/sim/world/address';
 

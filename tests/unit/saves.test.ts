@@ -12,7 +12,7 @@ import { configFromPreset } from '../../src/llm/config';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
 import { loadTownPersonas, loadTownWorld } from '../../src/node/town';
 import { playerSpec } from '../../src/sim/player/player';
-import type { PersonaPart } from '../../src/sim/persona/personaState';
+import type { PersonaPart } from '../../src/sim/state/personaState';
 import { rememberSecret } from '../../src/llm/secrets';
 
 const world = loadWorld(miniMap());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hourlyToMinutes, insertIntoSchedule, padDay, scheduleMinutes, fitRest, planFrom } from '../../src/sim/cognition/schedule';
+import { hourlyToMinutes, insertIntoSchedule, padDay, scheduleMinutes, fitRest, planFrom } from '../../src/sim/persona/schedule';
 import { isSubtask, shouldDecompose } from '../../src/sim/cognition/plan';
 import { repairDecomposition } from '../../src/sim/brain/repair';
 import { Scratch } from '../../src/sim/persona/scratch';

@@ -6,7 +6,7 @@ import type { WorldModel } from '../../src/sim/world/types';
 import { miniMap } from '../fixtures/miniTown';
 import { ROOT, readMapJson, loadTownPersonas } from '../../src/node/town';
 import { checkPersonasAgainstWorld } from '../../src/sim/persona/load';
-import { DEFAULT_RENT, Economy } from '../../src/sim/town/economy';
+import { DEFAULT_RENT, Economy } from '../../src/sim/economy/economy';
 import { miniPersonas } from '../fixtures/miniTown';
 
 type Json = Record<string, any>;

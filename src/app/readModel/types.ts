@@ -5,9 +5,9 @@ import type { ScheduleItem } from '../../sim/persona/scratch';
 import type { Commitment } from '../../sim/persona/commitment';
 import type { CallRecord } from '../../llm/callLog';
 import type { RetrievalTrace } from '../../sim/cognition/retrievalTrace';
-import type { ActionStats, BrainMode, DecisionRecord } from '../../sim/actions/state';
+import type { ActionStats, BrainMode, DecisionRecord } from '../../sim/persona/agentState';
 import type { HourBucket } from './llmSeries';
-import type { PulseRound } from '../../sim/town/economy';
+import type { PulseRound } from '../../sim/economy/economy';
 import type { ModelPrice } from '../../llm/prices';
 
 /*

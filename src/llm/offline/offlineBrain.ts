@@ -26,10 +26,10 @@ import type {
   WholeConversation,
 } from '../../sim/brain/port';
 import { MAX_ROUNDS } from '../../sim/cognition/converse';
-import { failSafeDecomp } from '../../sim/cognition/schedule';
+import { failSafeDecomp } from '../../sim/persona/schedule';
 import type { Persona } from '../../sim/persona/persona';
 import type { ChatLine, ConceptNode } from '../../sim/persona/memory';
-import type { Triple } from '../../sim/persona/scratch';
+import type { Triple } from '../../sim/world/events';
 import type { PersonaSpec } from '../../sim/persona/schema';
 import { DAY, dayStart } from '../../sim/clock';
 import { Rng } from '../../sim/rng';

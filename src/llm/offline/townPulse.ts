@@ -1,7 +1,7 @@
 import type { PulseDecision, PulseItem, TownPulseInput } from '../../sim/brain/port';
 import { hoursOverlap, parseHHMM } from '../../sim/clock';
 import type { Rng } from '../../sim/rng';
-import { MAX_HELD, MAX_HELD_PER_ITEM, isMeal } from '../../sim/town/economy';
+import { MAX_HELD, MAX_HELD_PER_ITEM, isMeal } from '../../sim/economy/economy';
 
 /**
  * The offline town simulator (the hourly pulse with no model, docs/economy.md#offline): a decision per resident from the

@@ -1,10 +1,10 @@
 import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
-import { addNewAction } from '../cognition/plan';
+import { addNewAction } from '../persona/currentAction';
 import { sceneOf } from './scenes';
 import type { ActionCall, ActionDef, Place, StateChange } from './types';
-import type { SceneId } from './ids';
-import type { DecisionRecord } from './state';
+import type { SceneId } from '../persona/actionIds';
+import type { DecisionRecord } from '../persona/agentState';
 import { logDecision, type Proposer } from './decisionLog';
 import { actionWorldOf, applyChange, applyEffects, markAction, sceneDefault, validateProposal } from './validate';
 

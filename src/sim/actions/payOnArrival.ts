@@ -1,5 +1,5 @@
 import type { SimContext } from '../context';
-import { arrived } from '../cognition/execute';
+import { arrived } from '../persona/currentAction';
 import { placeFor, REGISTRY } from './registry';
 import { placeAt } from '../world/address';
 import { actionWorldOf, applyEffects } from './validate';

@@ -17,8 +17,8 @@ import {
 } from './places';
 import type { ActionDef, ActionWorld, Place, StateChange } from './types';
 import { placeAddress, randomIn, type ActionAddress, type PlaceAddress } from '../world/actionAddress';
-import type { ActionId } from './ids';
-import { GOODS_SHARE, MAX_HELD, MAX_HELD_PER_ITEM, isMeal, unnamedPurchase, type Job, type ShopItem } from '../town/economy';
+import type { ActionId } from '../persona/actionIds';
+import { GOODS_SHARE, MAX_HELD, MAX_HELD_PER_ITEM, isMeal, unnamedPurchase, type Job, type ShopItem } from '../economy/economy';
 import { byCodeUnits } from '../order';
 import type { SectorKind } from '../world/sectorKinds';
 import { defined } from '../checked';
@@ -188,7 +188,7 @@ function goToTargets(w: ActionWorld, p: Persona): string[] {
 /** Other people within this many tiles may be chatted with. */
 export const CHAT_RADIUS = 10;
 
-/** The job a check-in names: "" is one's own; else a job reference (src/sim/town/economy.ts findJob). */
+/** The job a check-in names: "" is one's own; else a job reference (src/sim/economy/economy.ts findJob). */
 export function jobFor(w: ActionWorld, p: Persona, target: string): Job | null {
   return target.trim() ? (w.economy.findJob(target) ?? null) : w.economy.jobOf(p.id);
 }
@@ -212,7 +212,7 @@ function purchaseTarget(target: string): { shop: string; item: string } {
   return { shop: shop.trim(), item: rest.join(':').trim() };
 }
 
-/** The item a purchase names: "Sector:item", or at "Sector" a meal one can afford (src/sim/town/economy.ts unnamedPurchase). */
+/** The item a purchase names: "Sector:item", or at "Sector" a meal one can afford (src/sim/economy/economy.ts unnamedPurchase). */
 function itemFor(w: ActionWorld, p: Persona, target: string): ShopItem | null {
   const { shop, item } = purchaseTarget(target);
   const sold = w.economy.itemsAt(shop);

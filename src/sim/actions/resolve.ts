@@ -1,11 +1,11 @@
 import type { Persona } from '../persona/persona';
 import { dayIndex, isOwnWorkplace, isStudent, placeOfActionAddress } from './places';
 import type { ActionWorld, Place } from './types';
-import type { ActionId } from './ids';
+import type { ActionId } from '../persona/actionIds';
 import type { ActionAddress } from '../world/actionAddress';
 import { at } from '../checked';
 import { UP_FOR, jobToday } from './registry';
-import { unnamedPurchase } from '../town/economy';
+import { unnamedPurchase } from '../economy/economy';
 
 interface Resolved {
   action: ActionId;

@@ -3,7 +3,7 @@ import { hourOf } from '../clock';
 import { hereOf, isOwnHome, isOwnWorkplace } from './places';
 import { REGISTRY, type ActionRegistry } from './registry';
 import { type ActionWorld, type Place } from './types';
-import { SCENE_IDS, type ActionId, type SceneId } from './ids';
+import { SCENE_IDS, type ActionId, type SceneId } from '../persona/actionIds';
 
 interface ScenePolicy {
   id: SceneId;

@@ -1,5 +1,5 @@
 import { formatAmPm } from '../clock';
-import type { AgentState, DecisionRecord } from './state';
+import type { AgentState, DecisionRecord } from '../persona/agentState';
 
 /** How many recent decisions go into the next decision's context (docs/action-registry.md#recent-decisions). */
 export const SHORT_TERM_SIZE = 5;

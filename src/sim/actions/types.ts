@@ -1,10 +1,10 @@
 import type { Persona } from '../persona/persona';
-import type { Triple } from '../persona/scratch';
+import type { Triple } from '../world/events';
 import type { WorldModel } from '../world/types';
 import type { ActionAddress, PlaceAddress } from '../world/actionAddress';
-import type { ActionId, SceneId } from './ids';
-import type { BrainMode, Wallet } from './state';
-import type { Economy } from '../town/economy';
+import type { ActionId, SceneId } from '../persona/actionIds';
+import type { BrainMode, Wallet } from '../persona/agentState';
+import type { Economy } from '../economy/economy';
 import type { SectorKind } from '../world/sectorKinds';
 
 /** What an action reads of the town: the map, the time, and the people in it. */
@@ -13,7 +13,7 @@ export interface ActionWorld {
   now: number;
   byName: Map<string, Persona>;
   personas: readonly Persona[];
-  /** The town's jobs, shop items and today's check-ins (src/sim/town/economy.ts). */
+  /** The town's jobs, shop items and today's check-ins (src/sim/economy/economy.ts). */
   economy: Economy;
 }
 

@@ -1,13 +1,13 @@
 import type { Persona } from '../persona/persona';
 import type { SimContext } from '../context';
-import { addNewAction } from '../cognition/plan';
+import { addNewAction } from '../persona/currentAction';
 import { hereOf } from './places';
 import { REGISTRY, placeFor } from './registry';
 import { SCENES } from './scenes';
 import { remember } from './shortTermMemory';
 import type { ActionCall, ActionDef, ActionWorld, Place, StateChange } from './types';
-import type { SceneId } from './ids';
-import type { DecisionRecord } from './state';
+import type { SceneId } from '../persona/actionIds';
+import type { DecisionRecord } from '../persona/agentState';
 import { objectOf, printAddress } from '../world/actionAddress';
 
 /** What a brain (or the planner, resolved) proposes: an action id and its target. */

@@ -1,7 +1,8 @@
 import type { ActionDetails } from '../persona/packedState';
 import type { Persona } from '../persona/persona';
 import type { ChatLine, ConceptNode } from '../persona/memory';
-import type { ScheduleItem, Triple } from '../persona/scratch';
+import type { ScheduleItem } from '../persona/scratch';
+import type { Triple } from '../world/events';
 import type { WorldModel } from '../world/types';
 
 /** What every brain call knows: who is thinking, and when (game ms). */
@@ -115,7 +116,7 @@ export interface PulseResident {
   checkedInToday: boolean;
   /** Item name → count. */
   holdings: Record<string, number>;
-  /** Meals held (food, not drinks: src/sim/town/economy.ts isMeal). */
+  /** Meals held (food, not drinks: src/sim/economy/economy.ts isMeal). */
   food: number;
   /** asleep, chatting, committed (a plan due now: where), or free. */
   state: 'asleep' | 'chatting' | 'committed' | 'free';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { Persona } from '../persona/persona';
-import type { Triple } from '../persona/scratch';
+import type { Triple } from '../world/events';
 
 /** A reply the model can fix: its message is fed back on retry. */
 export class ReplyError extends Error {

@@ -1,6 +1,6 @@
 import type { CallPlan } from '../brain/callPlan';
 import type { SimContext } from '../context';
-import type { CallStrategy } from './callStrategy';
+import type { CallStrategy } from '../brain/callStrategy';
 import { faithfulCalls } from './faithfulCalls';
 import { packedCalls } from './packedCalls';
 

@@ -1,7 +1,7 @@
 import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
 import { DAY, dayStart, formatAmPm, minuteOfDay } from '../clock';
-import { insertIntoSchedule } from './schedule';
+import { insertIntoSchedule } from '../persona/schedule';
 import type { Commitment } from '../persona/commitment';
 import type { SectorKind } from '../world/sectorKinds';
 import { at } from '../checked';

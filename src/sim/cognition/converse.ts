@@ -1,7 +1,7 @@
 import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
 import type { ChatLine, ConceptNode } from '../persona/memory';
-import { isExpired, THIRTY_DAYS } from '../persona/memory';
+import { isExpired, keywordsOf, THIRTY_DAYS } from '../persona/memory';
 import { newRetrieve } from './retrieve';
 import { addCommitment, parseCommitment, placesFor } from './commitments';
 import { addScored } from './poignancy';
@@ -179,7 +179,3 @@ export function pronounsOf(spec: { learned: string; currently: string }): { subj
   return { subj: 'they', poss: 'their', obj: 'them' };
 }
 
-const STOP = new Set(['the', 'and', 'that', 'with', 'this', 'from', 'will', 'have', 'been', 'about', 'their', 'there', 'they', 'into', 'what', 'when', 'would']);
-export function keywordsOf(text: string): string[] {
-  return [...new Set(text.toLowerCase().match(/[a-zà-ÿ']{4,}/g) ?? [])].filter((w) => !STOP.has(w)).slice(0, 6);
-}

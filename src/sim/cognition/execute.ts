@@ -137,7 +137,3 @@ export function execute(sim: SimContext, p: Persona): boolean {
   return true;
 }
 
-/** Has the persona reached the place of its action? */
-export function arrived(p: Persona): boolean {
-  return p.scratch.actPathSet && p.scratch.plannedPath.length === 0;
-}

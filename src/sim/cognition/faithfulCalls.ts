@@ -4,10 +4,11 @@
  */
 import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
-import type { Triple } from '../persona/scratch';
+import type { Triple } from '../world/events';
 import { objectOf, printAddress } from '../world/actionAddress';
-import type { CallStrategy } from './callStrategy';
-import { addNewAction, chooseAddress, DIVERSITY_TRIES, MIN_DISTINCT_ACTIVITIES, reviseIdentity } from './plan';
+import type { CallStrategy } from '../brain/callStrategy';
+import { chooseAddress, DIVERSITY_TRIES, MIN_DISTINCT_ACTIVITIES, reviseIdentity } from './plan';
+import { addNewAction } from '../persona/currentAction';
 import { createReact } from './react';
 import { scoreNow } from './poignancy';
 

@@ -1,7 +1,7 @@
 import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
 import { DAY, dayStart, hourOf } from '../clock';
-import { insertIntoSchedule, padDay } from './schedule';
+import { insertIntoSchedule, padDay } from '../persona/schedule';
 
 type NewDay = false | 'First day' | 'New day';
 

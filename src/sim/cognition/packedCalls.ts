@@ -8,13 +8,14 @@ import type { Persona } from '../persona/persona';
 import type { DayStart } from '../brain/port';
 import { objectOf, placeAddress, printAddress } from '../world/actionAddress';
 import { DAY, dayStart } from '../clock';
-import type { CallStrategy } from './callStrategy';
-import { addNewAction, DIVERSITY_TRIES, MIN_DISTINCT_ACTIVITIES, minutesLeftInSlot, reviseIdentity, staysWhole } from './plan';
+import type { CallStrategy } from '../brain/callStrategy';
+import { DIVERSITY_TRIES, MIN_DISTINCT_ACTIVITIES, minutesLeftInSlot, reviseIdentity, staysWhole } from './plan';
+import { addNewAction } from '../persona/currentAction';
 import { addressOfDetails, hasDetails, packedActionDetails } from './actionDetails';
 import { applyReplan, planAheadOf, stretchToReplan } from './react';
 import { packedConversation } from './converse';
 import { bearingOn, PACKED_RECALLS, withoutStep } from './bearing';
-import { replanWithRest } from './schedule';
+import { replanWithRest } from '../persona/schedule';
 import { scoreLater, scoreWaitingDue } from './poignancy';
 
 export function packedCalls(sim: SimContext): CallStrategy {

@@ -7,8 +7,7 @@ import { DAY, dayStart, formatDate, formatDateTime, hourOf, minuteOfDay } from '
 import { newRetrieve } from './retrieve';
 import { applyCommitments, followSought } from './commitments';
 import { THIRTY_DAYS } from '../persona/memory';
-import type { Triple } from '../persona/scratch';
-import { hourlyToMinutes, padDay } from './schedule';
+import { hourlyToMinutes, padDay } from '../persona/schedule';
 import { scoreWaiting } from './poignancy';
 import { planFromTheMoment } from './momentPlan';
 
@@ -131,40 +130,7 @@ export async function chooseAddress(sim: SimContext, p: Persona, action: string)
   return object === RANDOM_OBJECT ? randomIn(place) : placeAddress(sim.world.name, sector, arena, object);
 }
 
-interface NewAction {
-  address: ActionAddress;
-  duration: number;
-  description: string;
-  pronunciatio: string;
-  event: Triple;
-  chattingWith?: string | null;
-  chat?: Persona['scratch']['chat'];
-  chattingWithBuffer?: Record<string, number>;
-  chattingEndTime?: number | null;
-  objDescription?: string | null;
-  objPronunciatio?: string | null;
-  objEvent?: Triple;
-}
 
-/** Smallville's add_new_action: a new action resets chat state (unless given) and the planned path. */
-export function addNewAction(p: Persona, now: number, a: NewAction): void {
-  const s = p.scratch;
-  s.actAddress = a.address;
-  s.actDuration = a.duration;
-  s.actDescription = a.description;
-  s.actPronunciatio = a.pronunciatio;
-  s.actEvent = a.event;
-  s.chattingWith = a.chattingWith ?? null;
-  s.chat = a.chat ?? null;
-  if (a.chattingWithBuffer) Object.assign(s.chattingWithBuffer, a.chattingWithBuffer);
-  s.chattingEndTime = a.chattingEndTime ?? null;
-  s.actObjDescription = a.objDescription ?? null;
-  s.actObjPronunciatio = a.objPronunciatio ?? null;
-  s.actObjEvent = a.objEvent ?? ['', '', ''];
-  s.actStartTime = now;
-  s.actPathSet = false;
-  s.plannedPath = [];
-}
 
 /**
  * Smallville's _determine_action: decompose what is coming, pad the day, and start the current task.

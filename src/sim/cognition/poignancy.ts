@@ -2,7 +2,7 @@ import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
 import type { ConceptNode, NewNode, NodeType } from '../persona/memory';
 import type { MemoryToRate } from '../brain/port';
-import type { PoignancyQuestion } from './callStrategy';
+import type { PoignancyQuestion } from '../brain/callStrategy';
 import { HOUR, dayStart } from '../clock';
 import { isAsleep } from '../actions/registry';
 import { at } from '../checked';

@@ -3,12 +3,12 @@ import { rngFor } from '../context';
 import type { Persona } from '../persona/persona';
 import type { Retrieved } from './retrieve';
 import { hourOf, minuteOfDay } from '../clock';
-import { addNewAction } from './plan';
+import { addNewAction } from '../persona/currentAction';
 import { proposeBegun } from '../actions/proposers';
 import { conversationMinutes, converse, rememberConversation } from './converse';
 import type { NewDecompInput, PlanAhead, SubTask } from '../brain/port';
-import type { HeldConversation } from './callStrategy';
-import { insertIntoSchedule, planFrom, stretchFor } from './schedule';
+import type { HeldConversation } from '../brain/callStrategy';
+import { insertIntoSchedule, planFrom, stretchFor } from '../persona/schedule';
 import { sameAddress } from '../world/actionAddress';
 
 /** Smallville's chat cooldown, in steps, set for both partners when a chat starts. */

@@ -2,7 +2,7 @@ import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
 import type { ConceptNode } from '../persona/memory';
 import { THIRTY_DAYS, isExpired } from '../persona/memory';
-import { keywordsOf } from './converse';
+import { keywordsOf } from '../persona/memory';
 import { newRetrieve, RETRIEVE_COUNT } from './retrieve';
 import { addScored } from './poignancy';
 import { at } from '../checked';

@@ -12,7 +12,7 @@ import { actionWorldOf, availableOptions, registeredId, sceneDefault, validatePr
 import { decide, logRefusal } from '../actions/decide';
 import { REGISTRY } from '../actions/registry';
 import type { ActionCall, ActionDef, ActionWorld } from '../actions/types';
-import type { SceneId } from '../actions/ids';
+import type { SceneId } from '../persona/actionIds';
 import { at } from '../checked';
 
 /** After a refused answer the brain is asked again with the reason at most this many times; then the scene default runs. */

@@ -25,7 +25,7 @@ export interface Commitment {
   scheduledOn: number | null;
 }
 
-/** A commitment as a snapshot holds it (src/sim/persona/personaState.ts, src/sim/town/directorState.ts). */
+/** A commitment as a snapshot holds it (src/sim/state/personaState.ts, src/sim/state/directorState.ts). */
 export const CommitmentSchema = z.strictObject({
   event: z.string().max(1000),
   sector: z.string().max(200),

@@ -178,3 +178,10 @@ export function isExpired(node: ConceptNode, now: number): boolean {
 }
 
 export const THIRTY_DAYS = 30 * DAY;
+
+/** Common words that are never a memory's keywords. */
+const STOP = new Set(['the', 'and', 'that', 'with', 'this', 'from', 'will', 'have', 'been', 'about', 'their', 'there', 'they', 'into', 'what', 'when', 'would']);
+/** A text's keywords: its first six distinct words of four letters or more, common ones aside. */
+export function keywordsOf(text: string): string[] {
+  return [...new Set(text.toLowerCase().match(/[a-zà-ÿ']{4,}/g) ?? [])].filter((w) => !STOP.has(w)).slice(0, 6);
+}

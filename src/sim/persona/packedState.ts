@@ -1,4 +1,4 @@
-import type { Triple } from './scratch';
+import type { Triple } from '../world/events';
 
 /**
  * What a persona keeps for the packed call plan (docs/call-plans.md), as plain data (it is saved with

@@ -4,8 +4,8 @@ import { Scratch } from './scratch';
 import { SpatialMemory } from './spatial';
 import type { Tile } from '../world/types';
 import type { Commitment } from './commitment';
-import type { AgentState } from '../actions/state';
-import { newAgentState } from '../actions/state';
+import type { AgentState } from './agentState';
+import { newAgentState } from './agentState';
 import type { CachedDetails, WaitingMemory } from './packedState';
 
 /** A persona in the running town: its fixed identity (spec) and its changing mind (scratch, memories). */

@@ -3,9 +3,9 @@ import type { Tile } from '../world/types';
 import { minuteOfDay } from '../clock';
 import { at } from '../checked';
 import type { ActionAddress } from '../world/actionAddress';
-import type { ActionId } from '../actions/ids';
+import type { ActionId } from './actionIds';
+import type { Triple } from '../world/events';
 
-export type Triple = [string, string, string];
 
 /** One entry of the minute-level schedule: [task description, duration in minutes]. */
 export type ScheduleItem = [string, number];

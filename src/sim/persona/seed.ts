@@ -1,7 +1,7 @@
 import type { Persona } from './persona';
 import type { ArenaInfo, GameObjectInfo, SectorInfo, WorldModel } from '../world/types';
 import { THIRTY_DAYS } from './memory';
-import { keywordsOf } from '../cognition/converse';
+import { keywordsOf } from './memory';
 import { sentences } from '../sentences';
 
 interface DistrictPlaces {

@@ -8,8 +8,8 @@ import { hereOf } from '../actions/places';
 import { actionWorldOf, availableOptions, type ActionOption } from '../actions/validate';
 import { decide, startChecked } from '../actions/decide';
 import { proposeBegun } from '../actions/proposers';
-import { arrived } from '../cognition/execute';
-import { addNewAction } from '../cognition/plan';
+import { arrived } from '../persona/currentAction';
+import { addNewAction } from '../persona/currentAction';
 import { memoriesFor, rememberFor } from '../cognition/converse';
 import { CHAT_BUFFER_STEPS } from '../cognition/react';
 
@@ -317,7 +317,7 @@ export class PlayerController {
     else if (me.scratch.chattingWith) this.apply(sim, 'IDLE', '', 'after a conversation');
   }
 
-  /** Put a snapshot's conversation in place (src/sim/player/playerState.ts checked it). */
+  /** Put a snapshot's conversation in place (src/sim/state/playerState.ts checked it). */
   restore(chat: PlayerChat | null): void {
     this.chat = chat ? structuredClone(chat) : null;
     // The chat action holds the same array the conversation grows.

@@ -5,7 +5,7 @@ import type { Persona } from '../persona/persona';
 import type { EmbeddingStore } from '../persona/embeddings';
 import type { WorldModel, Tile } from '../world/types';
 import type { WorldEvent } from '../world/events';
-import type { Economy } from '../town/economy';
+import type { Economy } from '../economy/economy';
 import type { Director } from '../town/director';
 import type { PendingInputs } from '../inputs';
 import type { PlayerController } from '../player/controller';

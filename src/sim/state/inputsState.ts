@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PENDING, MAX_REQUEST, MAX_WHISPER, type PendingInput } from '../inputs';
-import { PlayerInputSchema } from '../player/playerState';
+import { PlayerInputSchema } from './playerState';
 import { SnapshotError, type StateHolder } from './holder';
 
 /** The queue of pending inputs (whispers, brain switches, requests, the player's, the pulse's switch) in a snapshot. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { localEmbedding } from '../brain/localEmbedding';
 import type { ConversationRecord } from '../context';
 import type { Persona } from '../persona/persona';
-import type { PersonaPart } from '../persona/personaState';
+import type { PersonaPart } from './personaState';
 import type { WorldEvent } from '../world/events';
 import { SnapshotError, type StateHolder } from './holder';
 import { at } from '../checked';

@@ -8,16 +8,16 @@ import { resolveScene } from '../actions/scenes';
 import { actionWorldOf } from '../actions/validate';
 import { decide } from '../actions/decide';
 import { dueCommitment } from '../cognition/registryDecide';
-import { keywordsOf } from '../cognition/converse';
+import { keywordsOf } from '../persona/memory';
 import { byCodeUnits } from '../order';
-import { isMeal, type Economy, type Job, type PulseOutcome, type PulseRound } from './economy';
+import { isMeal, type Economy, type Job, type PulseOutcome, type PulseRound } from '../economy/economy';
 import { kindOf } from '../world/economyProps';
 import { EATING } from '../actions/resolve';
 import { commitmentTask } from '../cognition/commitments';
-import { insertAround } from '../cognition/schedule';
+import { insertAround } from '../persona/schedule';
 import type { SectorKind } from '../world/sectorKinds';
 import { at } from '../checked';
-import type { ActionId } from '../actions/ids';
+import type { ActionId } from '../persona/actionIds';
 
 /**
  * The hourly pulse (docs/economy.md#the-hourly-round): once a game hour (with a seeded jitter of 0–2 game minutes) the town

@@ -1,4 +1,5 @@
-import type { Triple } from '../persona/scratch';
+/** An event as (subject, predicate, object): "Ana Moreno", "is", "brewing coffee". */
+export type Triple = [string, string, string];
 
 /** Something happening at a place that a persona can perceive (Smallville's tile event). */
 export interface WorldEvent {

@@ -48,7 +48,7 @@ export interface ShopItemSpec {
   price: number;
   /** Food and drinks are consumed (EAT uses one held); goods are kept. */
   food: boolean;
-  /** A drink (coffee, cider): consumed like food, but no meal (src/sim/town/economy.ts isMeal). */
+  /** A drink (coffee, cider): consumed like food, but no meal (src/sim/economy/economy.ts isMeal). */
   drink: boolean;
 }
 
@@ -83,7 +83,7 @@ export interface WorldModel {
   jobs: JobSpec[];
   items: ShopItemSpec[];
   declared: { jobs: Set<string>; items: Set<string> };
-  /** Home sector → credits a day each of its residents pays in rent and bills (the sector's "rent" map property; homes without it: the default in src/sim/town/economy.ts). */
+  /** Home sector → credits a day each of its residents pays in rent and bills (the sector's "rent" map property; homes without it: the default in src/sim/economy/economy.ts). */
   rents: Record<string, number>;
   /** persona id → spawn tile. */
   spawns: Map<string, Tile>;

@@ -5,7 +5,7 @@ import { button, renderIfChanged } from './dom';
 import { foldingPanel } from '../layout';
 import type { HourBucket } from '../../app/readModel/llmSeries';
 import type { InspectorSource } from '../../app/readModel/types';
-import { townActionTotals } from '../../sim/actions/state';
+import { townActionTotals } from '../../sim/persona/agentState';
 import { speedTitle } from './keys';
 import { costLines } from './costLine';
 import type { PersonaFrame } from '../../sim/simulation';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SnapshotError, type StateHolder } from '../state/holder';
-import { PLAYER_CHAT_MAX_LINES, PLAYER_LINE_MAX, type PlayerChat, type PlayerInput } from './controller';
+import { SnapshotError, type StateHolder } from './holder';
+import { PLAYER_CHAT_MAX_LINES, PLAYER_LINE_MAX, type PlayerChat, type PlayerInput } from '../player/controller';
 import { at } from '../checked';
 
 const name = z.string().min(1).max(200);

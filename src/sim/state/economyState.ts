@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { SnapshotError, type StateHolder } from '../state/holder';
-import { MAX_EVENTS, newEconomyState, type EconomyState } from './economy';
+import { SnapshotError, type StateHolder } from './holder';
+import { MAX_EVENTS, newEconomyState, type EconomyState } from '../economy/economy';
 
 /**
  * The economy's part of a snapshot (docs/economy.md#snapshots-saves-and-replays): today's check-ins per job and sales per shop, the
  * hourly credit samples, the pulse's switch and log, and the latest feed events. Per-persona money
- * and goods are in each persona's wallet (src/sim/persona/personaState.ts).
+ * and goods are in each persona's wallet (src/sim/state/personaState.ts).
  */
 
 const text = (max: number) => z.string().max(max);

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { ACTION_IDS } from '../actions/ids';
-import { type AgentState } from '../actions/state';
-import { CommitmentSchema } from './commitment';
+import { ACTION_IDS } from '../persona/actionIds';
+import { type AgentState } from '../persona/agentState';
+import { CommitmentSchema } from '../persona/commitment';
 import { BOUNDS, CreditsSchema } from '../bounds';
-import { MAX_STRING, SnapshotError, type ReadContext, type StateHolder } from '../state/holder';
-import type { ChatLine, ConceptNode, NodeType } from './memory';
-import type { Persona } from './persona';
-import { Scratch } from './scratch';
+import { MAX_STRING, SnapshotError, type ReadContext, type StateHolder } from './holder';
+import type { ChatLine, ConceptNode, NodeType } from '../persona/memory';
+import type { Persona } from '../persona/persona';
+import { Scratch } from '../persona/scratch';
 import { AddressError, parseAddress, printAddress, type ActionAddress } from '../world/actionAddress';
 import { at } from '../checked';
 

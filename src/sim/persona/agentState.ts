@@ -1,4 +1,4 @@
-import type { ActionId } from './ids';
+import type { ActionId } from './actionIds';
 
 /** Credits in every persona's wallet at the start (docs/economy.md#money-and-goods). */
 const START_CREDITS = 100;
@@ -8,7 +8,7 @@ export interface Wallet {
   credits: number;
   /** Day index (days since the epoch) of the last check-in, or null. */
   checkedInDay: number | null;
-  /** Id of the job of that check-in (src/sim/town/economy.ts), or null. */
+  /** Id of the job of that check-in (src/sim/economy/economy.ts), or null. */
   jobId: number | null;
   /** Item name → how many the persona holds (bought, not yet eaten or used). */
   holdings: Record<string, number>;

@@ -5,8 +5,8 @@
  * tests which plan is on; what stays the same under both plans (when to plan, what to decompose,
  * who talks to whom) stays in cognition.
  */
-import type { CallPlan } from '../brain/callPlan';
-import type { DayStart, Insight, MemoryToRate, ReactChoice, SubTask, WholeConversation } from '../brain/port';
+import type { CallPlan } from './callPlan';
+import type { DayStart, Insight, MemoryToRate, ReactChoice, SubTask, WholeConversation } from './port';
 import type { ConceptNode, NewNode, NodeType } from '../persona/memory';
 import type { Persona } from '../persona/persona';
 

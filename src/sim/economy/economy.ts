@@ -15,7 +15,7 @@ import { itemKind, type ItemKind } from '../world/economyProps';
  * no items sells the defaults of its kind. Both are listed in `notes`.
  */
 
-/** What an implied job pays (a new persona's credits: START_CREDITS in src/sim/actions/state.ts). */
+/** What an implied job pays (a new persona's credits: START_CREDITS in src/sim/persona/agentState.ts). */
 export const DEFAULT_WAGE = 40;
 /** Items a sector of this kind sells when the map declares none there: [name, price, kind] (none: sells nothing). */
 export const DEFAULT_ITEMS: Record<SectorKind, [string, number, ItemKind][]> = {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CommitmentSchema } from '../persona/commitment';
-import { SnapshotError, type StateHolder } from '../state/holder';
-import { STEP_STATUSES, type TownPlan } from './planningTool';
-import type { StepWatch, TownEvent } from './director';
+import { SnapshotError, type StateHolder } from './holder';
+import { STEP_STATUSES, type TownPlan } from '../town/planningTool';
+import type { StepWatch, TownEvent } from '../town/director';
 
 /** The director's part of a snapshot: the planning tool's plans, the steps it follows, its counters. */
 

@@ -1,4 +1,4 @@
-import type { ScheduleItem } from '../persona/scratch';
+import type { ScheduleItem } from './scratch';
 import { at } from '../checked';
 
 /** Merge consecutive equal hourly activities and turn hours into minutes (Smallville). */
