@@ -101,3 +101,18 @@ export function cyclesOf(edges: readonly ImportEdge[]): string[][] {
   for (const v of [...next.keys()].sort()) if (!idx.has(v)) visit(v);
   return components;
 }
+
+/**
+ * The edges that lie on a cycle among local modules ("a → b" with a and b in the same strongly
+ * connected component), sorted: what has to go for the graph to have no cycle.
+ */
+export function cycleEdges(edges: readonly ImportEdge[]): string[] {
+  const component = new Map<string, number>();
+  cyclesOf(edges).forEach((members, i) => members.forEach((m) => component.set(m, i)));
+  const out = new Set<string>();
+  for (const e of edges) {
+    const c = component.get(e.from);
+    if (c !== undefined && component.get(e.to) === c && e.from !== e.to) out.add(`${e.from} → ${e.to}`);
+  }
+  return [...out].sort();
+}

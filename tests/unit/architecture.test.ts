@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cyclesOf, importGraph, localFiles, type ImportEdge } from '../../scripts/lint/importGraph';
+import { cycleEdges, cyclesOf, importGraph, localFiles, type ImportEdge } from '../../scripts/lint/importGraph';
 import { unusedExports } from '../../scripts/lint/unusedExports';
 
 /**
@@ -53,6 +53,17 @@ const LAYERS: Record<string, number> = {
 /** The top-level part of src a module belongs to ("src/sim", "src/main.ts"). */
 const partOf = (path: string): string => path.split('/').slice(0, 2).join('/');
 
+/** The folder of src/sim a module belongs to ("src/sim/actions"); a file directly in src/sim stands alone. */
+const simFolderOf = (path: string): string => path.split('/').slice(0, 3).join('/');
+
+/** The imports between folders of src/sim (each folder one node), as edges. */
+function simFolderEdges(edges: readonly ImportEdge[]): ImportEdge[] {
+  return edges
+    .filter((e) => e.from.startsWith('src/sim/') && e.to.startsWith('src/sim/'))
+    .map((e) => ({ from: simFolderOf(e.from), to: simFolderOf(e.to), typeOnly: e.typeOnly }))
+    .filter((e) => e.from !== e.to);
+}
+
 describe('architecture', () => {
   it('reads the whole source tree', () => {
     // Guards the rules below against a parser that silently sees nothing.
@@ -74,6 +85,17 @@ describe('architecture', () => {
   it('nothing imports a higher layer: ui/game → app/node → store/replay/save/pack → llm → sim/io', () => {
     const upward = src.filter((e) => e.to.startsWith('src/') && (LAYERS[partOf(e.to)] ?? 0) > (LAYERS[partOf(e.from)] ?? 0));
     expect(upward.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
+  });
+
+  it('no two folders of src/sim import each other, however indirectly (types included)', () => {
+    // A shared type or helper lives in the lower folder (CONTRIBUTING.md, "House rules").
+    expect(cycleEdges(simFolderEdges(src))).toEqual([]);
+  });
+
+  it('finds a cycle between folders of src/sim that no two files make alone', () => {
+    const edge = (from: string, to: string, typeOnly = false): ImportEdge => ({ from, to, typeOnly });
+    const folders = simFolderEdges([edge('src/sim/a/x.ts', 'src/sim/b/y.ts'), edge('src/sim/b/z.ts', 'src/sim/c.ts', true), edge('src/sim/c.ts', 'src/sim/a/w.ts'), edge('src/sim/a/x.ts', 'src/sim/a/w.ts'), edge('src/sim/c.ts', 'src/sim/d/v.ts')]);
+    expect(cycleEdges(folders)).toEqual(['src/sim/a → src/sim/b', 'src/sim/b → src/sim/c.ts', 'src/sim/c.ts → src/sim/a']);
   });
 
   it('Phaser is imported only by src/game and the entry point', () => {
