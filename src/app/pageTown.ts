@@ -9,6 +9,10 @@ import type { PlayerInput } from '../sim/player/controller';
 import type { WorldModel } from '../sim/world/types';
 import { BrainSwitch } from './brainSwitch';
 import { defined } from '../sim/checked';
+import type { PersonaSpec } from '../sim/persona/schema';
+import type { TownPack } from '../pack/townPack';
+import { whisperFirstMemories } from '../pack/whispers';
+import { buildTown, type TownChoice } from './newTown';
 import { liveSource } from './readModel/live';
 import type { InspectorSource } from './readModel/types';
 
@@ -18,6 +22,17 @@ interface AdoptOptions {
   callPlan?: CallPlan | null;
   /** A loaded save's recording: the recording window goes on where it stopped. */
   recording?: ReplayFile | null;
+}
+
+/** The place the page's towns are made in: Hamlet, or a town pack opened (docs/town-pack.md). */
+export interface TownGround {
+  world: WorldModel;
+  /** Its residents (a new town takes the first ones). */
+  personas: readonly PersonaSpec[];
+  /** Game seconds per step (a pack's own; Hamlet's 10). */
+  stepSeconds: number;
+  /** The town as a pack, whose first memories (Smallville's whispers) each new town starts with; null: Hamlet's own. */
+  pack: TownPack | null;
 }
 
 /**
@@ -47,7 +62,11 @@ export class PageTown {
     () => this.brains?.calls ?? null,
   );
 
-  constructor(private readonly store: HamletStore) {
+  constructor(
+    private readonly store: HamletStore,
+    /** Where new towns are made (another town opened replaces it). */
+    public ground: TownGround,
+  ) {
     // The brain's totals and who is thinking, after each live step.
     store.subscribe((s, prev) => {
       if (s.step !== prev.step && s.mode === 'live') {
@@ -88,6 +107,15 @@ export class PageTown {
 
   get isRunning(): boolean {
     return this.runner?.isRunning ?? false;
+  }
+
+  /** A new town on the ground as `choice` says (offline brain: adopt() switches on the page's model). */
+  build(choice: TownChoice): { sim: Simulation; warning: string | null } {
+    const { world, personas, stepSeconds, pack } = this.ground;
+    const built = buildTown(choice, world, personas, stepSeconds);
+    // An opened town's residents start with their first memories (Smallville's whispers).
+    if (pack) whisperFirstMemories(built.sim, pack);
+    return built;
   }
 
   /**
