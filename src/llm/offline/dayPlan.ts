@@ -1,3 +1,4 @@
+import { wordPattern } from '../../sim/wordPattern';
 import type { Persona } from '../../sim/persona/persona';
 import type { PersonaSpec } from '../../sim/persona/schema';
 import { DAY, parseHHMM, weekdayOf } from '../../sim/clock';
@@ -108,9 +109,10 @@ function pastimes({ park, bookshop }: TownPlaces): [RegExp, string[]][] {
  * names someone else, so it says nothing of Kenji's own pastimes.
  */
 function pastimesOf(p: Persona, town: Townsfolk): string[] {
-  const others = [...town.names.values()].filter((n) => n !== p.name).map((n) => n.split(' ')[0] ?? n);
+  // Distinct first names: a town of districts repeats each one per district.
+  const others = [...new Set([...town.names.values()].filter((n) => n !== p.name).map((n) => n.split(' ')[0] ?? n))];
   const own = sentences(`${p.spec.learned} ${p.spec.lifestyle}`)
-    .filter((s) => !others.some((o) => new RegExp(`\\b${o}\\b`).test(s)))
+    .filter((s) => !others.some((o) => wordPattern(o).test(s)))
     .join(' ');
   return pastimes(town.places).filter(([re]) => re.test(own)).flatMap(([, acts]) => acts);
 }
@@ -168,8 +170,8 @@ function fromYesterday(p: Persona, dayMs: number, town: Townsfolk): { activity: 
   const out: { activity: string; before?: number; visit?: string }[] = [];
   const inMind = /\bhas in mind: (.*)$/.exec(p.currently)?.[1] ?? '';
   // The first one it has in mind (one visit a day is plenty).
-  const first = [...town.names]
-    .map(([id, name]) => ({ id, name, at: inMind.search(new RegExp(`\\b${name.split(' ')[0]}\\b`)) }))
+  const first = [...(inMind ? town.names : [])]
+    .map(([id, name]) => ({ id, name, at: inMind.search(wordPattern(name.split(' ')[0] ?? '')) }))
     .filter((x) => x.id !== p.id && x.at >= 0 && town.households.get(x.id) !== p.spec.household)
     .sort((a, b) => a.at - b.at)[0];
   if (first) out.push({ activity: `visiting ${first.name.split(' ')[0]} at ${town.households.get(first.id)}`, visit: first.id });

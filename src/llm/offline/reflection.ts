@@ -26,13 +26,23 @@ const WEIGHTY = /\b(wants?|plans?|will|is going to|promised|hosting|hopes?|worri
  * drawn from the latest statement with that person as its subject, with its evidence.
  */
 export function offlineInsights(self: Persona, statements: string[], n: number, people: ReadonlyMap<string, string>): Insight[] {
-  const names = [...new Set([self.name, ...people.values()])];
+  // People grouped by first name: a statement without the first name in it names none of them, so a
+  // statement costs the town's first names, not its people (a town of districts has 40 of each).
+  const byFirst = new Map<string, { word: RegExp; plain: boolean; names: string[] }>();
+  for (const name of new Set([self.name, ...people.values()])) {
+    const first = name.split(' ')[0] ?? name;
+    const group = byFirst.get(first);
+    if (group) group.names.push(name);
+    // The first name as a word; as a pattern, as it always was (a first name of letters is itself).
+    else byFirst.set(first, { word: new RegExp(`\\b${first}\\b`), plain: /^[\p{L}' -]*$/u.test(first), names: [name] });
+  }
   const about = new Map<string, number[]>();
   statements.forEach((s, i) => {
     if (OWN.test(s)) return;
-    for (const name of names) {
-      const first = name.split(' ')[0] ?? name;
-      if (s.includes(name) || new RegExp(`\\b${first}\\b`).test(s)) about.set(name, [...(about.get(name) ?? []), i + 1]);
+    for (const [first, { word, plain, names }] of byFirst) {
+      if (plain && !s.includes(first)) continue;
+      const named = word.test(s);
+      for (const name of names) if (named || s.includes(name)) about.set(name, [...(about.get(name) ?? []), i + 1]);
     }
   });
   const out: Insight[] = [];

@@ -1,3 +1,4 @@
+import { wordPattern } from '../wordPattern';
 import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
 import { DAY, dayStart, formatAmPm, minuteOfDay } from '../clock';
@@ -76,6 +77,27 @@ const KIND_WORDS: Record<SectorKind, string[]> = {
 
 const fold = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
+type SectorLike = Places['sectors'][number];
+const folds = new WeakMap<Places['sectors'], { sector: SectorLike; folded: string }[]>();
+
+/** The sectors longest name first, with their folded names: made once per list (a map's), not per sentence. */
+function foldedSectors(sectors: Places['sectors']): { sector: SectorLike; folded: string }[] {
+  let list = folds.get(sectors);
+  if (list?.length !== sectors.length) folds.set(sectors, (list = [...sectors].sort((a, b) => b.name.length - a.name.length).map((sector) => ({ sector, folded: fold(sector.name) }))));
+  return list;
+}
+
+const words = new Map<string, string[]>();
+/** A sector name's folded words, made once per name. */
+function foldedWords(name: string): string[] {
+  let list = words.get(name);
+  if (!list) {
+    if (words.size >= 10_000) words.clear();
+    words.set(name, (list = fold(name).split(/\s+/)));
+  }
+  return list;
+}
+
 /**
  * The sector a sentence names: its full name (the longest that fits); else "home" or "work"; else a
  * common noun after "the/my/our/your" ("the café", "the workshop") that fits exactly one sector, by
@@ -83,7 +105,7 @@ const fold = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\u
  */
 export function findSector(text: string, places: Places): string | null {
   const t = fold(text);
-  const named = [...places.sectors].sort((a, b) => b.name.length - a.name.length).find((s) => t.includes(fold(s.name)));
+  const named = foldedSectors(places.sectors).find((s) => t.includes(s.folded))?.sector;
   if (named) return named.name;
   if (places.home && /\b(at home|my (?:place|house|home|flat|apartment)|our (?:place|house|home))\b/.test(t)) return places.home;
   if (places.work && /\b(at work|my (?:work|workplace|office|shop))\b/.test(t)) return places.work;
@@ -91,7 +113,7 @@ export function findSector(text: string, places: Places): string | null {
     const words = at(m, 1, 'noun').split(/\s+/);
     // Two words first ("coffee shop", "town hall"), then the first word alone.
     for (const noun of [words.join(' '), at(words, 0, 'first word')]) {
-      const fits = places.sectors.filter((s) => (s.kind ? KIND_WORDS[s.kind] : []).map(fold).includes(noun) || fold(s.name).split(/\s+/).includes(noun));
+      const fits = places.sectors.filter((s) => (s.kind ? KIND_WORDS[s.kind] : []).map(fold).includes(noun) || foldedWords(s.name).includes(noun));
       const [only] = fits;
       if (only && fits.length === 1) return only.name;
     }
@@ -106,9 +128,14 @@ export function findSector(text: string, places: Places): string | null {
  */
 function findArena(text: string, places: Places, sector: string | null): { sector: string; arena: string } | null {
   const t = fold(text);
-  const named = (places.arenas ?? [])
-    .filter((a) => !/['’]s\b/.test(a.name) && new RegExp(`\\b(?:the|a|an)\\s+${fold(a.name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(t))
-    .sort((a, b) => b.name.length - a.name.length);
+  // Each distinct room name is tested once (a town of districts has each name once per district).
+  const tested = new Map<string, boolean>();
+  const names = (name: string) => {
+    let hit = tested.get(name);
+    if (hit === undefined) tested.set(name, (hit = !/['’]s\b/.test(name) && wordPattern(`(?:the|a|an)\\s+${fold(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(t)));
+    return hit;
+  };
+  const named = (places.arenas ?? []).filter((a) => names(a.name)).sort((a, b) => b.name.length - a.name.length);
   const inSector = sector ? named.filter((a) => a.sector === sector) : [];
   if (inSector[0]) return { sector: inSector[0].sector, arena: inSector[0].name };
   const top = named[0];
@@ -125,7 +152,8 @@ function findArena(text: string, places: Places, sector: string | null): { secto
 function peopleNamed(text: string, places: Places): string[] {
   const name = "[A-Z][\\w'’-]*(?:\\s+[A-Z][\\w'’-]*)?";
   const lists = [...text.matchAll(new RegExp(`\\b(?:with|invit\\w*|ask\\w*|bring\\w*|meet\\w*|join\\w*)\\s+(${name}(?:(?:,\\s*|,?\\s+and\\s+)${name})*)`, 'g'))].map((m) => at(m, 1, 'names'));
-  return (places.people ?? []).filter((o) => lists.some((l) => l.includes(o.name) || new RegExp(`\\b${o.firstName}\\b`).test(l))).map((o) => o.name);
+  if (lists.length === 0) return [];
+  return (places.people ?? []).filter((o) => lists.some((l) => l.includes(o.name) || wordPattern(o.firstName).test(l))).map((o) => o.name);
 }
 
 /** When a sentence says something happens: its day (index), start minute and length, or null without a time of day. */

@@ -1,7 +1,7 @@
 import type { SimContext } from '../context';
 import { rngFor } from '../context';
 import type { Persona } from '../persona/persona';
-import type { Tile } from '../world/types';
+import type { GameObjectInfo, Tile } from '../world/types';
 import { tilesOf } from '../world/address';
 import { at } from '../checked';
 import { mapAddressOf, placeAddress, printAddress, type ActionAddress } from '../world/actionAddress';
@@ -16,6 +16,23 @@ function occupied(sim: SimContext, self: Persona): Set<number> {
     if (dest) set.add(dest.y * sim.world.width + dest.x);
   }
   return set;
+}
+
+const roomObjects = new WeakMap<SimContext['world'], Map<string, GameObjectInfo[]>>();
+
+/** The map's objects by room address ("world:sector:arena"), in map order: built once per map, not read whole per crowded room. */
+function objectsByRoom(world: SimContext['world']): Map<string, GameObjectInfo[]> {
+  let byRoom = roomObjects.get(world);
+  if (byRoom) return byRoom;
+  byRoom = new Map();
+  for (const o of world.objects) {
+    const room = `${world.name}:${o.sector}:${o.arena}`;
+    const list = byRoom.get(room);
+    if (list) list.push(o);
+    else byRoom.set(room, [o]);
+  }
+  roomObjects.set(world, byRoom);
+  return byRoom;
 }
 
 /** Things people sit at or gather round: free tiles beside them are taken first when a room fills up. */
@@ -40,8 +57,8 @@ function roomTiles(sim: SimContext, address: ActionAddress, near: Tile[], busy: 
   const free = tilesOf(world, room).filter((t) => world.walkable[t.y * world.width + t.x] === 1 && !busy.has(t.y * world.width + t.x));
   if (free.length === 0) return [];
   const seats = new Set<number>();
-  for (const o of world.objects) {
-    if (`${world.name}:${o.sector}:${o.arena}` !== room || !SEAT.test(o.name)) continue;
+  for (const o of objectsByRoom(world).get(room) ?? []) {
+    if (!SEAT.test(o.name)) continue;
     for (const t of tilesOf(world, `${room}:${o.name}`)) {
       for (const [dx, dy] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]] as const) seats.add((t.y + dy) * world.width + (t.x + dx));
     }

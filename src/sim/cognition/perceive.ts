@@ -125,22 +125,47 @@ function learnSurroundings(sim: SimContext, p: Persona): void {
   }
 }
 
-/** The personas in each perception space (arena, sector ground or street), in town order. */
-type PerceptionIndex = ReadonlyMap<number, readonly Persona[]>;
+/** Side of the square cells the perception index files personas under, in tiles (a vision radius is 4). */
+const CELL = 16;
+const cellKey = (space: number, x: number, y: number) => ((space + 65_536) * 4096 + Math.floor(x / CELL)) * 4096 + Math.floor(y / CELL);
 
 /**
- * Who is in which space, for a phase in which nobody moves: a persona then looks only at its own
- * space's people instead of the whole town (the same people, in the same order, as the full scan).
+ * Who is where, for a phase in which nobody moves: personas filed by perception space (arena, sector
+ * ground or street) and by 16-tile cell, so a persona looks only at the people near it in its own
+ * space instead of the whole town (the same people, in the same order, as the full scan keeps).
  */
-export function perceptionIndex(sim: SimContext): PerceptionIndex {
-  const index = new Map<number, Persona[]>();
-  for (const p of sim.personas) {
-    const space = spaceOf(sim, p.tile.x, p.tile.y);
-    const list = index.get(space);
-    if (list) list.push(p);
-    else index.set(space, [p]);
+export class PerceptionIndex {
+  private readonly cells = new Map<number, Persona[]>();
+  private readonly order = new Map<Persona, number>();
+
+  constructor(sim: SimContext) {
+    sim.personas.forEach((p, i) => {
+      this.order.set(p, i);
+      const key = cellKey(spaceOf(sim, p.tile.x, p.tile.y), p.tile.x, p.tile.y);
+      const list = this.cells.get(key);
+      if (list) list.push(p);
+      else this.cells.set(key, [p]);
+    });
   }
-  return index;
+
+  /** Everyone in `space` whose cell touches the square of radius r around (x, y), in town order: a superset of those within r. */
+  near(space: number, x: number, y: number, r: number): readonly Persona[] {
+    const lists: Persona[][] = [];
+    for (let cx = Math.floor((x - r) / CELL); cx <= Math.floor((x + r) / CELL); cx++) {
+      for (let cy = Math.floor((y - r) / CELL); cy <= Math.floor((y + r) / CELL); cy++) {
+        const list = this.cells.get(cellKey(space, cx * CELL, cy * CELL));
+        if (list) lists.push(list);
+      }
+    }
+    if (lists.length <= 1) return lists[0] ?? [];
+    const order = (p: Persona) => this.order.get(p) ?? 0;
+    return lists.flat().sort((a, b) => order(a) - order(b));
+  }
+}
+
+/** The perception index of the town as it stands (see PerceptionIndex). */
+export function perceptionIndex(sim: SimContext): PerceptionIndex {
+  return new PerceptionIndex(sim);
 }
 
 /**
@@ -158,7 +183,7 @@ export async function perceive(sim: SimContext, p: Persona, moved: boolean, arou
   const mySpace = spaceOf(sim, x, y);
   const seen: Seen[] = [];
 
-  for (const other of around ? (around.get(mySpace) ?? []) : sim.personas) {
+  for (const other of around ? around.near(mySpace, x, y, r) : sim.personas) {
     const t = other.tile;
     if (Math.abs(t.x - x) > r || Math.abs(t.y - y) > r) continue;
     if (spaceOf(sim, t.x, t.y) !== mySpace) continue;

@@ -165,6 +165,9 @@ export class Economy {
   /** A pulse round that finished since the last drain (with a remote brain, a step or more after it began). */
   private freshRound: PulseRound | null = null;
 
+  /** Jobs by id and by staff member (persona id), so a lookup does not read every job of a big town. */
+  private readonly jobIds = new Map<number, Job>();
+  private readonly jobOfStaff = new Map<string, Job>();
   /** Persona id → credits a day it pays in rent and bills, and where. */
   private readonly rents = new Map<string, { home: string; credits: number }>();
 
@@ -202,6 +205,10 @@ export class Economy {
     for (const j of this.jobs) {
       if (j.staff.length > j.slots) throw new Error(`Map "${world.name}", sector "${j.sector}": the job "${j.title}" has ${j.slots} slot(s) a day but ${j.staff.length} residents work it (${j.staff.join(', ')})`);
     }
+    for (const j of this.jobs) {
+      if (!this.jobIds.has(j.id)) this.jobIds.set(j.id, j);
+      for (const id of j.staff) if (!this.jobOfStaff.has(id)) this.jobOfStaff.set(id, j);
+    }
     this.items = shopItems(world);
     for (const s of world.sectors) if (DEFAULT_ITEMS[s.kind].length > 0 && !world.declared.items.has(s.name)) this.notes.push(`${s.name}: no items on the map, sells the defaults of a ${s.kind}`);
   }
@@ -213,11 +220,11 @@ export class Economy {
 
   /** The job a persona's occupation is, or null (students, no occupation). */
   jobOf(personaId: string): Job | null {
-    return this.jobs.find((j) => j.staff.includes(personaId)) ?? null;
+    return this.jobOfStaff.get(personaId) ?? null;
   }
 
   jobById(id: number): Job | undefined {
-    return this.jobs.find((j) => j.id === id);
+    return this.jobIds.get(id);
   }
 
   /** "library assistant at Hamlet College", "#12", or a title only one job has. */

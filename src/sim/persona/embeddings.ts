@@ -1,4 +1,4 @@
-/** How many recent queries keep their row of similarities (each row: 8 bytes per stored text). */
+/** How many recent queries keep their row of similarities (each row: the texts compared with it so far). */
 const CACHED_QUERIES = 64;
 
 interface Entry {
@@ -19,11 +19,12 @@ interface Entry {
 export class EmbeddingStore {
   private readonly entries_ = new Map<string, Entry>();
   /**
-   * Similarities already computed against recent queries (query → row by entry id, NaN = not yet),
-   * least recently used first. Conversations ask about the same listener turn after turn, so most
-   * of a turn's cosines were computed a few seconds of game time earlier.
+   * Similarities already computed against recent queries (query → entry id → similarity), least
+   * recently used first. Conversations ask about the same listener turn after turn, so most of a
+   * turn's cosines were computed a few seconds of game time earlier. A row holds only the texts a
+   * query was compared with (one persona's memories), not one place per text of the whole town.
    */
-  private readonly rows = new Map<string, Float64Array>();
+  private readonly rows = new Map<string, Map<number, number>>();
 
   has(key: string): boolean {
     return this.entries_.has(key);
@@ -72,13 +73,12 @@ export class EmbeddingStore {
     if (!e || e.vector.length === 0) return () => 0;
     const q = e.vector;
     const qInv = e.inverseNorm;
-    let row = this.rowFor(query);
+    const row = this.rowFor(query);
     return (key) => {
       const k = this.entries_.get(key);
       if (!k || k.vector.length !== q.length) return 0;
-      if (k.id >= row.length) row = this.growRow(query, row);
-      const cached = row[k.id] ?? NaN; // NaN: not computed yet
-      if (cached === cached) return cached; // not NaN
+      const cached = row.get(k.id);
+      if (cached !== undefined) return cached;
       let dot = 0;
       const idx = k.sparseIndex;
       const val = k.sparseValue;
@@ -92,28 +92,23 @@ export class EmbeddingStore {
         // oxlint-disable-next-line typescript/no-non-null-assertion
         for (let i = 0; i < q.length; i++) dot += q[i]! * v[i]!;
       }
-      return (row[k.id] = dot * qInv * k.inverseNorm);
+      const similarity = dot * qInv * k.inverseNorm;
+      row.set(k.id, similarity);
+      return similarity;
     };
   }
 
-  /** The cached row for a query, made most recently used (a new one if it has none; the oldest of ROWS is dropped). */
-  private rowFor(query: string): Float64Array {
+  /** The cached row for a query, made most recently used (a new one if it has none; the oldest of CACHED_QUERIES is dropped). */
+  private rowFor(query: string): Map<number, number> {
     let row = this.rows.get(query);
     if (row) this.rows.delete(query);
     else {
-      row = new Float64Array(Math.max(64, this.entries_.size)).fill(NaN);
+      row = new Map();
       const oldest = this.rows.keys().next();
       if (this.rows.size >= CACHED_QUERIES && !oldest.done) this.rows.delete(oldest.value);
     }
     this.rows.set(query, row);
     return row;
-  }
-
-  private growRow(query: string, row: Float64Array): Float64Array {
-    const bigger = new Float64Array(Math.max(row.length * 2, this.entries_.size)).fill(NaN);
-    bigger.set(row);
-    if (this.rows.get(query) === row) this.rows.set(query, bigger);
-    return bigger;
   }
 
   get size(): number {

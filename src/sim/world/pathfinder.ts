@@ -19,6 +19,8 @@ export class PathFinder {
   private readonly grid: PF.Grid;
   private readonly finder = new PF.AStarFinder({ diagonalMovement: PF.DiagonalMovement.Never });
   private readonly cache = new Map<string, Tile[] | null>();
+  /** Nodes the running search touched (see the constructor). */
+  private readonly touched: PF.Node[] = [];
   readonly stats: PathStats = { computed: 0, cacheHits: 0, durations: [] };
 
   constructor(
@@ -30,6 +32,14 @@ export class PathFinder {
     for (let y = 0; y < world.height; y++) {
       for (let x = 0; x < world.width; x++) this.grid.setWalkableAt(x, y, world.walkable[y * world.width + x] === 1);
     }
+    // Every node a search touches is the start or a neighbour it asked for: note those, so the reset
+    // after a search costs the search's size, not the map's (a town of 40 districts has 588,000 tiles).
+    const neighbours = this.grid.getNeighbors.bind(this.grid);
+    this.grid.getNeighbors = (node, diagonal) => {
+      const found = neighbours(node, diagonal);
+      for (const n of found) this.touched.push(n);
+      return found;
+    };
   }
 
   /** Tiles to walk from `from` (exclusive) to `to` (inclusive); [] if already there; null if unreachable. */
@@ -42,6 +52,7 @@ export class PathFinder {
       return hit ? hit.slice() : null;
     }
     const t0 = this.timer?.();
+    this.touched.push(this.grid.getNodeAt(from.x, from.y));
     const raw = this.finder.findPath(from.x, from.y, to.x, to.y, this.grid);
     this.resetGrid();
     if (t0 !== undefined && this.timer) this.stats.durations.push(this.timer() - t0);
@@ -53,19 +64,17 @@ export class PathFinder {
   }
 
   private resetGrid(): void {
-    // The finder leaves g/h/f/opened/closed/parent on the nodes it touched; clear them all.
-    const nodes = (this.grid as unknown as { nodes: Record<string, unknown>[][] }).nodes;
-    for (const row of nodes) {
-      for (const n of row) {
-        if (n.opened || n.closed) {
-          n.opened = false;
-          n.closed = false;
-          n.parent = null;
-          n.g = 0;
-          n.h = 0;
-          n.f = 0;
-        }
+    // The finder leaves g/h/f/opened/closed/parent on the nodes it touched; clear them.
+    for (const n of this.touched as unknown as Record<string, unknown>[]) {
+      if (n.opened || n.closed) {
+        n.opened = false;
+        n.closed = false;
+        n.parent = null;
+        n.g = 0;
+        n.h = 0;
+        n.f = 0;
       }
     }
+    this.touched.length = 0;
   }
 }
