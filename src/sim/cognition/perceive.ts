@@ -14,6 +14,7 @@ interface SeenObject {
   cx: number;
   cy: number;
   idle: WorldEvent;
+  idleKey: string;
 }
 
 const byArenaCache = new WeakMap<WorldModel, SeenObject[][]>();
@@ -28,7 +29,8 @@ function objectsByArena(world: WorldModel): SeenObject[][] {
     const i = index.get(`${obj.sector}:${obj.arena}`);
     if (i === undefined) continue;
     const address = `${world.name}:${obj.sector}:${obj.arena}:${obj.name}`;
-    at(byArena, i, 'arena objects').push({ address, cx: obj.rect.x + (obj.rect.w - 1) / 2, cy: obj.rect.y + (obj.rect.h - 1) / 2, idle: { subject: address, predicate: 'is', object: 'idle', description: `${obj.name} is idle` } });
+    const idle = { subject: address, predicate: 'is', object: 'idle', description: `${obj.name} is idle` };
+    at(byArena, i, 'arena objects').push({ address, cx: obj.rect.x + (obj.rect.w - 1) / 2, cy: obj.rect.y + (obj.rect.h - 1) / 2, idle, idleKey: eventKey(idle) });
   }
   byArenaCache.set(world, byArena);
   return byArena;
@@ -42,30 +44,27 @@ interface Seen {
 }
 
 
-/** Event → its "s|p|o" key. Events are shared by every persona looking at them, so each key is built once. */
-const keyCache = new WeakMap<WorldEvent, string>();
-function keyOf(event: WorldEvent): string {
-  let key = keyCache.get(event);
-  if (key === undefined) keyCache.set(event, (key = eventKey(event)));
-  return key;
-}
-
 interface ShownEvent {
   triple: readonly string[];
-  description: string | null;
+  /** The action's description as the persona's scratch has it (the event's description adds the name). */
+  actDescription: string | null;
   event: WorldEvent;
+  key: string;
 }
-/** What each persona shows the others, rebuilt only when its action's triple or description changes. */
+/**
+ * What each persona shows the others, with its "s|p|o" key, rebuilt only when its action's triple or
+ * description changes: a look at someone allocates nothing (a town of a thousand makes garbage enough).
+ */
 const shownCache = new WeakMap<Persona, ShownEvent>();
-function shownEvent(other: Persona): WorldEvent {
+function shownEvent(other: Persona): ShownEvent {
   const os = other.scratch;
   const t = os.actEvent;
-  const description = os.actDescription ? `${other.name} is ${os.actDescription}` : null;
   const c = shownCache.get(other);
-  if (c && c.description === description && c.triple[0] === t[0] && c.triple[1] === t[1] && c.triple[2] === t[2]) return c.event;
-  const event = tripleEvent(t, description);
-  shownCache.set(other, { triple: [t[0], t[1], t[2]], description, event });
-  return event;
+  if (c && c.actDescription === os.actDescription && c.triple[0] === t[0] && c.triple[1] === t[1] && c.triple[2] === t[2]) return c;
+  const event = tripleEvent(t, os.actDescription ? `${other.name} is ${os.actDescription}` : null);
+  const shown = { triple: [t[0], t[1], t[2]], actDescription: os.actDescription, event, key: eventKey(event) };
+  shownCache.set(other, shown);
+  return shown;
 }
 
 /** The space a tile belongs to for perception: its arena, or its sector's open ground, or the street. */
@@ -134,7 +133,7 @@ const cellKey = (space: number, x: number, y: number) => ((space + 65_536) * 409
  * ground or street) and by 16-tile cell, so a persona looks only at the people near it in its own
  * space instead of the whole town (the same people, in the same order, as the full scan keeps).
  */
-export class PerceptionIndex {
+class PerceptionIndex {
   private readonly cells = new Map<number, Persona[]>();
   private readonly order = new Map<Persona, number>();
 
@@ -174,6 +173,8 @@ export function perceptionIndex(sim: SimContext): PerceptionIndex {
  * stored as an event memory with its poignancy ("is idle" scores 1).
  */
 export async function perceive(sim: SimContext, p: Persona, moved: boolean, around?: PerceptionIndex): Promise<ConceptNode[]> {
+  // A step starts here: the one moment no memory id of this persona is held (retention renumbers them).
+  p.memory.retain(sim.clock.now);
   if (moved) learnSurroundings(sim, p);
   // The no-memory ablation: nothing seen becomes a memory (so nothing seen is reacted to).
   if (!sim.modules.observation) return [];
@@ -189,14 +190,14 @@ export async function perceive(sim: SimContext, p: Persona, moved: boolean, arou
     if (spaceOf(sim, t.x, t.y) !== mySpace) continue;
     const os = other.scratch;
     if (!os.actAddress || !os.actEvent[0]) continue;
-    const event = shownEvent(other);
-    seen.push({ event, key: keyOf(event), dist: Math.hypot(t.x - x, t.y - y) });
+    const { event, key } = shownEvent(other);
+    seen.push({ event, key, dist: Math.hypot(t.x - x, t.y - y) });
   }
   if (mySpace >= 0) {
     for (const obj of at(objectsByArena(sim.world), mySpace, 'arena objects')) {
       if (Math.abs(obj.cx - x) > r || Math.abs(obj.cy - y) > r) continue;
-      const ev = sim.objectEvents.get(obj.address) ?? obj.idle;
-      seen.push({ event: ev, key: keyOf(ev), dist: Math.hypot(obj.cx - x, obj.cy - y) });
+      const used = sim.objectEvents.get(obj.address);
+      seen.push(used ? { event: used, key: eventKey(used), dist: Math.hypot(obj.cx - x, obj.cy - y) } : { event: obj.idle, key: obj.idleKey, dist: Math.hypot(obj.cx - x, obj.cy - y) });
     }
   }
   seen.sort((a, b) => a.dist - b.dist || byCodeUnits(a.key, b.key));

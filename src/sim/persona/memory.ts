@@ -62,6 +62,8 @@ export class AssociativeMemory {
   private readonly recentEventKeys: string[] = [];
   /** latestEventKeys' answer, kept until the next event (perceive asks every step). */
   private latestCache: { retention: number; keys: Set<string> } | null = null;
+  /** The stream's length at which `retain` next looks for memories to forget. */
+  private retainAt: number = RETENTION.firstLook;
 
   add(type: NodeType, n: NewNode): ConceptNode {
     this.typeCounts[type]++;
@@ -123,7 +125,7 @@ export class AssociativeMemory {
       const list = index.get(kw);
       if (list) list.push(node);
       else index.set(kw, [node]);
-      if (type !== 'chat' && !(type === 'event' && node.predicate === 'is' && node.object === 'idle')) {
+      if (type !== 'chat' && !(type === 'event' && isIdleEvent(node))) {
         const strength = this.keywordStrength[type];
         strength.set(kw, (strength.get(kw) ?? 0) + 1);
       }
@@ -159,6 +161,63 @@ export class AssociativeMemory {
     return this.nodes.filter((n) => n.type === type && (now === undefined || !isExpired(n, now)));
   }
 
+  /**
+   * Keep the stream bounded (docs/memory.md#retention): once it is long, forget what retrieval no
+   * longer reads, oldest first: "is idle" sightings over a day old (never retrieved, never counted
+   * in keyword strength), expired memories, then, above RETENTION.cap, low-poignancy events and
+   * then any event or chat over a day old (thoughts expire after 30 days). Nothing a kept thought
+   * cites as evidence is forgotten.
+   * The rest are renumbered 1, 2, 3 … in order (a save stores no ids). Call it between steps only:
+   * ids held across the call would be stale.
+   */
+  retain(now: number): number {
+    if (this.nodes.length < this.retainAt) return 0;
+    const before = this.nodes.length;
+    const old = (n: ConceptNode) => n.created < now - DAY;
+    this.forget((n) => n.type === 'event' && isIdleEvent(n) && old(n));
+    this.forget((n) => isExpired(n, now));
+    for (const drop of [(n: ConceptNode) => n.type === 'event' && n.poignancy <= 3 && old(n), (n: ConceptNode) => n.type !== 'thought' && old(n)]) {
+      const excess = this.nodes.length - RETENTION.cap;
+      if (excess <= 0) break;
+      let left = excess;
+      this.forget((n) => left > 0 && drop(n) && left-- > 0);
+    }
+    this.retainAt = Math.max(RETENTION.firstLook, this.nodes.length + RETENTION.lookEvery);
+    return before - this.nodes.length;
+  }
+
+  /** Drop the nodes `drop` picks (oldest first) except those kept thoughts cite; renumber the rest and their evidence; rebuild the keyword indexes. */
+  private forget(drop: (n: ConceptNode) => boolean): void {
+    const cited = new Set<number>();
+    const gone = new Set<ConceptNode>();
+    for (const n of this.nodes) if (drop(n)) gone.add(n);
+    if (gone.size === 0) return;
+    for (const n of this.nodes) if (!gone.has(n)) for (const id of n.evidence) cited.add(id);
+    for (const n of gone) if (cited.has(n.id)) gone.delete(n);
+    if (gone.size === 0) return;
+    const kept = this.nodes.filter((n) => !gone.has(n));
+    const renumbered = new Map<number, number>();
+    this.typeCounts = { event: 0, chat: 0, thought: 0 };
+    kept.forEach((n, i) => {
+      renumbered.set(n.id, i + 1);
+      n.id = i + 1;
+      n.typeCount = ++this.typeCounts[n.type];
+    });
+    for (const n of kept) n.evidence = n.evidence.map((id) => renumbered.get(id)).filter((id): id is number => id !== undefined);
+    this.nodes.length = 0;
+    for (const n of kept) this.nodes.push(n);
+    this.generation++;
+    // Indexes keep their order without the forgotten.
+    for (const index of Object.values(this.byKeyword)) {
+      for (const [kw, list] of index) {
+        const left = list.filter((n) => !gone.has(n));
+        if (left.length > 0) index.set(kw, left);
+        else index.delete(kw);
+      }
+    }
+    // Keyword strength counts what was ever seen (Smallville's kw_strength): forgetting leaves it.
+  }
+
   lastChatWith(name: string): ConceptNode | undefined {
     const list = this.byKeyword.chat.get(name.toLowerCase());
     return list ? list[list.length - 1] : undefined;
@@ -167,6 +226,17 @@ export class AssociativeMemory {
   get size(): number {
     return this.nodes.length;
   }
+}
+
+/**
+ * Retention of a persona's memory stream: it is looked at from 2,000 memories (about five days;
+ * a day of Hamlet is about 400) and every 1,000 after, and kept under 20,000 (docs/memory.md#retention).
+ */
+export const RETENTION = { firstLook: 2_000, lookEvery: 1_000, cap: 20_000 } as const;
+
+/** A sighting of something idle ("bed is idle"): scored 1, never retrieved. */
+function isIdleEvent(n: { predicate: string; object: string }): boolean {
+  return n.predicate === 'is' && n.object === 'idle';
 }
 
 export function eventKey(n: { subject: string; predicate: string; object: string }): string {
