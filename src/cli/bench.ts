@@ -1,3 +1,4 @@
+import { availableParallelism, loadavg } from 'node:os';
 import { loadTown } from '../node/town';
 import { whisperFirstMemories, type TownPack } from '../pack/open';
 import { Simulation } from '../sim/simulation';
@@ -18,20 +19,24 @@ import type { Speed } from '../store/store';
  * only the second. `--latency` (a slow local model) and `--faults` (the fault storm) run the model
  * path's figures (src/cli/modelBench.ts) instead: they take minutes of real time, so they are their own flags.
  */
-async function bench(pack: TownPack, count: number, registry = 0): Promise<number> {
+/** One game day of `count` personas: its wall and CPU seconds (CPU: what the machine's other work does not inflate). */
+async function bench(pack: TownPack, count: number, registry = 0): Promise<{ wall: number; cpu: number }> {
   const town = scaleTown(pack.personas, pack.world, count, pack.whispers);
   const brainModes = registryModes(town.personas.map((p) => p.id), registry);
   const sim = new Simulation({ world: town.world, personas: town.personas, brain: new OfflineBrain(1, town.personas), seed: 1, start: pack.start, stepSeconds: pack.stepSeconds, timer: () => performance.now(), brainModes });
   whisperFirstMemories(sim, town);
   const steps = sim.clock.stepsPerDay;
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   await sim.run(steps);
   const secs = (performance.now() - t0) / 1000;
+  const used = process.cpuUsage(c0);
+  const cpu = (used.user + used.system) / 1e6;
   const d = sim.paths.stats.durations.slice().sort((a, b) => a - b);
   const median = d[Math.floor(d.length / 2)] ?? 0;
   const districts = new Set(town.world.sectors.map((s) => s.district ?? 0)).size;
   console.log(
-    `${String(count).padStart(4)} personas${registry ? ` (${registry} on the registry brain)` : ''} × 1 day: ${secs.toFixed(2)} s wall, ${Math.round((steps * count) / secs).toLocaleString('en')} agent-steps/s, ` +
+    `${String(count).padStart(4)} personas${registry ? ` (${registry} on the registry brain)` : ''} × 1 day: ${secs.toFixed(2)} s wall (${cpu.toFixed(2)} s CPU), ${Math.round((steps * count) / secs).toLocaleString('en')} agent-steps/s, ` +
       `${districts} district${districts === 1 ? '' : 's'} (${town.world.width}×${town.world.height} tiles), ` +
       `${sim.paths.stats.computed} paths computed (+${sim.paths.stats.cacheHits} cached), median path ${median.toFixed(2)} ms, ${sim.conversations.length} conversations (${(sim.conversations.length / count).toFixed(2)} per persona), ` +
       `${Math.round(sim.personas.reduce((n, p) => n + p.memory.nodes.length, 0) / count)} memories per persona`,
@@ -39,7 +44,7 @@ async function bench(pack: TownPack, count: number, registry = 0): Promise<numbe
   // Where the time went, largest first (the phases of a step; see Simulation.phaseTimes).
   const phases = [...sim.phaseTimes].sort((a, b) => b[1] - a[1]).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(2)} s`);
   console.log(`      by phase: ${phases.join(' · ')}`);
-  return secs;
+  return { wall: secs, cpu };
 }
 
 /** Peak resident memory of this process so far, in GB. */
@@ -53,9 +58,11 @@ async function scale(pack: TownPack, n: number): Promise<void> {
   const tn = await bench(pack, n);
   const rss = peakRssGb();
   const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
-  console.log(`\ntargets: 25 × 1 day ${t25.toFixed(2)} s ≤ 3 s: ${met(t25 <= 3)}`);
-  console.log(`         time(${n}) / time(100) = ${(tn / t100).toFixed(2)} ≤ ${(n / 100) * 1.2}: ${met(tn / t100 <= (n / 100) * 1.2)}`);
-  console.log(`         ${n} × 1 day ${tn.toFixed(1)} s ≤ 300 s: ${met(tn <= 300)}; peak RSS ${rss.toFixed(2)} GB ≤ 4 GB: ${met(rss <= 4)}`);
+  const most = (n / 100) * 1.2;
+  console.log(`\ntargets: 25 × 1 day ${t25.wall.toFixed(2)} s ≤ 3 s: ${met(t25.wall <= 3)}`);
+  console.log(`         time(${n}) / time(100) = ${(tn.wall / t100.wall).toFixed(2)} ≤ ${most}: ${met(tn.wall / t100.wall <= most)} (CPU time: ${(tn.cpu / t100.cpu).toFixed(2)})`);
+  console.log(`         ${n} × 1 day ${tn.wall.toFixed(1)} s ≤ 300 s: ${met(tn.wall <= 300)}; peak RSS ${rss.toFixed(2)} GB ≤ 4 GB: ${met(rss <= 4)}`);
+  console.log(`         (load average ${loadavg().map((l) => l.toFixed(2)).join(', ')} on ${availableParallelism()} cores: wall time on a shared machine grows with its other work)`);
 }
 
 /** Call plans side by side: the same fake model, seed and town, one game day each (docs/call-plans.md). */
