@@ -6,43 +6,32 @@ import type { ConversationRecord, SimContext } from './context';
 import { Persona } from './persona/persona';
 import type { PersonaSpec } from './persona/schema';
 import { PathFinder } from './world/pathfinder';
-import type { Tile, WorldModel } from './world/types';
+import type { WorldModel } from './world/types';
 import type { WorldEvent } from './world/events';
-import { perceive, perceptionIndex } from './cognition/perceive';
-import { Director, requestText, type TownEvent } from './town/director';
-import { Economy, type EconomyEvent, type PulseRound } from './economy/economy';
-import { pulseDue, runPulse } from './town/pulse';
-import { payBills } from './town/bills';
-import { dayIndex } from './actions/places';
-import { ensureEmbeddings, retrieve, type Retrieved } from './cognition/retrieve';
-import { newDayFor, plan } from './cognition/plan';
-import { chooseRetrieved, react } from './cognition/react';
-import { reflect } from './cognition/reflect';
-import { scoreDue } from './cognition/poignancy';
-import { execute } from './cognition/execute';
-import { arrived } from './persona/currentAction';
-import { settleArrivals } from './actions/payOnArrival';
+import { Director, requestText } from './town/director';
+import { Economy } from './economy/economy';
+import { ensureEmbeddings } from './cognition/retrieve';
 import { seedMemories } from './persona/seed';
 import { restoreSnapshot, takeSnapshot, type SimSnapshot } from './snapshot';
 import type { SimState } from './state/holder';
 import { MAX_WHISPER, PendingInputs } from './inputs';
-import { whisper as whisperTo } from './cognition/whisper';
 import { interview as interviewOf } from './cognition/interview';
 import type { ChatLine } from './persona/memory';
-import { registryStep } from './cognition/registryDecide';
-import { checkNewActions } from './actions/generative';
 import { townActionTotals, type TownActionTotals } from './persona/agentState';
-import type { ActionStats, BrainMode } from './persona/agentState';
-import { PlayerController, type PlayerInput, type PlayerView } from './player/controller';
+import type { BrainMode } from './persona/agentState';
+import { PlayerController, type PlayerInput } from './player/controller';
 import { checkPlayerInput } from './state/playerState';
 import { playerSpawn } from './player/player';
-import { afterMicrotasks, StepGate, type AnswerEffect } from './brain/stepGate';
+import { StepGate } from './brain/stepGate';
 import type { CallPlan } from './brain/callPlan';
 import type { CallStrategy } from './brain/callStrategy';
 import { callStrategies } from './cognition/callStrategies';
-import { objectOf, printAddress } from './world/actionAddress';
-import { defined } from './checked';
 import { FULL_MODULES, type CognitiveModules } from './ablation';
+import { StepRunner } from './step/runner';
+import { personaFrame, stepResult, walletOf, type FrameWallet, type PersonaFrame, type StepResult } from './step/frames';
+
+export type { PersonaFrame, StepResult } from './step/frames';
+import type { SteppedTown } from './step/town';
 
 /**
  * How a step treats a remote brain. 'async' (the page's mode, the default): a step never waits on the
@@ -82,57 +71,15 @@ interface SimulationOptions {
   modules?: CognitiveModules;
 }
 
-/** What changed for one persona in one step: enough to draw it and to record it. */
-export interface PersonaFrame {
-  id: string;
-  name: string;
-  tile: Tile;
-  emoji: string;
-  description: string;
-  address: string;
-  chattingWith: string | null;
-  moved: boolean;
-  /** The registered action the current action is (src/sim/actions), its target and why. */
-  actionId?: string | null;
-  actionTarget?: string;
-  actionReason?: string | null;
-  brainMode?: BrainMode;
-  /** This persona's decision counters (rejections, retries, scene defaults). */
-  actionStats?: ActionStats;
-  /** Its money and goods (docs/economy.md#money-and-goods): credits, what it holds, the job it checked in for today ("barista at Bramble Café") or null. */
-  wallet?: FrameWallet;
-}
-
-interface FrameWallet {
-  credits: number;
-  holdings: Record<string, number>;
-  workToday: string | null;
-}
-
-export interface StepResult {
-  step: number;
-  time: number;
-  personas: PersonaFrame[];
-  conversations: ConversationRecord[];
-  /** What the town director reported this step (a plan made, a step done or blocked), for the activity feed. */
-  townEvents: TownEvent[];
-  /** The player's conversation and refused inputs after this step, or null without a player. */
-  player: PlayerView | null;
-  /** Answers of a remote brain that took effect at the start of this step (asynchronous mode only; absent when none did). */
-  answers?: AnswerEffect[];
-  /** Check-ins, purchases, meals of held food and the pulse's chats this step, for the activity feed. */
-  economyEvents: EconomyEvent[];
-  /** The hourly pulse's round, when one ran this step. */
-  pulse: PulseRound | null;
-}
-
 /**
  * The town: a tick-driven simulation that runs the same in Node and in the browser.
- * state = f(map, personas, seed, brain, step). Each step, every persona perceives → retrieves →
- * plans → reflects → executes. Stages that only touch the persona itself run concurrently across
- * personas (so LLM calls overlap); reactions, which touch a second persona, run in a fixed order.
+ * state = f(map, personas, seed, brain, step). A step is the ordered list of phases in
+ * src/sim/step/phases.ts (inputs, bills, pulse, perceive → retrieve → plan, react, reflect,
+ * execute …), run by one runner in lock-step or asynchronously (src/sim/step/runner.ts). Stages that
+ * only touch the persona itself run concurrently across personas (so LLM calls overlap); reactions,
+ * which touch a second persona, run in a fixed order.
  */
-export class Simulation implements SimContext {
+export class Simulation implements SimContext, SteppedTown {
   readonly world: WorldModel;
   readonly brain: GuardedBrain;
   readonly clock: GameClock;
@@ -147,7 +94,7 @@ export class Simulation implements SimContext {
   /** Per persona, how many of its memories have been embedded. */
   private readonly embeddedUpTo = new Map<Persona, number>();
   /** Personas that moved in the last step (they look around first). */
-  private readonly moved = new Set<Persona>();
+  readonly moved = new Set<Persona>();
   private stepping = false;
   /** The town director: requests to the town become tracked plans (src/sim/town/director.ts). */
   readonly director = new Director();
@@ -155,7 +102,7 @@ export class Simulation implements SimContext {
    * The player's whispers, brain switches and requests to the town, taken in order at the start of
    * the next step, so state only changes inside a tick (and a save in between carries them).
    */
-  private readonly inputs = new PendingInputs();
+  readonly inputs = new PendingInputs();
   /** The player's resident and its conversation; null when nobody plays. */
   readonly player: PlayerController | null = null;
   /** 'async' or 'lockstep' (see StepMode). */
@@ -164,15 +111,12 @@ export class Simulation implements SimContext {
   readonly gate = new StepGate(() => this.clock.step);
   /** Personas whose thinking is still under way from an earlier step: they skip cognition until it ends. */
   readonly thinking = new Set<Persona>();
-  /** Embedding still under way from an earlier step (town-wide: one batch at a time). */
-  private embeddingBusy = false;
-  /** A failure of thinking that ended between steps: the next step reports it. */
-  private lateFailure: unknown = null;
+  /** Runs the step's phases (src/sim/step/phases.ts), lock-step or asynchronously, and keeps what outlives a step. */
+  private readonly stepRunner = new StepRunner(this);
   /** The town's economy: jobs, shop items, today's check-ins and sales, the hourly pulse's log (src/sim/economy/economy.ts). */
   readonly economy: Economy;
   /** How the brain is asked: one call per question, or packed calls (docs/call-plans.md). A setting, like the brain: not saved. */
   callPlan: CallPlan;
-  private pendingCallPlan: CallPlan | null = null;
   /** The experiment's condition as module switches (src/sim/ablation.ts). A setting, like the call plan: not saved. */
   readonly modules: Readonly<CognitiveModules>;
 
@@ -232,7 +176,7 @@ export class Simulation implements SimContext {
    * Embed the memories made this step, one batch per persona, each text once town-wide: spreads the
    * embedding work over the day instead of piling it onto the next retrieval.
    */
-  private async embedNewMemories(): Promise<void> {
+  async embedNewMemories(): Promise<void> {
     const claimed = new Set<string>();
     const batches: [Persona, string[]][] = [];
     for (const p of this.personas) {
@@ -262,8 +206,8 @@ export class Simulation implements SimContext {
 
   /**
    * Wall time per phase of a step, summed over the run, in ms: filled only when a `timer` was given
-   * (the benchmark), so a normal run does not pay for it. Phases that run personas concurrently
-   * (look/plan, reflect) are timed as a whole.
+   * (the benchmark), so a normal run does not pay for it. Keyed by the step's phase names
+   * (src/sim/step/phases.ts) and 'frames'; phases that run personas concurrently are timed as a whole.
    */
   readonly phaseTimes = new Map<string, number>();
   private readonly timer: (() => number) | undefined;
@@ -292,297 +236,26 @@ export class Simulation implements SimContext {
    * Otherwise the step awaits every call, exactly as the lock-step run does.
    */
   private get asynchronous(): boolean {
-    return this.stepMode === 'async' && (this.brain.remote || this.thinking.size > 0 || this.gate.inFlight > 0 || this.gate.waiting > 0 || this.embeddingBusy);
+    return this.stepMode === 'async' && (this.brain.remote || this.thinking.size > 0 || this.gate.inFlight > 0 || this.gate.waiting > 0 || this.stepRunner.busy);
   }
 
-  private runStep(): Promise<StepResult> {
-    return this.asynchronous ? this.runStepAsync() : this.runStepLockstep();
-  }
-
-  private async runStepLockstep(): Promise<StepResult> {
+  /** One step: the phases in order (src/sim/step/phases.ts), then the step's frames. */
+  private async runStep(): Promise<StepResult> {
     let t = this.timer?.() ?? 0;
-    const now = this.clock.now;
-    const convoCount = this.conversations.length;
-    const playerInputs: PlayerInput[] = [];
-    for (const input of this.inputs.drain()) {
-      if (input.kind === 'whisper') await whisperTo(this, this.resident(input.persona), input.text);
-      else if (input.kind === 'request') await this.director.makePlan(this, input.text);
-      else if (input.kind === 'player') playerInputs.push(input.input);
-      else if (input.kind === 'pulse') this.economy.state.pulseEnabled = input.on;
-      else this.resident(input.persona).agent.mode = input.mode;
-    }
-    if (this.player) await this.player.step(this, playerInputs);
-    // docs/economy.md#the-hourly-round: once a game hour (plus a seeded jitter) the town simulator decides for everyone; rent and bills once a day.
-    payBills(this);
-    this.economy.sample(now, this.personas.map((p) => p.agent.wallet.credits));
-    if (pulseDue(this.economy, this.seed, now)) await runPulse(this);
-    if (this.pendingCallPlan) this.callPlan = this.pendingCallPlan;
-    this.pendingCallPlan = null;
-    const retrieved = new Map<Persona, Map<string, Retrieved>>();
-    const generative = this.personas.filter((p) => p.agent.mode === 'generative');
-
-    // Registry personas: one validated decision each when their action ends (src/sim/cognition/registryDecide.ts).
-    t = this.lap('whispers, requests', t);
-    await registryStep(this, this.personas);
-    t = this.lap('registry decisions', t);
-    // Nobody moves until execute, so one index of who is where serves every persona's look around.
-    const around = perceptionIndex(this);
-    await Promise.all(
-      generative.map(async (p) => {
-        const perceived = await perceive(this, p, this.moved.has(p), around);
-        retrieved.set(p, retrieve(p, perceived, now));
-        await plan(this, p, newDayFor(p, now));
-      }),
-    );
-    t = this.lap('perceive, retrieve, plan', t);
-    if (this.brain.remote) await this.reactSideBySide(generative, retrieved, convoCount);
-    else for (const p of generative) await react(this, p, defined(retrieved.get(p), `${p.name}'s retrieved memories`));
-    t = this.lap('react, converse', t);
-    // Every action that started this step, planned or a reaction, is a registered one or the scene default.
-    checkNewActions(this, this.personas);
-    // Packed call plan: waiting memories are scored in batches (an hour's worth, or a full batch) before reflecting.
-    await scoreDue(this, this.personas);
-    await Promise.all(generative.map((p) => reflect(this, p)));
-    t = this.lap('check actions, reflect', t);
-    await this.embedNewMemories();
-    t = this.lap('embed', t);
-    return this.finishStep(now, convoCount, t);
-  }
-
-  /** Execute (every persona moves along its path, thinking or not), then the step's frames. */
-  private finishStep(now: number, convoCount: number, t: number, answers?: AnswerEffect[]): StepResult {
-    this.moved.clear();
-    for (const p of this.personas) if (execute(this, p)) this.moved.add(p);
-    // Wages and prices are paid where the payer stands: by those who have just arrived.
-    settleArrivals(this);
-    this.updateObjectEvents();
-    this.director.track(this);
-    t = this.lap('execute (paths, moves)', t);
-
-    const result: StepResult = {
-      step: this.clock.step,
-      time: now,
-      personas: this.personas.map((p) => this.frameOf(p)),
-      conversations: this.conversations.slice(convoCount),
-      townEvents: this.director.drainEvents(),
-      player: this.player?.report() ?? null,
-      economyEvents: this.economy.drainEvents(),
-      pulse: this.economy.drainRound(),
-    };
-    if (answers && answers.length > 0) result.answers = answers;
+    const { now, convoCount, answers } = await this.stepRunner.run(this.asynchronous, (phase) => (t = this.lap(phase, t)));
+    const result = stepResult(this, now, convoCount, answers);
     this.lap('frames', t);
     this.clock.advance();
     return result;
   }
 
-  /**
-   * Lock-step reactions on a remote brain: a reaction touches its persona and the persona its
-   * attention falls on (chooseRetrieved: a pure, seeded choice), nothing else. Each waits only for
-   * the earlier reactions (in persona order) that touch one of the same two, so a call that hangs
-   * holds up no reaction that is not waiting on it, and the town ends as the one-by-one run (the
-   * local brain's) would: same order between reactions that share a persona, none between others.
-   * The step's conversations are listed in persona order, as one by one.
-   */
-  private async reactSideBySide(generative: Persona[], retrieved: Map<Persona, Map<string, Retrieved>>, convoCount: number): Promise<void> {
-    const latest = new Map<Persona, Promise<unknown>>();
-    const all: Promise<void>[] = [];
-    for (const p of generative) {
-      const mine = defined(retrieved.get(p), `${p.name}'s retrieved memories`);
-      const focused = mine.size > 0 ? chooseRetrieved(this, p, mine) : null;
-      const target = focused ? this.byName.get(focused.currEvent.subject) : undefined;
-      const touches = target && target !== p ? [p, target] : [p];
-      const before = touches.map((x) => latest.get(x)).filter((w): w is Promise<unknown> => w !== undefined);
-      const run = Promise.all(before).then(() => react(this, p, mine));
-      // A later reaction waits for this one to end, failed or not (the failure is reported below).
-      const settled = run.catch(() => {});
-      for (const x of touches) latest.set(x, settled);
-      all.push(run);
-    }
-    // Every reaction ends before the step goes on; the first failure in persona order is the step's.
-    const failed = (await Promise.allSettled(all)).find((r) => r.status === 'rejected');
-    if (failed) throw failed.reason;
-    const order = new Map(this.personas.map((p, i) => [p.name, i]));
-    const made = this.conversations.splice(convoCount);
-    this.conversations.push(...made.sort((a, b) => (order.get(a.participants[0]) ?? 0) - (order.get(b.participants[0]) ?? 0)));
-  }
-
-  /**
-   * Did `work` finish within this step? Waits for the microtasks it queued (a local answer, a
-   * fallback), never for the network. Work that is still under way carries on in later steps: its
-   * remote answers take effect at step starts only (the gate), and `onLate` hears when it ends.
-   */
-  private async within(work: Promise<unknown>, onLate?: () => void): Promise<boolean> {
-    let done = false;
-    let failed = false;
-    let error: unknown;
-    const tracked = work.then(
-      () => {
-        done = true;
-      },
-      (e: unknown) => {
-        done = failed = true;
-        error = e;
-      },
-    );
-    await Promise.race([tracked, afterMicrotasks()]);
-    if (failed) throw error;
-    if (done) return true;
-    void tracked.then(() => {
-      if (failed) this.lateFailure ??= error;
-      onLate?.();
-    });
-    return false;
-  }
-
-  /** A persona's thinking that outlasts this step: it skips cognition (and is no one's chat partner) until it ends. */
-  private async thinkWithin(p: Persona, work: Promise<unknown>): Promise<boolean> {
-    const done = await this.within(work, () => this.thinking.delete(p));
-    if (!done) this.thinking.add(p);
-    return done;
-  }
-
-  /**
-   * The asynchronous step (AI Town's model): answers that arrived since the last step take effect
-   * first; then every persona that is not still thinking perceives, plans, reacts and reflects as in
-   * the lock-step run, but a stage that waits on the network is left running and the step goes on.
-   */
-  private async runStepAsync(): Promise<StepResult> {
-    let t = this.timer?.() ?? 0;
-    const now = this.clock.now;
-    this.gate.holding = true;
-    try {
-      const answers = this.gate.deliver();
-      // The delivered answers' continuations run now, and may end some personas' thinking.
-      await afterMicrotasks();
-      if (this.lateFailure) {
-        const e = this.lateFailure;
-        this.lateFailure = null;
-        throw e;
-      }
-      const convoCount = this.conversations.length;
-      const playerInputs: PlayerInput[] = [];
-      // The player's inputs in order; a whisper or a request the model is still working on carries on.
-      for (const input of this.inputs.drain()) {
-        if (input.kind === 'whisper') await this.within(whisperTo(this, this.resident(input.persona), input.text));
-        else if (input.kind === 'request') await this.within(this.director.makePlan(this, input.text));
-        else if (input.kind === 'player') playerInputs.push(input.input);
-        else if (input.kind === 'pulse') this.economy.state.pulseEnabled = input.on;
-        else this.resident(input.persona).agent.mode = input.mode;
-      }
-      if (this.player) {
-        const resident = this.player.persona;
-        // The resident's chat partner may still be writing an answer: its moves and words wait for it.
-        if (this.thinking.has(resident)) this.inputs.putBack(playerInputs.map((input) => ({ kind: 'player' as const, input })));
-        else await this.thinkWithin(resident, this.player.step(this, playerInputs));
-      }
-      // The hourly pulse (docs/economy.md#the-hourly-round); a remote brain's decisions take effect at the step its answer arrives. Rent and bills once a day.
-      payBills(this);
-      this.economy.sample(now, this.personas.map((p) => p.agent.wallet.credits));
-      if (pulseDue(this.economy, this.seed, now)) await this.within(runPulse(this));
-      if (this.pendingCallPlan) this.callPlan = this.pendingCallPlan;
-      this.pendingCallPlan = null;
-      const free = this.personas.filter((p) => !this.thinking.has(p));
-      t = this.lap('whispers, requests', t);
-      await Promise.all(free.filter((p) => p.agent.mode === 'registry').map((p) => this.thinkWithin(p, registryStep(this, [p]))));
-      t = this.lap('registry decisions', t);
-
-      const around = perceptionIndex(this);
-      const retrieved = new Map<Persona, Map<string, Retrieved>>();
-      const planning = free
-        .filter((p) => p.agent.mode === 'generative')
-        .map((p) => ({
-          p,
-          work: (async () => {
-            const perceived = await perceive(this, p, this.moved.has(p), around);
-            retrieved.set(p, retrieve(p, perceived, now));
-            await plan(this, p, newDayFor(p, now));
-          })(),
-        }));
-      const planned = await Promise.all(planning.map(({ p, work }) => this.thinkWithin(p, work)));
-      const ready = planning.filter((_, i) => planned[i]).map(({ p }) => p);
-      t = this.lap('perceive, retrieve, plan', t);
-      for (const p of ready) {
-        // An earlier reaction may have drawn this persona into a chat that is still being written.
-        if (this.thinking.has(p)) continue;
-        await this.thinkWithin(p, react(this, p, defined(retrieved.get(p), `${p.name}'s retrieved memories`)));
-      }
-      t = this.lap('react, converse', t);
-      checkNewActions(this, this.personas);
-      const reflecting = ready.filter((p) => !this.thinking.has(p));
-      // Packed call plan: a persona's waiting memories are scored (when due) before it reflects.
-      await Promise.all(
-        reflecting.map((p) =>
-          this.thinkWithin(
-            p,
-            (async () => {
-              await scoreDue(this, [p]);
-              await reflect(this, p);
-            })(),
-          ),
-        ),
-      );
-      // …and so are those of the others (a whisper to a registry persona), who do not reflect.
-      await this.within(scoreDue(this, this.personas.filter((p) => p.agent.mode !== 'generative' && !this.thinking.has(p))));
-      t = this.lap('check actions, reflect', t);
-      if (!this.embeddingBusy) {
-        const done = await this.within(this.embedNewMemories(), () => (this.embeddingBusy = false));
-        this.embeddingBusy = !done;
-      }
-      t = this.lap('embed', t);
-      return this.finishStep(now, convoCount, t, answers);
-    } finally {
-      this.gate.holding = false;
-    }
-  }
-
-  /** Objects in use show their user's object event at their tiles (Smallville's tile events). */
-  private updateObjectEvents(): void {
-    this.objectEvents.clear();
-    for (const p of this.personas) {
-      const s = p.scratch;
-      const object = s.actAddress ? objectOf(s.actAddress) : null;
-      if (!s.actAddress || !object || !arrived(p) || !s.actObjEvent[0]) continue;
-      // Keyed like the map's objects (world:sector:arena:object), which perception looks up.
-      const address = printAddress(s.actAddress);
-      this.objectEvents.set(address, {
-        subject: address,
-        predicate: s.actObjEvent[1],
-        object: s.actObjEvent[2],
-        description: s.actObjDescription ?? `${object} is in use`,
-      });
-    }
-  }
-
-  /** A resident an input names (inputs are checked against the town when they are queued). */
-  private resident(id: string): Persona {
-    return defined(this.byId.get(id), `the resident "${id}" an input names`);
-  }
-
   frameOf(p: Persona): PersonaFrame {
-    const s = p.scratch;
-    return {
-      id: p.id,
-      name: p.name,
-      tile: { ...s.currTile },
-      emoji: s.actPronunciatio ?? '',
-      description: s.actDescription ?? '',
-      address: s.actAddress ? printAddress(s.actAddress) : '',
-      chattingWith: s.chattingWith,
-      moved: this.moved.has(p),
-      actionId: s.actionId,
-      actionTarget: s.actionTarget,
-      actionReason: s.actionReason,
-      brainMode: p.agent.mode,
-      actionStats: { ...p.agent.stats },
-      wallet: this.walletOf(p),
-    };
+    return personaFrame(this, p);
   }
 
   /** A persona's money and goods as the inspector and a recording show them. */
   walletOf(p: Persona): FrameWallet {
-    const w = p.agent.wallet;
-    const job = w.checkedInDay === dayIndex(this.clock.now) && w.jobId !== null ? this.economy.jobById(w.jobId) : undefined;
-    return { credits: w.credits, holdings: { ...w.holdings }, workToday: job ? `${job.title} at ${job.sector}` : null };
+    return walletOf(this, p);
   }
 
   /** Decision counters summed over the town, and per brain mode. */
@@ -613,7 +286,7 @@ export class Simulation implements SimContext {
     // Thinking under way belonged to the state before: its answers are dropped, not applied to this one.
     this.gate.reset();
     this.thinking.clear();
-    this.embeddingBusy = false;
+    this.stepRunner.reset();
   }
 
   /**
@@ -644,12 +317,13 @@ export class Simulation implements SimContext {
   /** Switch the town's call plan from the next step on (settings changed); the state carries over. */
   setCallPlan(plan: CallPlan): void {
     if (plan !== 'packed' && plan !== 'faithful') throw new Error(`Unknown call plan "${String(plan)}" (packed or faithful)`);
-    this.pendingCallPlan = plan;
+    this.inputs.push({ kind: 'callPlan', plan });
   }
 
   /** The call plan of the next step (a switch may be pending). */
   get nextCallPlan(): CallPlan {
-    return this.pendingCallPlan ?? this.callPlan;
+    const waiting = this.inputs.list().filter((i) => i.kind === 'callPlan').at(-1);
+    return waiting?.kind === 'callPlan' ? waiting.plan : this.callPlan;
   }
 
   /** The mode a persona will have at the next step (a switch may be pending). */

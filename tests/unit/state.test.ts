@@ -55,11 +55,11 @@ describe('state ownership', () => {
       inputs: 'inputs',
       player: 'player',
     };
-    // stepMode is how the run steps; gate, thinking, embeddingBusy and lateFailure are a remote brain's
-    // work in flight, which a save does not carry (a restored persona thinks again: Simulation.restore).
+    // stepMode is how the run steps; gate, thinking and stepRunner (embedding under way, a late failure) are
+    // a remote brain's work in flight, which a save does not carry (a restored persona thinks again: Simulation.restore).
     // The call plan is a setting, like the brain: not saved (nor its strategy objects, made from the
     // simulation); so are the cognitive modules (an experiment's condition).
-    const notState = ['modules', 'world', 'brain', 'seed', 'byName', 'byId', 'paths', 'stepping', 'phaseTimes', 'timer', 'stepMode', 'gate', 'thinking', 'embeddingBusy', 'lateFailure', 'callPlan', 'pendingCallPlan', 'strategies'];
+    const notState = ['modules', 'world', 'brain', 'seed', 'byName', 'byId', 'paths', 'stepping', 'phaseTimes', 'timer', 'stepMode', 'gate', 'thinking', 'stepRunner', 'callPlan', 'strategies'];
     const sim = build();
     expect(Object.keys(sim).sort()).toEqual([...Object.keys(held), ...notState].sort());
     const keys = HOLDERS.map((h) => h.key);
