@@ -97,10 +97,11 @@ export function brokenDocLinks(root: string): BrokenLink[] {
   return broken;
 }
 
-/** Citations of the seed documents, which are not in the repository: the docs say what they require. */
+/** Citations of the seed documents (in code and prompt templates), which are not in the repository: the docs say what they require. */
 export function seedCitations(root: string): { file: string; line: number; text: string }[] {
   const found: { file: string; line: number; text: string }[] = [];
-  for (const file of ['src', 'tests', 'scripts'].flatMap((d) => filesUnder(root, d, (p) => CODE_EXT.test(p)))) {
+  const files = ['src', 'tests', 'scripts'].flatMap((d) => filesUnder(root, d, (p) => CODE_EXT.test(p))).concat(filesUnder(root, 'prompts', (p) => p.endsWith('.txt')));
+  for (const file of files) {
     readFileSync(join(root, file), 'utf8').split('\n').forEach((text, i) => {
       if (/\bseeds?\s*0{2}[0-4]\b|\b0{2}[0-4]\s*§/i.test(text)) found.push({ file, line: i + 1, text: text.trim() });
     });

@@ -60,9 +60,10 @@ describe('pointers into the docs', () => {
       'src/a.ts': `// ${cite('004')}: the last 10\n// random seed 7\n`,
       'tests/b.test.ts': `// ${cite('000').toUpperCase()} §4\n// Seeds ${'00'}1 too\n`,
       'scripts/c.ts': `// ${'00'}3 § 2\n// 1000 residents\n`,
+      'prompts/p.txt': `# purpose: ${cite('004')}'s town simulator\n`,
     });
     try {
-      expect(seedCitations(dir).map((c) => `${c.file}:${c.line}`).sort()).toEqual(['scripts/c.ts:1', 'src/a.ts:1', 'tests/b.test.ts:1', 'tests/b.test.ts:2']);
+      expect(seedCitations(dir).map((c) => `${c.file}:${c.line}`).sort()).toEqual(['prompts/p.txt:1', 'scripts/c.ts:1', 'src/a.ts:1', 'tests/b.test.ts:1', 'tests/b.test.ts:2']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
