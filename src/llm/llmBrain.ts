@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { Brain, BrainCall, CallContext } from '../sim/brain/port';
 import type { WorldModel } from '../sim/world/types';
-import { readReply, replySchemaFor } from '../sim/brain/contracts';
+import { contractOf, readReply, replySchemaFor } from '../sim/brain/contracts';
+import { SHORT_ANSWER } from '../sim/brain/call';
+import type { CallAnswer, CallArgs } from '../sim/brain/calls';
 import { describeReply } from '../sim/brain/reply';
-import { DAY, minuteOfDay, parseHHMM, weekdayOf } from '../sim/clock';
-import type { Persona } from '../sim/persona/persona';
-import { CALLS, promptNameFor } from './calls';
+import { DAY } from '../sim/clock';
+import { PROMPT_VARS, promptNameFor } from './calls';
 import { render, type Template } from './prompts';
 import { extractJson } from './json';
 import { CallLog } from './callLog';
@@ -21,29 +22,19 @@ const MIN_RETRY_MS = 1000;
 
 const SYSTEM_PROMPT = 'You are simulating a person in a small town called Hamlet. Reply with JSON only, no prose.';
 /**
- * The packed call plan's calls (docs/call-plans.md) open with a shorter line: they are asked about
+ * Calls whose module sets `shortSystemLine` (the packed call plan's, docs/call-plans.md) open with a shorter line: they are asked about
  * thirty times a persona-day and the line is in every one; what each asks is in its task and prompt,
  * and every prompt ends with "Reply with JSON only: …" (tests/unit/prompts.test.ts). So does the town
  * pulse (the same under both plans), whose prompt says whom the model plays: the town, not a person.
  * The one-question calls keep Smallville's line (faithful reproduces the paper's calls as they were).
  */
 const SHORT_SYSTEM_PROMPT = 'A small-town life simulation.';
-const SHORT_SYSTEM_LINE = new Set<BrainCall>(['startDay', 'planDay', 'reviseIdentity', 'actionDetails', 'poignancies', 'conversation', 'replanStretches', 'reflectionInsights', 'townPulse']);
 
-type Args<K extends BrainCall> = Parameters<Brain[K]> extends [CallContext, ...infer A] ? A : never;
-type Result<K extends BrainCall> = Awaited<ReturnType<Brain[K]>>;
-
-/**
- * max_tokens sent with every call unless its spec sets one: a bound on what a model may spend on an
- * answer (a list or a conversation line needs more than a word).
- */
-const LONG_ANSWERS = new Set<BrainCall>(['dailyPlan', 'dailyPlanReq', 'taskDecomp', 'newDecompSchedule', 'insights', 'focalPoints', 'townPlan', 'interview', 'conversationTurn', 'chooseAction']);
-function maxTokensFor(call: BrainCall): number {
-  return LONG_ANSWERS.has(call) ? 1024 : 300;
-}
+type Args<K extends BrainCall> = CallArgs<K>;
+type Result<K extends BrainCall> = CallAnswer<K>;
 
 /**
- * Calls a persona follows at once with another of its own: the start of its day (then its action's
+ * Calls a persona follows at once with another of its own (a call module's `leadsOn`): the start of its day (then its action's
  * details), Smallville's one-question chains (wake-up hour → daily plan → each hour → …, the seven
  * questions of a new action, revise_identity's four), focal points (then insights). A persona whose
  * answer to one came less than MID_THOUGHT_MS ago (real ms) is in the middle of a thought: its next
@@ -51,45 +42,12 @@ function maxTokensFor(call: BrainCall): number {
  * kept for it for AFFINITY_MS. On a slow model one persona then gets all the way up and out before
  * the next starts, instead of everyone's first call being answered before anyone's second.
  */
-const LEADS_ON = new Set<BrainCall>([
-  'startDay',
-  'reviseIdentity',
-  'wakeUpHour',
-  'dailyPlan',
-  'hourlySchedule',
-  'planNote',
-  'thoughtNote',
-  'reviseCurrently',
-  'actionSector',
-  'actionArena',
-  'actionObject',
-  'pronunciatio',
-  'eventTriple',
-  'actObjDesc',
-  'focalPoints',
-]);
 const MID_THOUGHT_MS = 5_000;
 /** How long a freed slot waits for its persona's next call: the answer takes effect at the next step (a second apart at 1×). */
 const AFFINITY_MS = 1_500;
 
-/**
- * The priority of the start of a persona's day: a persona due at work (a work day, its shift begun,
- * or beginning within the hour) most likely starts by going out, so its first call is asked before
- * those of people with a slow morning at home, the earliest shift first (0.5 for one under way,
- * towards 1 for one an hour off); everyone else 1. On a slow model someone is then out in the
- * street within seconds.
- */
-function startPriority(p: Persona, now: number): number {
-  const o = p.spec.occupation;
-  if (!o || !o.days.includes(weekdayOf(now))) return 1;
-  const minute = minuteOfDay(now);
-  const start = parseHHMM(o.start);
-  if (start > minute + 60 || minute >= parseHHMM(o.end)) return 1;
-  return 0.5 + Math.max(0, start - minute) / 121;
-}
-
 /** The calls asked with a prompt template (every Brain call but embed). */
-const PROMPTED_CALLS = Object.keys(CALLS) as BrainCall[];
+const PROMPTED_CALLS = Object.keys(PROMPT_VARS) as BrainCall[];
 
 interface LlmBrainOptions {
   /** Answers calls once the day's token budget is spent. */
@@ -104,9 +62,9 @@ interface LlmBrainOptions {
 }
 
 /**
- * The LLM brain: each Brain call renders its prompt template (src/llm/calls.ts), asks the model for
+ * The LLM brain: each Brain call renders its prompt template (src/llm/calls.ts: its variables), asks the model for
  * JSON (schema, JSON mode or tolerant extraction), reads it through the call's contract
- * (src/sim/brain/contracts.ts: reply schema, semantic checks, the guard's acceptance) and retries up
+ * (its module in src/sim/brain/calls/: reply schema, semantic checks, the guard's acceptance) and retries up
  * to MAX_VALIDATION_RETRIES times with the error fed back. A call that still fails throws, so the
  * guard applies its documented fallback and counts it; every attempt is in the call log. Its Brain
  * methods are generated from the table (below the class), so adding a call needs no change here.
@@ -199,16 +157,13 @@ export class LlmBrain {
       return offline.call(this.opts.offline, ctx, ...args);
     }
 
-    const spec = CALLS[call] as unknown as {
-      vars: (c: CallContext, ...a: Args<K>) => Record<string, string>;
-      temperature?: number;
-      maxTokens?: number;
-    };
+    const spec = contractOf(call);
+    const vars = PROMPT_VARS[call] as unknown as (c: CallContext, ...a: Args<K>) => Record<string, string>;
     const format = this.replyFormat(call, ctx, args);
     const name = promptNameFor(call, args as unknown[]);
     const template = this.templates.get(name);
     if (!template) throw new Error(`no prompt template "${name}" for ${call}`);
-    const promptText = render(template, spec.vars(ctx, ...args));
+    const promptText = render(template, vars(ctx, ...args));
     const clock = this.opts.wallClock ?? (() => performance.now());
     const t0 = clock();
     const replies: string[] = [];
@@ -238,8 +193,8 @@ export class LlmBrain {
     const since = this.lastReply.get(ctx.persona.id);
     this.lastReply.delete(ctx.persona.id);
     // Mid-thought first (0), then the day's start of someone due at work (0.5–1), then the rest (1).
-    const priority = since !== undefined && clock() - since < MID_THOUGHT_MS ? 0 : call === 'startDay' ? startPriority(ctx.persona, ctx.now) : 1;
-    const leadsOn = LEADS_ON.has(call);
+    const priority = since !== undefined && clock() - since < MID_THOUGHT_MS ? 0 : (spec.priority?.(ctx) ?? 1);
+    const leadsOn = spec.leadsOn === true;
     // One deadline for the whole call: its validation retries are asked only in what is left of it.
     const deadline: CallDeadline = {};
     try {
@@ -247,12 +202,12 @@ export class LlmBrain {
         let reply;
         try {
           reply = await this.client.chat({
-            system: `${SHORT_SYSTEM_LINE.has(call) ? SHORT_SYSTEM_PROMPT : SYSTEM_PROMPT}\nTask: ${template.name}\nReply format: ${format.declared}`,
+            system: `${spec.shortSystemLine ? SHORT_SYSTEM_PROMPT : SYSTEM_PROMPT}\nTask: ${template.name}\nReply format: ${format.declared}`,
             user: promptText,
             schemaName: template.name,
             jsonSchema: format.json,
             temperature: spec.temperature ?? this.client.config.temperature,
-            maxTokens: spec.maxTokens ?? maxTokensFor(call),
+            maxTokens: spec.maxTokens ?? SHORT_ANSWER,
             history,
             // A retry after a reply that did not validate is the middle of a thought too.
             priority: attempt > 0 ? 0 : priority,

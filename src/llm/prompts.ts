@@ -9,7 +9,7 @@ import { at, defined } from '../sim/checked';
  *   ---
  *   body with {{identity}} placeholders
  *
- * The reply a template asks for is declared by its call's contract (src/sim/brain/contracts.ts), not
+ * The reply a template asks for is declared by its call's module (src/sim/brain/calls/), not
  * in the template: the LLM brain sends it with the prompt (`describeReply`).
  *
  * Everything that can be wrong with a template (missing name or version, a name that isn't the file's,
@@ -72,7 +72,7 @@ export function parseTemplate(text: string, source: string): Template {
     } else if (arg) {
       errors.push(`header line ${i + 1}: unexpected "${key} ${arg}"`);
     } else if (key === 'output') {
-      errors.push(`header line ${i + 1}: "# output:" is not declared in a template any more: the reply format comes from the call's contract (src/sim/brain/contracts.ts)`);
+      errors.push(`header line ${i + 1}: "# output:" is not declared in a template any more: the reply format comes from the call's module (src/sim/brain/calls/)`);
     } else {
       fields[key] = value.trim();
     }

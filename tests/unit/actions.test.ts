@@ -14,7 +14,7 @@ import { SHORT_TERM_SIZE } from '../../src/sim/actions/shortTermMemory';
 import { type ActionWorld, type Place } from '../../src/sim/actions/types';
 import { ACTION_IDS } from '../../src/sim/persona/actionIds';
 import { MAX_DECISION_RETRIES, decideAction, applyDecision } from '../../src/sim/cognition/registryDecide';
-import { CALLS } from '../../src/llm/calls';
+import { PROMPT_VARS } from '../../src/llm/calls';
 import { replySchemaFor } from '../../src/sim/brain/contracts';
 import { z } from 'zod';
 import { loadPromptsNode } from '../../src/llm/promptsNode';
@@ -356,7 +356,7 @@ describe('cooldowns and short-term memory', () => {
     expect(last.recent).toHaveLength(SHORT_TERM_SIZE);
     expect(last.recent.at(-1)).toContain(reasons[(brain.inputs.length - 2) % reasons.length]);
     // The LLM brain's prompt carries them.
-    const prompt = render(loadPromptsNode().get('registry_decide')!, CALLS.chooseAction.vars({ persona: ann, now: sim.now }, second));
+    const prompt = render(loadPromptsNode().get('registry_decide')!, PROMPT_VARS.chooseAction({ persona: ann, now: sim.now }, second));
     expect(prompt).toContain('- 7:00 am — WAKE_UP: The sun is up.');
   });
 });
@@ -395,7 +395,7 @@ describe('a prompt-injected chat line', () => {
     expect(ann.scratch.actionId).toBe('IDLE'); // TOWN's default
     expect(ann.scratch.actDescription).not.toMatch(/burn|fire/i);
     // In the LLM prompt the line is quoted as speech, and the reply schema only admits the ids offered.
-    const prompt = render(loadPromptsNode().get('registry_decide')!, CALLS.chooseAction.vars({ persona: ann, now: sim.now }, brain.inputs[0]!));
+    const prompt = render(loadPromptsNode().get('registry_decide')!, PROMPT_VARS.chooseAction({ persona: ann, now: sim.now }, brain.inputs[0]!));
     expect(prompt).toContain(`- ${JSON.stringify(`Bob Test: ${INJECTION}`)}`);
     const schema = z.toJSONSchema(replySchemaFor('chooseAction', { persona: ann, now: sim.now }, [brain.inputs[0]!])) as unknown as { properties: { action: { enum: string[] } } };
     expect(schema.properties.action.enum).not.toContain('BURN_CAFE');
@@ -537,7 +537,7 @@ describe('a whisper to a registry persona', () => {
     expect(due[0]!.due).toMatchObject({ sector: 'Bramble Café', host: true, when: '5:00 pm–7:00 pm' });
     // The LLM brain's prompt carries both, and the walk there is offered even within GO_TO's cooldown.
     expect(due[0]!.options.find((o) => o.id === 'GO_TO')?.targets).toContain('Bramble Café');
-    const prompt = render(loadPromptsNode().get('registry_decide')!, CALLS.chooseAction.vars({ persona: hans, now: sim.now }, due[0]!));
+    const prompt = render(loadPromptsNode().get('registry_decide')!, PROMPT_VARS.chooseAction({ persona: hans, now: sim.now }, due[0]!));
     expect(prompt).toContain('- Plan: hosting the party at Bramble Café');
     expect(prompt).toContain('Due now: hosting the party at Bramble Café (5:00 pm–7:00 pm).');
     // He leaves whatever he was doing in time and stays for the party; not there before, and gone after it.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CONTRACTS, GUARDED_CALLS, replySchemaFor } from '../../src/sim/brain/contracts';
+import { GUARDED_CALLS, replySchemaFor } from '../../src/sim/brain/contracts';
+import { CALLS } from '../../src/sim/brain/calls';
 import { schemaToGbnf } from '../../src/llm/inTab/grammar';
 import { Rng } from '../../src/sim/rng';
 import { hamletPersona } from '../fixtures/hamletPersona';
@@ -16,7 +17,7 @@ const ctx = { persona: nora, now: Date.parse('2023-02-13T09:05:00Z') };
 function schemas(): [string, z.ZodObject][] {
   const out: [string, z.ZodObject][] = [];
   for (const call of GUARDED_CALLS) {
-    const c = CONTRACTS[call] as unknown as { reply: z.ZodObject | null; replyFor?: unknown };
+    const c = CALLS[call] as unknown as { reply: z.ZodObject | null; replyFor?: unknown };
     if (call === 'chooseAction') {
       const input = { options: [{ id: 'EAT', targets: ['bread'] }, { id: 'GO_TO', targets: ['Bramble Café'] }] };
       out.push([call, replySchemaFor(call, ctx, [input])]);
@@ -122,7 +123,7 @@ describe('the grammar holds the schema\'s limits', () => {
   });
 
   it('poignancies: ratings 1–10, at least one', () => {
-    const g = grammarOf(CONTRACTS.poignancies.reply as z.ZodObject);
+    const g = grammarOf(CALLS.poignancies.reply as z.ZodObject);
     expect(matchesGbnf(g, '{"ratings":[3,10,1]}')).toBe(true);
     expect(matchesGbnf(g, '{"ratings":[]}')).toBe(false);
     expect(matchesGbnf(g, '{"ratings":[0]}')).toBe(false);
@@ -131,7 +132,7 @@ describe('the grammar holds the schema\'s limits', () => {
   });
 
   it('plan_day: exactly 24 hours, [task, minutes] pairs', () => {
-    const g = grammarOf(CONTRACTS.planDay.reply as z.ZodObject);
+    const g = grammarOf(CALLS.planDay.reply as z.ZodObject);
     const plan = ['wake up at 6 am', 'work 7 am to 3 pm', 'lunch at noon', 'walk at 5 pm', 'bed at 10 pm'];
     const day = { wake_up_hour: 6, plan, hourly: Array.from({ length: 24 }, (_, h) => (h < 6 ? 'sleeping' : 'working')), subtasks: [{ activity: 'working', subtasks: [['serving customers', 45], ['a break', 15]] }] };
     expect(matchesGbnf(g, JSON.stringify(day))).toBe(true);
@@ -140,7 +141,7 @@ describe('the grammar holds the schema\'s limits', () => {
   });
 
   it('conversation: "talk" first and alone for a no; lines of at most 400 characters', () => {
-    const g = grammarOf(CONTRACTS.conversation.reply as z.ZodObject);
+    const g = grammarOf(CALLS.conversation.reply as z.ZodObject);
     expect(matchesGbnf(g, '{"talk":false}')).toBe(true);
     expect(matchesGbnf(g, JSON.stringify({ talk: true, lines: ['Hi Ann!', 'Hello — coffee at the Corner Café at 5?'], summary: 'coffee' }))).toBe(true);
     expect(matchesGbnf(g, JSON.stringify({ talk: true, lines: ['x'.repeat(401)] }))).toBe(false);
@@ -148,14 +149,14 @@ describe('the grammar holds the schema\'s limits', () => {
   });
 
   it('action_details: an entry may leave out any field (the compact form), but none is unknown', () => {
-    const g = grammarOf(CONTRACTS.actionDetails.reply as z.ZodObject);
+    const g = grammarOf(CALLS.actionDetails.reply as z.ZodObject);
     expect(matchesGbnf(g, JSON.stringify({ actions: [{ sector: 'Rose Cottage', arena: 'kitchen', object: 'stove', emoji: '🍳', event: ['cook', 'breakfast'], object_state: 'in use', object_event: ['is', 'in use'] }, { emoji: '🍽️' }, {}] }))).toBe(true);
     expect(matchesGbnf(g, JSON.stringify({ actions: [{ colour: 'red' }] }))).toBe(false);
     expect(matchesGbnf(g, JSON.stringify({ actions: [{ event: ['cook'] }] }))).toBe(false);
   });
 
   it('writes compact JSON only (no whitespace between tokens)', () => {
-    const g = grammarOf(CONTRACTS.poignancies.reply as z.ZodObject);
+    const g = grammarOf(CALLS.poignancies.reply as z.ZodObject);
     expect(matchesGbnf(g, '{ "ratings": [3] }')).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { readReply, replySchemaFor, sharedStatements } from '../../src/sim/brain/contracts';
+import { readReply, replySchemaFor } from '../../src/sim/brain/contracts';
+import { sharedStatements } from '../../src/sim/brain/calls/shared';
 import { GuardedBrain } from '../../src/sim/brain/guard';
 import type { Brain, BrainCall, KnownPlaces, NewDecompInput } from '../../src/sim/brain/port';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';

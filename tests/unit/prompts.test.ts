@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadPromptsFromRecord, parseTemplate, render, type Template } from '../../src/llm/prompts';
 import { loadPromptsNode, PROMPTS_DIR } from '../../src/llm/promptsNode';
-import { CALLS, PROMPT_NAMES, promptNameFor } from '../../src/llm/calls';
-import { CONTRACTS } from '../../src/sim/brain/contracts';
+import { PROMPT_NAMES, PROMPT_VARS, promptNameFor } from '../../src/llm/calls';
+import { CALLS } from '../../src/sim/brain/calls';
 import { describeReply } from '../../src/sim/brain/reply';
 import type { BrainCall, CallContext } from '../../src/sim/brain/port';
 import { Persona } from '../../src/sim/persona/persona';
@@ -183,9 +183,8 @@ describe('prompt templates on disk', () => {
     tom.scratch.actAddress = parseAddress('Hamlet:Hartwell House:garden:fence');
     const ctx = { persona: p, now: NOW };
     const args = sampleArgs(ctx, tom);
-    for (const call of Object.keys(CALLS) as BrainCall[]) {
-      const spec = CALLS[call];
-      const vars = (spec.vars as AnyVars)(ctx, ...args[call]);
+    for (const call of Object.keys(PROMPT_VARS) as BrainCall[]) {
+      const vars = (PROMPT_VARS[call] as AnyVars)(ctx, ...args[call]);
       const kinds = call === 'poignancy' ? ['event', 'chat', 'thought'] : [null];
       for (const kind of kinds) {
         const a = kind ? [kind, ...args[call].slice(1)] : args[call];
@@ -200,7 +199,7 @@ describe('prompt templates on disk', () => {
   it('puts the places options in the prompt verbatim and asks for exactly one', () => {
     const p = nora();
     const options = ['Hartwell House', 'Willow Grocery & Pharmacy', 'Hamlet Supply Co.'];
-    const text = render(templates.get('action_sector')!, CALLS.actionSector.vars({ persona: p, now: NOW }, 'eating lunch', options));
+    const text = render(templates.get('action_sector')!, PROMPT_VARS.actionSector({ persona: p, now: NOW }, 'eating lunch', options));
     for (const o of options) expect(text.split('\n')).toContain(`- ${o}`);
     expect(text).toMatch(/exactly one/);
     expect(text).toContain('Nora is currently in Willow Grocery & Pharmacy');
@@ -215,12 +214,12 @@ describe('prompt templates on disk', () => {
   });
 
   it("derives each call's declared output and JSON schema from its contract, and the template agrees with it", () => {
-    for (const call of Object.keys(CALLS) as BrainCall[]) {
-      const reply = CONTRACTS[call].reply!;
+    for (const call of Object.keys(PROMPT_VARS) as BrainCall[]) {
+      const reply = CALLS[call].reply!;
       const js = z.toJSONSchema(reply) as { type: string; additionalProperties: boolean; properties: Record<string, { minItems?: number; maxItems?: number }> };
       expect(js.type, call).toBe('object');
       expect(js.additionalProperties, call).toBe(false);
-      const names = call === 'poignancy' ? ['poignancy_event', 'poignancy_chat', 'poignancy_thought'] : [CALLS[call].prompt];
+      const names = call === 'poignancy' ? ['poignancy_event', 'poignancy_chat', 'poignancy_thought'] : [promptNameFor(call, [])];
       for (const name of names) {
         const body = templates.get(name)!.body;
         // The example reply at the end names exactly the contract's fields …
@@ -232,9 +231,9 @@ describe('prompt templates on disk', () => {
         }
       }
     }
-    expect(describeReply(CONTRACTS.dailyPlan.reply!)).toBe('{"plan": [5 to 8 × an activity with its time]}');
-    expect(describeReply(CONTRACTS.wakeUpHour.reply!)).toBe('{"hour": integer 0-23}');
-    expect(describeReply(CONTRACTS.decideToTalk.reply!)).toBe('{"reason": one sentence, "answer": "yes" or "no"}');
+    expect(describeReply(CALLS.dailyPlan.reply!)).toBe('{"plan": [5 to 8 × an activity with its time]}');
+    expect(describeReply(CALLS.wakeUpHour.reply!)).toBe('{"hour": integer 0-23}');
+    expect(describeReply(CALLS.decideToTalk.reply!)).toBe('{"reason": one sentence, "answer": "yes" or "no"}');
   });
 
   it('refuses an "# output:" header: the reply format is the contract\'s', () => {
@@ -281,7 +280,7 @@ describe('template errors', () => {
 
 describe('the focal points prompt', () => {
   it('numbers each statement once (the questions cite none)', () => {
-    const vars = CALLS.focalPoints.vars({ persona: nora(), now: NOW }, ['Tom is at work', 'bed is in use', 'Tom is at work', 'Lily is reading'], 3);
+    const vars = PROMPT_VARS.focalPoints({ persona: nora(), now: NOW }, ['Tom is at work', 'bed is in use', 'Tom is at work', 'Lily is reading'], 3);
     expect(vars.statements).toBe('1. Tom is at work\n2. bed is in use\n3. Lily is reading');
   });
 });
@@ -293,7 +292,7 @@ describe('the packed poignancies prompt', () => {
       { kind: 'chat' as const, description: 'conversing about dinner' },
       { kind: 'thought' as const, description: 'Lily seems tired' },
     ];
-    const text = render(loadPromptsNode().get('poignancies')!, CALLS.poignancies.vars({ persona: nora(), now: NOW }, memories));
+    const text = render(loadPromptsNode().get('poignancies')!, PROMPT_VARS.poignancies({ persona: nora(), now: NOW }, memories));
     expect(text).toContain("Nora Hartwell's memories (events seen, unless marked):\n1. Tom Hartwell is repairing the fence\n2. (chat) conversing about dinner\n3. (thought) Lily seems tired\n");
     expect(text).toMatch(/exactly 3, in order/);
   });
@@ -306,14 +305,14 @@ describe('the packed action prompt: the places offered', () => {
     const work = { sector: p.spec.occupation!.workplace, arenas: [{ arena: 'pharmacy', objects: ['counter'] }] };
     const townHall = { sector: 'Town Hall', arenas: [], unlisted: true };
     const visited = { sector: 'Moreno House', arenas: [{ arena: 'kitchen', objects: ['stove'] }] };
-    const vars = CALLS.actionDetails.vars({ persona: p, now: NOW }, ['visiting Sofia'], [home, townHall, work, visited]);
+    const vars = PROMPT_VARS.actionDetails({ persona: p, now: NOW }, ['visiting Sofia'], [home, townHall, work, visited]);
     expect((vars.places ?? '').split('\n')).toEqual([`- ${home.sector}: kitchen (stove, sink); bathroom`, '- Town Hall', `- ${work.sector}: pharmacy (counter)`, '- Moreno House']);
     expect(vars.more_places).toBe('Parts of other areas:\n- Moreno House: kitchen (stove)\n\n');
     const text = render(loadPromptsNode().get('action_details')!, vars);
     // The instructions and the persona's places come before what changes (the other areas, where it is, the activities).
     expect(text.indexOf('- Town Hall')).toBeLessThan(text.indexOf('Parts of other areas'));
     expect(text.indexOf('Parts of other areas')).toBeLessThan(text.indexOf('Activities:'));
-    expect(CALLS.actionDetails.vars({ persona: p, now: NOW }, ['reading'], [home]).more_places).toBe('');
+    expect(PROMPT_VARS.actionDetails({ persona: p, now: NOW }, ['reading'], [home]).more_places).toBe('');
   });
 });
 
@@ -330,23 +329,23 @@ describe('the packed conversation prompt: each fact once, only the facts there a
     const news = p.memory.add('thought', { created: NOW, subject: p.name, predicate: 'heard', object: 'Sofia Moreno', description: 'Sofia is launching an open-mic night', poignancy: 5, keywords: [] });
     const again = p.memory.add('thought', { created: NOW, subject: p.name, predicate: 'heard', object: 'Sofia Moreno', description: 'Sofia is launching an open-mic night', poignancy: 5, keywords: [] });
     const ahead = [{ persona: p, from: 545, until: 780, items: [['working at the pharmacy counter (counting pills)', 55], ['working at the pharmacy counter (serving)', 120], ['having lunch', 60]] as [string, number][] }];
-    const vars = CALLS.conversation.vars({ persona: p, now: NOW }, { target: sofia, initMemories: [said, fence, own, counter, news, again], targetMemories: [], ahead });
+    const vars = PROMPT_VARS.conversation({ persona: p, now: NOW }, { target: sofia, initMemories: [said, fence, own, counter, news, again], targetMemories: [], ahead });
     // With Sofia: neither Tom at his fence, nor Nora's own doings, nor the counter; the news about Sofia once.
     expect(vars.memories).toBe('1. Sofia is launching an open-mic night');
     expect(vars.target_memories).toBe('(nothing in particular)');
     // With Tom: what she saw him do, by first name (the identities above name both in full).
-    expect(CALLS.conversation.vars({ persona: p, now: NOW }, { target: tom, initMemories: [said, fence, own], targetMemories: [] }).memories).toBe('1. Tom is repairing the fence');
+    expect(PROMPT_VARS.conversation({ persona: p, now: NOW }, { target: tom, initMemories: [said, fence, own], targetMemories: [] }).memories).toBe('1. Tom is repairing the fence');
     expect(vars.identity).toContain(p.currently);
     expect(vars.identity).toMatch(/^Nora Hartwell, \d+: /);
     // Nora and Sofia: no notes on each other, no chat, no plans: one line says so.
     expect(vars.context).toBe('Nora and Sofia have no particular relationship, have not talked recently and have no special plans coming up.');
     expect(vars.plans_ahead).toBe('Nora, until 1:00 pm: 9:05 am working at the pharmacy counter (counting pills 55, serving 120 min); 12:00 pm having lunch');
     // Nora and Tom: both notes (each from its own file), nothing about chats or plans that are not there.
-    const withTom = (CALLS.conversation.vars({ persona: p, now: NOW }, { target: tom, initMemories: [], targetMemories: [], ahead: [] }).context ?? '').split('\n');
+    const withTom = (PROMPT_VARS.conversation({ persona: p, now: NOW }, { target: tom, initMemories: [], targetMemories: [], ahead: [] }).context ?? '').split('\n');
     expect(withTom).toHaveLength(2);
     expect(withTom[0] ?? '').toMatch(/^Nora on Tom \(/);
     expect(withTom[1] ?? '').toMatch(/^Tom on Nora \(/);
-    expect(CALLS.conversation.vars({ persona: p, now: NOW }, { target: tom, initMemories: [], targetMemories: [] }).plans_ahead).toMatch(/none to re-plan/);
+    expect(PROMPT_VARS.conversation({ persona: p, now: NOW }, { target: tom, initMemories: [], targetMemories: [] }).plans_ahead).toMatch(/none to re-plan/);
   });
 
   it('shows each sighting once, without its step, and not the one the situation line says; today’s plan as "… plan for today"; at most 4 memories a side; full names when both have the same first name', () => {
@@ -360,14 +359,14 @@ describe('the packed conversation prompt: each fact once, only the facts there a
     const plan = thought(`This is Nora Hartwell's plan for Monday February 13, 2023: work at the pharmacy from 9:00 am to 5:30 pm, go to bed at 10:00 pm.`);
     const old = thought(`This is Nora Hartwell's plan for Sunday February 12, 2023: rest.`);
     const more = [thought('Tom promised to fix the gate'), thought('Tom forgot our anniversary'), thought('Tom wants a dog')];
-    const vars = CALLS.conversation.vars({ persona: p, now: NOW }, { target: tom, initMemories: [now, ...earlier, plan, old, ...more], targetMemories: [] });
+    const vars = PROMPT_VARS.conversation({ persona: p, now: NOW }, { target: tom, initMemories: [now, ...earlier, plan, old, ...more], targetMemories: [] });
     expect(vars.memories).toBe(
       ["1. Tom is cooking dinner", "2. Nora's plan for today: work at the pharmacy from 9:00 am to 5:30 pm, go to bed at 10:00 pm.", "3. This is Nora's plan for Sunday February 12, 2023: rest.", '4. Tom promised to fix the gate'].join('\n'),
     );
     // Two Noras: the prompt keeps their full names everywhere.
     const twin = persona('tom-hartwell');
     twin.spec.firstName = 'Nora';
-    const two = CALLS.conversation.vars({ persona: p, now: NOW }, { target: twin, initMemories: [], targetMemories: [] });
+    const two = PROMPT_VARS.conversation({ persona: p, now: NOW }, { target: twin, initMemories: [], targetMemories: [] });
     expect([two.short_name, two.target_short_name]).toEqual(['Nora Hartwell', 'Tom Hartwell']);
   });
 });

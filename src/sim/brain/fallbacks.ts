@@ -1,5 +1,5 @@
 /**
- * The documented defaults the call contracts (contracts.ts) fall back on when no brain gives a
+ * The documented defaults the brain calls (calls/) fall back on when no brain gives a
  * usable answer, and the helpers that build them. Kept apart so the offline brain can reuse them.
  */
 import type { Persona } from '../persona/persona';

@@ -20,7 +20,7 @@ export interface FallbackEvent {
 }
 
 /**
- * The validating wrapper around any Brain, generic over the call contracts (contracts.ts): every
+ * The validating wrapper around any Brain, generic over the list of calls (calls/): every
  * answer passes its contract's `accept`; an unusable answer or a thrown error is answered by the
  * inner brain's stand-in if it has one (the LLM brain's offline brain, for that same call, through
  * the same contract), else by the contract's documented default, and counted either way.

@@ -1,4 +1,4 @@
-import type { SubTask } from './port';
+import type { SubTask } from './types';
 import { at } from '../checked';
 
 /**

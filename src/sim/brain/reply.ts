@@ -1,5 +1,5 @@
 /**
- * Reading a brain's reply: the helpers the call contracts (contracts.ts) use to turn JSON into an
+ * Reading a brain's reply: the helpers the brain calls (calls/) use to turn JSON into an
  * answer, and to say what is wrong with it. A ReplyError's message is written for the model: the
  * LLM brain feeds it back on retry, and the guard records it as the reason of a fallback.
  */

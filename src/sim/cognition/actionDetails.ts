@@ -2,7 +2,7 @@ import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
 import type { ActionDetails, KnownPlaces } from '../brain/port';
 import { RANDOM_OBJECT, mapAddressOf, placeAddress, randomIn, type ActionAddress } from '../world/actionAddress';
-import { DETAILS_MAX } from '../brain/contracts';
+import { DETAILS_MAX } from '../brain/calls/shared';
 import { at } from '../checked';
 
 /** Packed call plan: at most this many actions are detailed in one call (the new one and those that follow it; the contract's limit). */
