@@ -187,6 +187,13 @@ export const PROMPT_VARS: PromptVars = {
     question,
   }),
 
+  diaryEntry: ({ persona: p, now }, memories) => ({
+    identity: f.identityOf(p, now),
+    name: p.name,
+    date: formatDate(now),
+    memories: f.memoryStatements(memories, '(nothing yet)'),
+  }),
+
   chooseAction: ({ persona: p }, input) => ({
     name: p.name,
     first_name: p.firstName,

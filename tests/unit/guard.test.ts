@@ -38,6 +38,7 @@ const broken: Brain = {
   planningThought: async () => { throw new Error('timeout'); },
   memoAfterConvo: async () => null as unknown as string,
   interview: async () => '',
+  diaryEntry: async () => '',
   chooseAction: async () => 'burn the café' as unknown as { action: string; target: string; reason: string },
   townPlan: async () => ({ title: 'x', steps: [] }),
   townPulse: async () => 'I think everyone should rest' as unknown as TownPulseReply,
@@ -107,7 +108,10 @@ describe('the guard around every brain', () => {
     expect(await g.planningThought(ctx, p, [])).toBe('');
     expect(await g.memoAfterConvo(ctx, p, [])).toBe('');
     expect(await g.interview(ctx, 'How are you?', [], [])).toBe(INTERVIEW_FALLBACK);
-    expect(g.fallbackTotal).toBe(28);
+    // An empty diary entry: a plain line, not an invented day.
+    const seen = p.memory.add('event', { created: ctx.now, subject: 'Tom', predicate: 'is', object: 'reading', description: 'Tom is reading', poignancy: 2, keywords: [] });
+    expect(await g.diaryEntry(ctx, [seen])).toBe("I'm too tired to write much today.");
+    expect(g.fallbackTotal).toBe(29);
     expect(g.stats.get('actObjEventTriple')).toEqual({ calls: 1, fallbacks: 1, errors: 1 });
   });
 
@@ -141,6 +145,7 @@ describe('the guard around every brain', () => {
     const guarded = new GuardedBrain(broken);
     expect(await guarded.actionObject(ctx, 'x', 'Mini:Test House:bedroom', [])).toBe(RANDOM_OBJECT);
     expect(await guarded.embed(ctx, [])).toEqual([]);
+    expect(await guarded.diaryEntry(ctx, [])).toBe('Nothing to write about yet today.');
     expect(guarded.stats.size).toBe(0);
   });
 });

@@ -75,6 +75,7 @@ function sampleArgs(ctx: CallContext, tom: Persona): { [K in BrainCall]: unknown
     planningThought: [tom, [{ speaker: 'Tom Hartwell', text: 'Would you like to come to the party at 5 pm?' }, { speaker: 'Nora Hartwell', text: "I'd love to come!" }]],
     memoAfterConvo: [tom, [{ speaker: 'Tom Hartwell', text: 'Did you hear? The market opens Saturday.' }]],
     interview: ['Are you going to the party?', memories, []],
+    diaryEntry: [memories],
     chooseAction: [
       {
         scene: 'TOWN',
@@ -236,8 +237,8 @@ describe('prompt templates on disk', () => {
     expect(describeReply(CALLS.decideToTalk.reply!)).toBe('{"reason": one sentence, "answer": "yes" or "no"}');
   });
 
-  it('refuses an "# output:" header: the reply format is the contract\'s', () => {
-    expect(() => parseTemplate('# name: greet\n# version: 1\n# output: {"x": 1}\n---\nHello.', 'prompts/greet.txt')).toThrow(/reply format comes from the call's contract/);
+  it('refuses an "# output:" header: the reply format is the call module\'s', () => {
+    expect(() => parseTemplate('# name: greet\n# version: 1\n# output: {"x": 1}\n---\nHello.', 'prompts/greet.txt')).toThrow(/reply format comes from the call's module/);
   });
 });
 

@@ -51,6 +51,7 @@ import { lowerFirst, sentences } from './voice';
 import { localEmbedding } from '../../sim/brain/localEmbedding';
 import { offlineChooseAction } from './registryChoice';
 import { answerQuestion } from './answer';
+import { offlineDiary } from './diary';
 import { offlineTownPulse } from './townPulse';
 import { isMealOut } from './meals';
 import { offlineInsights } from './reflection';
@@ -371,6 +372,11 @@ export class OfflineBrain implements Brain {
     // What the classifier cannot place is answered from the memories the question brings to mind.
     if (u.intent === 'unknown') return answerQuestion({ persona: ctx.persona, question, memories, now: ctx.now, people: this.names });
     return replyTo({ ...this.replyContext(ctx, [], memories), rng: this.rng(ctx, 'interview', question) }, u);
+  }
+
+  /** Today's plan, talks, a sight and a thought, in the first person (src/llm/offline/diary.ts). */
+  async diaryEntry(ctx: CallContext, memories: ConceptNode[]): Promise<string> {
+    return offlineDiary(ctx.persona, memories);
   }
 
   /** A routine from the persona's lifestyle and job, among the options offered (src/llm/offline/registryChoice.ts). */

@@ -31,6 +31,7 @@ import { whisperInnerThought } from './whisperInnerThought';
 import { planningThought } from './planningThought';
 import { memoAfterConvo } from './memoAfterConvo';
 import { interview } from './interview';
+import { diaryEntry } from './diaryEntry';
 import { chooseAction } from './chooseAction';
 import { townPlan } from './townPlan';
 import { townPulse } from './townPulse';
@@ -72,6 +73,7 @@ export const CALLS = {
   planningThought,
   memoAfterConvo,
   interview,
+  diaryEntry,
   chooseAction,
   townPlan,
   townPulse,
