@@ -1,4 +1,4 @@
-import type { Brain } from './brain/port';
+import type { GuardedBrain } from './brain/guard';
 import type { GameClock } from './clock';
 import type { Persona } from './persona/persona';
 import type { PathFinder } from './world/pathfinder';
@@ -23,7 +23,8 @@ export interface ConversationRecord {
 /** Everything a cognitive stage may read or touch. Owned by Simulation. */
 export interface SimContext {
   world: WorldModel;
-  brain: Brain;
+  /** The brain behind its guard: every answer checked, failures counted with their reasons. */
+  brain: GuardedBrain;
   clock: GameClock;
   seed: number;
   personas: Persona[];

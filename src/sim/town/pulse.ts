@@ -462,7 +462,7 @@ export async function runPulse(sim: SimContext): Promise<PulseRound> {
   try {
     const snap = buildPulseSnapshot(sim);
     const reply = await sim.brain.townPulse({ persona: at(sim.personas, 0, 'residents'), now }, snap.input);
-    if (reply.fallback) round = { time: now, skipped: `the town simulator gave no usable answer (${(sim.brain as { lastFallbackReason?: ReadonlyMap<string, string> }).lastFallbackReason?.get('townPulse') ?? 'no reason given'})`, outcomes: [], success: 0, failed: 0, rested: 0, tokens: snap.tokens, trimmed: snap.trimmed };
+    if (reply.fallback) round = { time: now, skipped: `the town simulator gave no usable answer (${sim.brain.lastFallbackReason.get('townPulse') ?? 'no reason given'})`, outcomes: [], success: 0, failed: 0, rested: 0, tokens: snap.tokens, trimmed: snap.trimmed };
     else round = { time: now, skipped: null, ...executeDecisions(sim, reply.decisions), tokens: snap.tokens, trimmed: snap.trimmed };
   } catch (err) {
     round = { time: now, skipped: `error: ${err instanceof Error ? err.message : String(err)}`, outcomes: [], success: 0, failed: 0, rested: 0, tokens: 0, trimmed: null };
