@@ -34,6 +34,25 @@ const phaserFlags: Plugin = {
   },
 };
 
+/**
+ * Phaser modules the page never runs, loaded as stubs: the WebGL filter render nodes (blur, glow, bloom …:
+ * nothing in src/game has filters; Phaser makes a node only when a filter is drawn) and the index of
+ * shader sources (a namespace nothing reads; the shaders in use are imported by their render nodes).
+ */
+const LEFT_OUT = /node_modules[\\/]phaser[\\/]src[\\/](renderer[\\/]webgl[\\/](shaders[\\/]index|renderNodes[\\/]filters[\\/]Filter\w+)|math[\\/]index)\.js$/;
+const phaserLeftOut: Plugin = {
+  name: 'hamlet-phaser-left-out',
+  load: {
+    filter: { id: LEFT_OUT },
+    handler(id) {
+      if (/shaders[\\/]index\.js$/.test(id)) return 'module.exports = {};';
+      // The Phaser.Math namespace: its three users inside Phaser (Config, GetAdvancedValue, WeightedRandomize) read only RND.
+      if (/math[\\/]index\.js$/.test(id)) return "module.exports = { RandomDataGenerator: require('./random-data-generator/RandomDataGenerator'), RND: null };";
+      return `module.exports = function LeftOut() { throw new Error('Phaser filters are not in the page\\'s build (src/game/phaserBuild.ts)'); };`;
+    },
+  },
+};
+
 const ISOLATED = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'credentialless' };
 
 export default defineConfig(({ mode }) => {
@@ -47,7 +66,7 @@ export default defineConfig(({ mode }) => {
     },
   };
   return {
-    plugins: [llmProxy, phaserFlags],
+    plugins: [llmProxy, phaserFlags, phaserLeftOut],
     // `import Phaser from 'phaser'` is the custom build of the modules Hamlet uses (src/game/phaserBuild.ts).
     resolve: {
       alias: [

@@ -5,7 +5,7 @@ import type { Recorder } from '../replay/recorder';
 import { encodeReplay } from '../replay/codec';
 import { forkReplay, whyNotForkable } from '../replay/fork';
 import { mapInfoOf } from '../replay/mapInfo';
-import { fetchReplay, openPickedFiles, type TownInfo } from '../replay/open';
+import type { TownInfo } from '../replay/open';
 import { pickedOf, type PickedFile } from '../replay/pickedFile';
 import type { SuppliedMap } from '../replay/suppliedMap';
 import { ReplayMode } from './replayMode';
@@ -76,12 +76,15 @@ export function setupReplays(store: HamletStore, live: PageTown, host: ReplayHos
     },
   });
 
+  // Reading replay files (and Smallville folders, and their maps) loads when a replay is first opened.
   const openFiles = async (files: PickedFile[]) => {
+    const { openPickedFiles } = await import('../replay/open');
     const opened = await openPickedFiles(files, town());
     await host.showMap(opened.map);
     mode.open(opened.replay);
   };
   const openUrl = async (url: string) => {
+    const { fetchReplay } = await import('../replay/open');
     const replay = await fetchReplay(url, town());
     await host.showMap(null);
     // Open where the day begins (the timeline still covers the night before it).

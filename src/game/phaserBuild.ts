@@ -5,6 +5,7 @@
  * bitmap text, video, DOM elements, keyboard and gamepad input and most loader file types are left out.
  * Types still come from the full package (`typeof Phaser`), so a new Phaser feature used in src/game must
  * be added below too: the browser tests fail on an `add.x`/`make.x`/`load.x` that is not registered here.
+ * vite.config.ts also stubs a few Phaser modules nothing here runs (filters, shader index, Phaser.Math).
  */
 import type PhaserTypes from 'phaser';
 // First, as Phaser's own entry has it: the renderer's modules require each other in a cycle that only
