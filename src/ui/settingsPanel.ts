@@ -5,7 +5,7 @@ import { probeEndpoint } from '../llm/modelClient';
 import { IN_TAB_BASE_URL, inTabRuntime, isInTab } from '../llm/inTab/inTab';
 import { modelLabel } from '../llm/inTab/models';
 import { mountInTabPicker } from './inTabPicker';
-import { keepKey, loadSettings, saveSettings, sessionKey, type SavedSettings, type SettingsPanel } from './settings';
+import { keepKey, loadSettings, saveSettings, sessionKey, type SavedSettings } from './settingsStore';
 
 function field(label: string, input: HTMLElement, hint?: string): HTMLLabelElement {
   const l = document.createElement('label');
@@ -35,6 +35,12 @@ const IN_TAB_TIMEOUT_S = 180;
 
 /** How many model ids "Test connection" lists (the rest are in the Model field's suggestions). */
 const MODELS_LISTED = 12;
+
+/** The built panel: opened, and told what became of a choice made elsewhere. */
+export interface SettingsPanel {
+  open(preset?: unknown): void;
+  say(text: string): void;
+}
 
 /**
  * The settings panel: pick a preset or type an endpoint, model and optional key; test the connection
