@@ -12,6 +12,8 @@ import { TILES_URL, characterUrl } from './game/assets';
 import { pixelRatio, sizeCanvas } from './game/pixelRatio';
 import { byCodeUnits } from './sim/order';
 import { startPage, type PageParts } from './ui/page';
+import { PageTown } from './app/pageTown';
+import { WorkerTown } from './app/worker/workerTown';
 import type { MapView } from './ui/mapView';
 
 const personaFiles = import.meta.glob('../personas/hamlet/*.json', { eager: true, import: 'default' });
@@ -96,12 +98,15 @@ declare global {
 }
 window.hamlet = {
   store,
+  /** The Simulation when it runs on the page's thread (`?worker=off`); null when it runs in its worker. */
   get sim() {
-    return parts.town?.simOrNull ?? null;
+    return parts.town instanceof PageTown ? parts.town.simOrNull : null;
   },
+  /** Milliseconds this thread spent applying the worker's patches (the browser benchmark), or undefined without the worker. */
+  simMainThreadMs: () => (parts.town instanceof WorkerTown ? parts.town.patchMs : undefined),
   game,
   get brains() {
-    return parts.town?.brainSwitch ?? null;
+    return parts.town instanceof PageTown ? parts.town.brainSwitch : null;
   },
   /** The replay feature: `replays.mode` plays an open replay, `replays.recorder()` is the live recording. */
   get replays() {

@@ -1,6 +1,6 @@
 import type { HamletStore } from '../store/store';
 import type { LlmConfig } from '../llm/config';
-import type { PageTown } from './pageTown';
+import type { LiveTown } from './liveTown';
 import { useIfReachable } from './savedModel';
 
 /**
@@ -15,7 +15,7 @@ export class ModelChoice {
   private probed: LlmConfig | null = null;
 
   constructor(
-    private readonly town: PageTown,
+    private readonly town: LiveTown,
     private readonly store: HamletStore,
     remembered: LlmConfig | null,
   ) {

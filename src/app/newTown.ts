@@ -47,7 +47,8 @@ function parseStart(v: string | null): string | null {
  * `?player=Name` (with `&look=sprite` and `&about=…`) to play.
  */
 export function choiceFromParams(params: URLSearchParams, personas: readonly PersonaSpec[]): { choice: TownChoice; warnings: string[] } | null {
-  if ([...params.keys()].length === 0) return null;
+  // `?worker=off` says where the town runs (src/main.ts), not what town: the start screen still asks.
+  if ([...params.keys()].filter((k) => k !== 'worker').length === 0) return null;
   const warnings: string[] = [];
   const start = parseStart(params.get('start'));
   if (params.get('start') && !start) warnings.push(`Ignoring ?start=${params.get('start')}: expected a date and time like 2023-02-13T07:00`);

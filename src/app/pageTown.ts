@@ -1,5 +1,5 @@
 import type { Simulation } from '../sim/simulation';
-import type { HamletStore } from '../store/store';
+import type { HamletState, HamletStore } from '../store/store';
 import { LiveRunner } from '../store/liveRunner';
 import { Recorder } from '../replay/recorder';
 import type { ReplayFile } from '../replay/format';
@@ -9,31 +9,12 @@ import type { PlayerInput } from '../sim/player/controller';
 import type { WorldModel } from '../sim/world/types';
 import { BrainSwitch } from './brainSwitch';
 import { defined } from '../sim/checked';
-import type { PersonaSpec } from '../sim/persona/schema';
-import type { TownPack } from '../pack/townPack';
 import { whisperFirstMemories } from '../pack/whispers';
 import { buildTown, type TownChoice } from './newTown';
 import { liveSource } from './readModel/live';
 import type { InspectorSource } from './readModel/types';
-
-/** How a town comes to be the page's: only a new town says its call plan; a loaded save brings its recording. */
-interface AdoptOptions {
-  /** The call plan the town was started with (`?calls=`, the start screen), over ⚙ Brain's; absent: the last one chosen. */
-  callPlan?: CallPlan | null;
-  /** A loaded save's recording: the recording window goes on where it stopped. */
-  recording?: ReplayFile | null;
-}
-
-/** The place the page's towns are made in: Hamlet, or a town pack opened (docs/town-pack.md). */
-export interface TownGround {
-  world: WorldModel;
-  /** Its residents (a new town takes the first ones). */
-  personas: readonly PersonaSpec[];
-  /** Game seconds per step (a pack's own; Hamlet's 10). */
-  stepSeconds: number;
-  /** The town as a pack, whose first memories (Smallville's whispers) each new town starts with; null: Hamlet's own. */
-  pack: TownPack | null;
-}
+import type { AdoptOptions, LiveTown, SavesPage, TownGround } from './liveTown';
+import { setupSaves, type SavesController } from './saves';
 
 /**
  * The page's live town, in one place: the Simulation, the runner that steps it, the brain switch
@@ -45,7 +26,7 @@ export interface TownGround {
  * read model built over this), and change the town through the commands here. So the Simulation
  * behind this class can move elsewhere (a Web Worker) without the view noticing.
  */
-export class PageTown {
+export class PageTown implements LiveTown {
   private current: Simulation | null = null;
   private runner: LiveRunner | null = null;
   private brains: BrainSwitch | null = null;
@@ -111,11 +92,7 @@ export class PageTown {
 
   /** A new town on the ground as `choice` says (offline brain: adopt() switches on the page's model). */
   build(choice: TownChoice): { sim: Simulation; warning: string | null } {
-    const { world, personas, stepSeconds, pack } = this.ground;
-    const built = buildTown(choice, world, personas, stepSeconds);
-    // An opened town's residents start with their first memories (Smallville's whispers).
-    if (pack) whisperFirstMemories(built.sim, pack);
-    return built;
+    return buildOn(this.ground, choice);
   }
 
   /**
@@ -149,16 +126,7 @@ export class PageTown {
 
   /** Show the live town in the store: its step and time, residents, feed, brain and call plan. */
   publish(): void {
-    const sim = this.sim;
-    this.store.setState({
-      step: sim.step,
-      time: sim.now,
-      personas: sim.personas.map((p) => sim.frameOf(p)),
-      feed: sim.conversations.slice(-50).map((c) => ({ time: c.time, text: `${c.participants[0]} and ${c.participants[1]}: ${c.summary}` })),
-      conversations: sim.conversations.length,
-      brainName: sim.brain.name,
-      callPlan: sim.callPlan,
-    });
+    this.store.setState(shownState(this.sim));
   }
 
   /** Run the town on a model (null: the offline brain), now and for every town adopted later. */
@@ -218,6 +186,38 @@ export class PageTown {
     void this.brains?.retryNow();
   }
 
+  async recordingFile(): Promise<{ replay: ReplayFile; steps: number } | null> {
+    const recorder = this.recording;
+    if (!recorder) return null;
+    try {
+      recorder.snapshotNow(); // so the download can be continued from its last moment
+    } catch {
+      // A step is under way: the recording ends with the last periodic snapshot instead.
+    }
+    return { replay: recorder.toReplay(), steps: recorder.length };
+  }
+
+  /** The page's saves over this town: a loaded save is adopted and started here, then the page hears of it. */
+  saves(page: SavesPage): SavesController {
+    const sim = () => this.sim;
+    return setupSaves(
+      {
+        get sim() {
+          return sim();
+        },
+        recorder: () => this.recording,
+        settings: page.settings,
+        replayOpen: () => this.store.getState().mode === 'replay',
+        adopt: (next, save) => {
+          this.adopt(next, { recording: save.recording });
+          this.start();
+          page.loaded(save);
+        },
+      },
+      { slots: page.slots },
+    );
+  }
+
   private recorderFor(sim: Simulation, from: ReplayFile | null): Recorder {
     // A day of game time is kept (up to a day and six hours, dropped at snapshots): a town left running
     // for hours at 60× would otherwise hold every step and snapshot since the page opened.
@@ -225,4 +225,26 @@ export class PageTown {
     // A loaded save's recording window goes on where it stopped.
     return (from && Recorder.resume(sim, from, opts)) || new Recorder(sim, opts);
   }
+}
+
+/** A town as the store shows it: its step and time, residents, feed, brain and call plan. */
+export function shownState(sim: Simulation): Partial<HamletState> {
+  return {
+    step: sim.step,
+    time: sim.now,
+    personas: sim.personas.map((p) => sim.frameOf(p)),
+    feed: sim.conversations.slice(-50).map((c) => ({ time: c.time, text: `${c.participants[0]} and ${c.participants[1]}: ${c.summary}` })),
+    conversations: sim.conversations.length,
+    brainName: sim.brain.name,
+    callPlan: sim.callPlan,
+  };
+}
+
+/** A new town on `ground` as `choice` says (offline brain: adopt() switches on the page's model). */
+export function buildOn(ground: TownGround, choice: TownChoice): { sim: Simulation; warning: string | null } {
+  const { world, personas, stepSeconds, pack } = ground;
+  const built = buildTown(choice, world, personas, stepSeconds);
+  // An opened town's residents start with their first memories (Smallville's whispers).
+  if (pack) whisperFirstMemories(built.sim, pack);
+  return built;
 }

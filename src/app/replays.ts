@@ -10,7 +10,9 @@ import { pickedOf, type PickedFile } from '../replay/pickedFile';
 import type { SuppliedMap } from '../replay/suppliedMap';
 import { ReplayMode } from './replayMode';
 import { dayStartStep } from '../replay/player';
-import type { PageTown } from './pageTown';
+import type { LiveTown } from './liveTown';
+import { PageTown } from './pageTown';
+import { defined } from '../sim/checked';
 import { downloadBytes } from './download';
 
 /** What the page hands the replay feature besides its town: the map drawn, and what a fork would lose. */
@@ -32,7 +34,7 @@ export interface Replays {
   openUrl(url: string): Promise<void>;
   /** Open picked replay files (the start screen's "Open a replay", a run of the Experiments panel). */
   openFiles(files: (File | PickedFile)[]): Promise<void>;
-  /** The live town's recording (PageTown keeps it). */
+  /** The live town's recording when it runs on the page's thread (PageTown keeps it); null in the worker (LiveTown.recordingFile reads it). */
   recorder(): Recorder | null;
 }
 
@@ -57,9 +59,10 @@ export interface ReplayActions {
  * ReplayMode, downloads the live town's recording, and continues a replay as the live town. The
  * replay bar (src/ui/replay/replayUi.ts) is mounted by the page over `actions`.
  */
-export function setupReplays(store: HamletStore, live: PageTown, host: ReplayHost, personas: readonly PersonaSpec[], demoUrl: string): Replays {
+export function setupReplays(store: HamletStore, live: LiveTown, host: ReplayHost, personas: readonly PersonaSpec[], demoUrl: string): Replays {
   let wasRunning = false;
-  const town = (): TownInfo => ({ map: mapInfoOf(live.sim.world), personas: personas.map((p) => ({ id: p.id, name: p.name, sprite: p.sprite })) });
+  const liveWorld = () => defined(live.world, 'the live town');
+  const town = (): TownInfo => ({ map: mapInfoOf(liveWorld()), personas: personas.map((p) => ({ id: p.id, name: p.name, sprite: p.sprite })) });
 
   const mode = new ReplayMode(store, {
     pauseLive: () => {
@@ -70,7 +73,7 @@ export function setupReplays(store: HamletStore, live: PageTown, host: ReplayHos
       if (wasRunning) live.start();
       void host.showMap(null);
     },
-    whyNotForkable: (replay) => whyNotForkable(replay, live.sim.world),
+    whyNotForkable: (replay) => whyNotForkable(replay, liveWorld()),
     useSprites: (people) => {
       for (const p of people) if (!live.sprites.has(p.id) || p.guest) live.sprites.set(p.id, p.sprite);
     },
@@ -96,21 +99,16 @@ export function setupReplays(store: HamletStore, live: PageTown, host: ReplayHos
     openFiles,
     openExperiment: (files) => host.openExperiment(files),
     downloadRecording: async () => {
-      const recorder = live.recorder;
-      if (!recorder) throw new Error('Nothing has been recorded yet.');
-      try {
-        recorder.snapshotNow(); // so the download can be continued from its last moment
-      } catch {
-        // A step is under way: the download ends with the last periodic snapshot instead.
-      }
-      const bytes = await encodeReplay(recorder.toReplay());
-      downloadBytes(bytes, 'application/gzip', `hamlet-${new Date(live.sim.now).toISOString().slice(0, 16).replace(':', '')}-${recorder.length}-steps.json.gz`);
+      const recording = await live.recordingFile();
+      if (!recording) throw new Error('Nothing has been recorded yet.');
+      const bytes = await encodeReplay(recording.replay);
+      downloadBytes(bytes, 'application/gzip', `hamlet-${new Date(store.getState().time).toISOString().slice(0, 16).replace(':', '')}-${recording.steps}-steps.json.gz`);
     },
     fork: async (step, progress) => {
       const replay = mode.replay;
       if (!replay) return;
       mode.pause();
-      const sim = await forkReplay(replay, step, live.sim.world, (specs, seed) => new OfflineBrain(seed, specs), async (done, total) => {
+      const sim = await forkReplay(replay, step, liveWorld(), (specs, seed) => new OfflineBrain(seed, specs), async (done, total) => {
         progress(`Catching up: ${Math.round((done / total) * 100)}%`);
         await new Promise((r) => setTimeout(r, 0)); // let the page draw
       });
@@ -133,6 +131,6 @@ export function setupReplays(store: HamletStore, live: PageTown, host: ReplayHos
     actions,
     openUrl: reported(openUrl),
     openFiles: reported((files: (File | PickedFile)[]) => openFiles(files.map((f) => (f instanceof File ? pickedOf(f) : f)))),
-    recorder: () => live.recorder,
+    recorder: () => (live instanceof PageTown ? live.recorder : null),
   };
 }

@@ -57,8 +57,8 @@ export const isSaveFileName = (name: string) => /\.hamlet\.json(\.gz)?$/i.test(n
 
 const slotName = (s: string) => s.trim().slice(0, 80);
 
-export function defaultSaveName(sim: Simulation): string {
-  return `${formatDate(sim.now).replace(/, \d{4}$/, '')} ${formatHHMM(sim.now)}`;
+export function defaultSaveName(now: number): string {
+  return `${formatDate(now).replace(/, \d{4}$/, '')} ${formatHHMM(now)}`;
 }
 
 /** What a save's game is, in a few words: "Tester in Hamlet", or "Hamlet (watching)" when nobody plays. */
@@ -145,7 +145,7 @@ export function setupSaves(host: SavesHost, opts: { brainFor?: (specs: PersonaSp
     },
     delete: async (name) => (await slots).delete(name),
     async exportCurrent() {
-      const save = await current(defaultSaveName(host.sim));
+      const save = await current(defaultSaveName(host.sim.now));
       return { bytes: await encodeSave(save), fileName: fileName(save) };
     },
     async exportSlot(name) {
@@ -170,7 +170,7 @@ export function setupSaves(host: SavesHost, opts: { brainFor?: (specs: PersonaSp
       try {
         // Named by its game too: two games at the same hour (yours and a fork of the demo) keep a slot each.
         const save = await current('Autosave');
-        save.name = slotName(`Autosave ${defaultSaveName(host.sim)} · ${gameOf(host.sim).slice(0, 4)} · ${gameTitle(save)}`);
+        save.name = slotName(`Autosave ${defaultSaveName(host.sim.now)} · ${gameOf(host.sim).slice(0, 4)} · ${gameTitle(save)}`);
         const name = save.name;
         const bytes = await encodeSave(save);
         const info = await (await slots).autosave(summary(save, name, true), bytes, AUTOSAVES);

@@ -7,11 +7,13 @@ import { loadWorld } from '../sim/world/loadWorld';
 import { checkPersonasAgainstWorld } from '../sim/persona/load';
 import { defined } from '../sim/checked';
 import { isInTab } from '../llm/inTab/inTab';
-import { PageTown, type TownGround } from '../app/pageTown';
+import { PageTown } from '../app/pageTown';
+import { WorkerTown } from '../app/worker/workerTown';
+import type { LiveTown, TownGround } from '../app/liveTown';
 import { ModelChoice } from '../app/modelChoice';
 import { SavedBrainOffer } from '../app/saveBrain';
 import { setupReplays, type Replays } from '../app/replays';
-import { defaultSaveName, setupSaves, type SavesApi } from '../app/saves';
+import { defaultSaveName, type SavesApi } from '../app/saves';
 import { choiceFromParams } from '../app/newTown';
 import { replaySource } from '../app/readModel/replay';
 import { hideLoading, mountHud } from './hud';
@@ -32,7 +34,7 @@ import type { MapView, PageAssets } from './mapView';
 
 /** The page's parts, filled in as they come up (the debug handle window.hamlet reads them). */
 export interface PageParts {
-  town: PageTown | null;
+  town: LiveTown | null;
   startScreen: StartScreen | null;
   replays: Replays | null;
   saves: SavesApi | null;
@@ -64,8 +66,9 @@ async function townOfUrl(url: string | null, looks: readonly string[]): Promise<
 
 /**
  * Bring the page up once the map and sprites have loaded: the town asked for (the URL, else the
- * start screen), its scene, and every panel around it. The live town is a PageTown; the panels read
- * the store and the read model, and change the town through PageTown's commands.
+ * start screen), its scene, and every panel around it. The live town is a LiveTown (in its Web Worker,
+ * or a PageTown on this thread); the panels read the store and the read model, and change the town
+ * through its commands.
  */
 export async function startPage({ store, personas, mapJson, params, map, assets, parts }: PageSetup): Promise<void> {
   const hamlet = loadWorld(mapJson, 'maps/hamlet.tmj');
@@ -73,7 +76,9 @@ export async function startPage({ store, personas, mapJson, params, map, assets,
   const looks = personas.map((p) => p.sprite);
   const opened = await townOfUrl(params.get('town'), looks);
   const ground: TownGround = opened.pack ? { world: opened.pack.world, personas: opened.pack.personas, stepSeconds: opened.pack.stepSeconds, pack: opened.pack } : { world: hamlet, personas, stepSeconds: 10, pack: null };
-  const town = new PageTown(store, ground);
+  // The town runs in a Web Worker (docs/worker.md) so this thread only draws; `?worker=off` keeps it here
+  // (tests that read the Simulation itself use it).
+  const town: LiveTown = params.get('worker') === 'off' || typeof Worker === 'undefined' ? new PageTown(store, ground) : new WorkerTown(store, ground);
   parts.town = town;
   hideLoading();
   const saved = loadSettings();
@@ -130,20 +135,14 @@ export async function startPage({ store, personas, mapJson, params, map, assets,
   const replayBar = mountReplayUi(document.body, store, replays.mode, replays.actions);
   // A save's model is offered, never switched to by loading it (src/app/saveBrain.ts).
   const savedBrainOffer = new SavedBrainOffer({ store, current: () => town.brainConfig, use: (c) => models.use(c) });
-  const saves = setupSaves({
-    get sim() {
-      return town.sim;
-    },
-    recorder: () => town.recorder,
+  const saves = town.saves({
+    slots,
     settings: () => loadSettings() as SaveSettings | null,
-    replayOpen: () => replays.mode.active,
-    adopt(next, save) {
+    loaded(save) {
       if (replays.mode.active) replays.mode.close();
-      town.adopt(next, { recording: save.recording });
-      town.start();
       savedBrainOffer.saveLoaded(save.settings);
     },
-  }, { slots });
+  });
   menu = pageMenu({ store, town, models, replays, saves, startScreen, map, assets, personas, mapJson, demoUrl });
   const act = menu.act;
   mountHud(store, () => void town.stepOnce(), settings.open, {
@@ -154,7 +153,7 @@ export async function startPage({ store, personas, mapJson, params, map, assets,
   // A saved model is probed before the town hands it any work; meanwhile, and if it does not answer, the offline brain runs the town.
   if (probeFirst) models.probe(probeFirst);
   mountPlayerPanels(store, { input: (input) => town.playerInput(input), options: () => town.playerOptions() });
-  mountSaves(defined(document.querySelector<HTMLElement>('.hud-bar'), 'the HUD bar (.hud-bar)'), saves, () => defaultSaveName(town.sim));
+  mountSaves(defined(document.querySelector<HTMLElement>('.hud-bar'), 'the HUD bar (.hud-bar)'), saves, () => defaultSaveName(store.getState().time));
   // An autosave each game hour (the last three kept); a failure is reported, never fatal.
   store.subscribe((s, prev) => {
     if (s.step === prev.step || s.mode !== 'live') return;

@@ -2,7 +2,7 @@ import type { HamletStore } from '../store/store';
 import type { PersonaSpec } from '../sim/persona/schema';
 import type { TownPack } from '../pack/townPack';
 import type { PickedFile } from '../replay/pickedFile';
-import type { PageTown } from '../app/pageTown';
+import type { LiveTown } from '../app/liveTown';
 import type { ModelChoice } from '../app/modelChoice';
 import type { Replays } from '../app/replays';
 import type { SavesApi } from '../app/saves';
@@ -16,7 +16,7 @@ export const WATCH_ONLY: TownChoice = { seed: 1, start: DEFAULT_START, personaCo
 
 interface MenuParts {
   store: HamletStore;
-  town: PageTown;
+  town: LiveTown;
   models: ModelChoice;
   replays: Replays;
   saves: SavesApi;

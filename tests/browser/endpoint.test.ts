@@ -37,7 +37,7 @@ describe('a model endpoint that stops answering, in the page', () => {
   beforeAll(async () => {
     fake = await startFakeLlm(goodModel());
     ({ server, ctx, page, errors } = await startSession());
-    await openTown(page, `${server.url}?paused`);
+    await openTown(page, `${server.url}?worker=off&paused`);
   });
 
   afterAll(() => closeAll(ctx, server, fake));

@@ -34,7 +34,7 @@ describe('reading the town at a glance: its graph, its cost, the keyboard, the f
   afterAll(() => closeAll(ctx, server, fake));
 
   it('draws who talked with whom (loaded on demand); a person in it opens with a click or Enter', { timeout: 180_000 }, async () => {
-    await openTown(page, `${server.url}?paused&start=2023-02-13T10:00`);
+    await openTown(page, `${server.url}?worker=off&paused&start=2023-02-13T10:00`);
     // The places are named on the map (every sector of the town), without pressing G.
     const names = await page.evaluate(() => {
       const h = window as unknown as { hamlet: { game: { scene: { getScene(k: string): { placeNames: { names: string[] } } } }; sim: { world: { sectors: { name: string }[] } } } };
@@ -118,7 +118,7 @@ describe('reading the town at a glance: its graph, its cost, the keyboard, the f
   });
 
   it('shows what the running town costs on a model: per persona-day, the cached share, the price', { timeout: 240_000 }, async () => {
-    await openTown(page, `${server.url}?paused&personas=4&start=2023-02-13T07:00`);
+    await openTown(page, `${server.url}?worker=off&paused&personas=4&start=2023-02-13T07:00`);
     await page.click('button[name=settings]');
     await page.selectOption('select[name=preset]', 'custom');
     await page.fill('input[name=baseURL]', fake.url);
@@ -142,7 +142,7 @@ describe('reading the town at a glance: its graph, its cost, the keyboard, the f
   });
 
   it('a game begun from the start screen gets three first-minute hints, each gone once done; skipped, they stay gone', async () => {
-    await page.goto(server.url);
+    await page.goto(`${server.url}?worker=off`);
     await page.waitForSelector('.start-screen:not([hidden])', { timeout: 90_000 });
     // The start screen says what the game is.
     expect(await page.textContent('.start-about')).toMatch(/residents live their days on their own/);
@@ -157,7 +157,7 @@ describe('reading the town at a glance: its graph, its cost, the keyboard, the f
     await screenshot(page, 'extras-guide-1400');
     await page.click('button[name=guide-skip]');
     expect(await page.locator('.guide').count()).toBe(0);
-    await page.goto(server.url);
+    await page.goto(`${server.url}?worker=off`);
     await page.waitForSelector('.start-screen:not([hidden])', { timeout: 90_000 });
     await page.fill('input[name=player-name]', 'Tester');
     await page.click('button[name=new-town]');

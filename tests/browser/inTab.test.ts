@@ -70,7 +70,7 @@ describe('a model in this tab', () => {
   afterAll(() => closeAll(ctx, server, host));
 
   it('the start screen offers it and opens the picker, which says each size before downloading', { timeout: 120_000 }, async () => {
-    await page.goto(server.url);
+    await page.goto(`${server.url}?worker=off`);
     await page.waitForSelector('select[name=brain]');
     await page.selectOption('select[name=brain]', 'in-tab');
     await page.uncheck('input[name=play]');
@@ -176,7 +176,7 @@ describe('a model in this tab', () => {
 
   it('on reload the model comes from the browser cache, not the network', { timeout: 180_000 }, async () => {
     const gets = host.gets();
-    await page.goto(`${server.url}?personas=3&paused`);
+    await page.goto(`${server.url}?worker=off&personas=3&paused`);
     await whenReady(page);
     // The saved choice is probed (loaded from the cache) before the town uses it.
     await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().brainName === 'llm:in-tab:hamlet-tiny.gguf', null, { timeout: 120_000 });

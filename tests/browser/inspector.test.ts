@@ -48,7 +48,7 @@ describe('the inspector overlay', () => {
   beforeAll(async () => {
     fake = await startFakeLlm(goodModel());
     ({ server, ctx, page, errors } = await startSession());
-    await openTown(page, `${server.url}?paused`);
+    await openTown(page, `${server.url}?worker=off&paused`);
     // Let the town live a little (plans, actions, memories), then pause.
     await setSpeed(page, 60);
     await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().step >= 40, null, { timeout: 60_000 });

@@ -21,7 +21,7 @@ describe('playing against an OpenAI-compatible endpoint from the page', () => {
   beforeAll(async () => {
     fake = await startFakeLlm(goodModel());
     ({ server, ctx, page, errors } = await startSession());
-    await openTown(page, `${server.url}?paused`);
+    await openTown(page, `${server.url}?worker=off&paused`);
   });
 
   afterAll(() => closeAll(ctx, server, fake));

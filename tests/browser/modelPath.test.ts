@@ -45,7 +45,7 @@ describe('the model path in the page', () => {
   beforeAll(async () => {
     fake = await startFakeLlm(goodModel());
     ({ server, ctx, page, errors } = await startSession());
-    await openTown(page, `${server.url}?paused`);
+    await openTown(page, `${server.url}?worker=off&paused`);
     await page.click('button[name=settings]');
     await page.selectOption('select[name=preset]', 'custom');
     await page.fill('input[name=baseURL]', fake.url);

@@ -36,7 +36,7 @@ describe('on a phone (390×844, touch)', () => {
     ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
     page = await ctx.newPage();
     errors = watchErrors(page);
-    await openTown(page, `${server.url}?player=Tester&look=jess-turner&paused&start=2023-02-13T10:00`);
+    await openTown(page, `${server.url}?worker=off&player=Tester&look=jess-turner&paused&start=2023-02-13T10:00`);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

@@ -45,7 +45,7 @@ describe('playing in Hamlet (start screen, resident, chat, time)', () => {
 
   beforeAll(async () => {
     ({ server, ctx, page, errors } = await startSession());
-    await page.goto(server.url);
+    await page.goto(`${server.url}?worker=off`);
   });
 
   afterAll(() => closeAll(ctx, server));

@@ -61,7 +61,7 @@ describe('playing on a model (a fake OpenAI-compatible server through the real o
   beforeAll(async () => {
     fake = await startFakeLlm(playerModel());
     ({ server, ctx, page, errors } = await startSession());
-    await page.goto(server.url);
+    await page.goto(`${server.url}?worker=off`);
   });
 
   afterAll(() => closeAll(ctx, server, fake));

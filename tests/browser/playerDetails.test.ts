@@ -27,7 +27,7 @@ describe("the player's resident in full, from the start screen", () => {
 
   beforeAll(async () => {
     ({ server, ctx, page, errors } = await startSession());
-    await page.goto(server.url);
+    await page.goto(`${server.url}?worker=off`);
     await page.waitForSelector('.start-screen:not([hidden])', { timeout: 90_000 });
   });
 

@@ -57,7 +57,7 @@ describe('watching a recorded day in a real browser', () => {
     demoBytes = readFileSync(join(ROOT, 'public/replays/demo.json.gz'));
     demo = await decodeReplay(new Uint8Array(demoBytes));
     ({ server, ctx, page, errors } = await startSession());
-    await openTown(page, `${server.url}?paused&replay=replays/demo.json.gz`);
+    await openTown(page, `${server.url}?worker=off&paused&replay=replays/demo.json.gz`);
     await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().mode === 'replay', null, { timeout: 30_000 });
   });
 

@@ -36,7 +36,7 @@ describe('saves in a real browser', () => {
 
   beforeAll(async () => {
     ({ server, ctx, page, errors } = await startSession());
-    await openTown(page, `${server.url}?paused&start=2023-02-13T07:50`);
+    await openTown(page, `${server.url}?worker=off&paused&start=2023-02-13T07:50`);
   });
 
   afterAll(() => closeAll(ctx, server));

@@ -48,7 +48,7 @@ describe.skipIf(!existsSync(VILLE))('another town in the page', () => {
   it('?town=URL opens the Ville with its 25 residents, drawn from its places, at desktop and phone size', async () => {
     await page.setViewportSize({ width: 1400, height: 850 });
     const t0 = Date.now();
-    await page.goto(`${server.url}?town=towns/the-ville.zip&paused`);
+    await page.goto(`${server.url}?worker=off&town=towns/the-ville.zip&paused`);
     await whenReady(page);
     const seconds = (Date.now() - t0) / 1000;
     console.log(`the Ville opened in the page in ${seconds.toFixed(1)} s (zip ${Math.round(zip.length / 1024)} KB)`);
@@ -71,7 +71,7 @@ describe.skipIf(!existsSync(VILLE))('another town in the page', () => {
 
   it('a town that cannot be fetched is refused by name and Hamlet runs instead', async () => {
     await page.setViewportSize({ width: 1400, height: 850 });
-    await page.goto(`${server.url}?town=towns/missing.zip&paused`);
+    await page.goto(`${server.url}?worker=off&town=towns/missing.zip&paused`);
     await whenReady(page);
     expect(await names(page)).toContain('Sofia Moreno');
     const notice = await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().notice);
@@ -79,7 +79,7 @@ describe.skipIf(!existsSync(VILLE))('another town in the page', () => {
   }, 120_000);
 
   it('Open a town… refuses a broken pack naming its problems and keeps the running town; a sound one replaces it', async () => {
-    await page.goto(`${server.url}?paused`);
+    await page.goto(`${server.url}?worker=off&paused`);
     await whenReady(page);
     await page.click('button[name=menu]');
     await page.waitForSelector('.start-screen:not([hidden])');
@@ -164,7 +164,7 @@ describe.skipIf(!existsSync(VILLE))('another town in the page', () => {
 
   it("a pack with its own tileset (Hamlet's, zipped) is drawn with it, not from its places", async () => {
     await page.setViewportSize({ width: 1400, height: 850 });
-    await page.goto(`${server.url}?paused`);
+    await page.goto(`${server.url}?worker=off&paused`);
     await whenReady(page);
     await page.click('button[name=menu]');
     const own = townFiles(ROOT);

@@ -36,7 +36,7 @@ async function load(doc: unknown): Promise<Simulation> {
   const save = await decodeSave(new TextEncoder().encode(JSON.stringify(doc)), `The file ${FILE}`);
   const sim = openSave(save, world, brainFor, `The file ${FILE}`);
   for (let i = 0; i < 5; i++) await sim.tick();
-  defaultSaveName(sim);
+  defaultSaveName(sim.now);
   formatDate(sim.now);
   return sim;
 }

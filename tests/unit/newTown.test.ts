@@ -12,6 +12,9 @@ const q = (s: string) => new URLSearchParams(s);
 describe('a new town from the URL or the start screen', () => {
   it('without URL parameters the start screen asks; any parameter skips it, as links and tests expect', () => {
     expect(choiceFromParams(q(''), personas)).toBeNull();
+    // ?worker=off says where the town runs, not which town: the start screen still asks.
+    expect(choiceFromParams(q('?worker=off'), personas)).toBeNull();
+    expect(choiceFromParams(q('?worker=off&seed=3'), personas)?.choice.seed).toBe(3);
     const { choice, warnings } = choiceFromParams(q('?paused&seed=7&start=2023-02-14T09:30'), personas)!;
     expect(choice).toMatchObject({ seed: 7, start: '2023-02-14T09:30:00', personaCount: 25, player: null, paused: true });
     expect(warnings).toEqual([]);

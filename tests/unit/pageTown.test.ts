@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadWorld } from '../../src/sim/world/loadWorld';
 import { createHamletStore } from '../../src/store/store';
-import { PageTown, type TownGround } from '../../src/app/pageTown';
+import { PageTown } from '../../src/app/pageTown';
+import type { TownGround } from '../../src/app/liveTown';
 import { DEFAULT_START, type TownChoice } from '../../src/app/newTown';
 import { createSave, openSave } from '../../src/save/saveFile';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHamletStore } from '../../src/store/store';
-import { mergePatches, pageState, sendPageChanges, sendTownChanges, type TownPatch } from '../../src/app/worker/mirror';
+import { mergePatches, pageState, sendPageChanges, sendTownChanges, townPatchApplier, type NumberedPatch } from '../../src/app/worker/mirror';
 
 /**
  * The store split between the page and the town's worker (src/app/worker/mirror.ts): the page gets
@@ -14,17 +14,21 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('the worker store mirror', () => {
   it('sends many steps as one patch, the latest values, and only what changed', async () => {
     const worker = createHamletStore();
-    const got: TownPatch[] = [];
+    const got: NumberedPatch[] = [];
     const mirror = sendTownChanges(worker, (p) => got.push(p), 10);
     for (let step = 1; step <= 30; step++) worker.setState({ step, time: step * 10_000 });
     // The page's own keys are not the town's: never sent.
     worker.setState({ speed: 60, selectedId: 'x' });
     expect(got).toEqual([]);
     await wait(30);
-    expect(got).toEqual([{ step: 30, time: 300_000 }]);
+    expect(got).toEqual([{ seq: 1, patch: { step: 30, time: 300_000 } }]);
     worker.setState({ notice: 'hello' });
     mirror.flush();
-    expect(got.at(-1)).toEqual({ notice: 'hello' });
+    expect(got.at(-1)).toEqual({ seq: 2, patch: { notice: 'hello' } });
+    // A reply takes the pending changes instead of a send.
+    worker.setState({ step: 99 });
+    expect(mirror.take()).toEqual({ seq: 3, patch: { step: 99 } });
+    expect(mirror.take()).toBeNull();
     mirror.dispose();
     worker.setState({ step: 31 });
     await wait(30);
@@ -34,7 +38,7 @@ describe('the worker store mirror', () => {
   it('keeps every spoken line of the steps a patch covers, in order', async () => {
     const worker = createHamletStore();
     const page = createHamletStore();
-    const mirror = sendTownChanges(worker, (p) => page.setState(p), 1000);
+    const mirror = sendTownChanges(worker, townPatchApplier(page), 1000);
     worker.setState({ spoken: { seq: 1, lines: [line('Ana', 'Morning!')] } });
     worker.setState({ spoken: { seq: 2, lines: [line('Ben', 'Hi Ana.'), line('Ana', 'Coffee?')] } });
     worker.setState({ spoken: { seq: 3, lines: [line('Ben', 'Yes please.')] } });
@@ -42,6 +46,34 @@ describe('the worker store mirror', () => {
     expect(page.getState().spoken).toEqual({ seq: 3, lines: [line('Ana', 'Morning!'), line('Ben', 'Hi Ana.'), line('Ana', 'Coffee?'), line('Ben', 'Yes please.')] });
     expect(mergePatches({ step: 1, spoken: { seq: 1, lines: [line('A', 'a')] } }, { step: 2 })).toEqual({ step: 2, spoken: { seq: 1, lines: [line('A', 'a')] } });
     mirror.dispose();
+  });
+
+  it('applies each key from the latest patch that set it, whatever order patches arrive in', () => {
+    const page = createHamletStore();
+    const apply = townPatchApplier(page);
+    apply({ seq: 2, patch: { step: 20, time: 200 } });
+    // An older patch overtaken on the way: its step and time are stale, its notice is not.
+    apply({ seq: 1, patch: { step: 10, time: 100, notice: 'from step 10' } });
+    expect(page.getState()).toMatchObject({ step: 20, time: 200, notice: 'from step 10' });
+    apply({ seq: 3, patch: { step: 30, notice: null } });
+    expect(page.getState()).toMatchObject({ step: 30, time: 200, notice: null });
+    // What arrived during one frame, in one setState: the newest of each key, every spoken line.
+    let updates = 0;
+    page.subscribe(() => updates++);
+    apply({ seq: 5, patch: { step: 50, spoken: { seq: 2, lines: [line('Ben', 'Later.')] } } }, { seq: 4, patch: { step: 40, notice: 'n4', spoken: { seq: 1, lines: [line('Ana', 'Hi.')] } } });
+    expect(updates).toBe(1);
+    expect(page.getState()).toMatchObject({ step: 50, notice: 'n4', spoken: { seq: 2, lines: [line('Ana', 'Hi.'), line('Ben', 'Later.')] } });
+  });
+
+  it('shows no live step over a replay: only the brain’s news gets through while one is open', () => {
+    const page = createHamletStore();
+    const apply = townPatchApplier(page);
+    page.setState({ mode: 'replay', step: 500, personas: [] });
+    apply({ seq: 1, patch: { step: 12, time: 120, spoken: { seq: 1, lines: [line('Ana', 'Hi.')] }, notice: 'The model is rate limiting us (429): waiting 2 s.' } });
+    expect(page.getState()).toMatchObject({ step: 500, spoken: { seq: 0, lines: [] }, notice: 'The model is rate limiting us (429): waiting 2 s.' });
+    page.setState({ mode: 'live' });
+    apply({ seq: 2, patch: { step: 13 } });
+    expect(page.getState().step).toBe(13);
   });
 
   it('sends the worker the speed, live or replay, and the selection, and nothing else', () => {

@@ -30,13 +30,16 @@ const TOWN_KEYS = [
   'followId',
 ] as const satisfies readonly (keyof HamletState)[];
 
+/** What the live town shows on the map and in the feed: while a replay is shown, the replay's own stand, and these wait. */
+const LIVE_VIEW_KEYS: ReadonlySet<string> = new Set(['step', 'time', 'personas', 'feed', 'conversations', 'thinking', 'player', 'lastPlayerChat', 'spoken', 'fastForward', 'followId']);
+
 /** What the page writes that the town reads: the page's store sends these to the worker. */
 const PAGE_KEYS = ['speed', 'mode', 'selectedId'] as const satisfies readonly (keyof HamletState)[];
 
 type TownKey = (typeof TOWN_KEYS)[number];
 type PageKey = (typeof PAGE_KEYS)[number];
-export type TownPatch = Partial<Pick<HamletState, TownKey>>;
-type PagePatch = Partial<Pick<HamletState, PageKey>>;
+type TownPatch = Partial<Pick<HamletState, TownKey>>;
+export type PagePatch = Partial<Pick<HamletState, PageKey>>;
 
 /** The keys of `keys` that differ between two states, as a patch. */
 function changed<K extends keyof HamletState>(keys: readonly K[], s: HamletState, prev: HamletState): Partial<Pick<HamletState, K>> | null {
@@ -59,18 +62,30 @@ export function mergePatches(a: TownPatch, b: TownPatch): TownPatch {
   return merged;
 }
 
+/** A patch and its number: patches are numbered in the order the worker made them. */
+export interface NumberedPatch {
+  seq: number;
+  patch: TownPatch;
+}
+
 /**
  * Worker side: hears the worker's store and calls `send` with what the town changed, batched: the
- * first change schedules a send `everyMs` later, and the changes until then go with it.
+ * first change schedules a send `everyMs` later, and the changes until then go with it. `take()`
+ * hands the pending changes to a reply instead (a step the page asked for returns its own patch).
  */
-export function sendTownChanges(store: HamletStore, send: (patch: TownPatch) => void, everyMs = 16): { flush(): void; dispose(): void } {
+export function sendTownChanges(store: HamletStore, send: (p: NumberedPatch) => void, everyMs = 16): { flush(): void; take(): NumberedPatch | null; dispose(): void } {
   let pending: TownPatch | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
-  const flush = () => {
+  let seq = 0;
+  const take = (): NumberedPatch | null => {
     if (timer) clearTimeout(timer);
     timer = null;
-    const p = pending;
+    const patch = pending;
     pending = null;
+    return patch ? { seq: ++seq, patch } : null;
+  };
+  const flush = () => {
+    const p = take();
     if (p) send(p);
   };
   const unsubscribe = store.subscribe((s, prev) => {
@@ -81,12 +96,38 @@ export function sendTownChanges(store: HamletStore, send: (patch: TownPatch) => 
   });
   return {
     flush,
+    take,
     dispose() {
       unsubscribe();
       if (timer) clearTimeout(timer);
       timer = null;
       pending = null;
     },
+  };
+}
+
+/**
+ * Page side: applies numbered patches to the page's store, any number of them in one setState (the
+ * page applies what arrived during a frame together). Patches come by two ways (sent as they are
+ * made, and in the reply to a step the page asked for), so one may overtake another: a key is taken
+ * from a patch only when no later patch has set it already.
+ */
+export function townPatchApplier(store: HamletStore): (...patches: NumberedPatch[]) => void {
+  const setAt = new Map<string, number>();
+  return (...patches) => {
+    let fresh: TownPatch = {};
+    // A step that was under way when a replay opened is not shown over it (the page shows the live town again when it closes).
+    const replay = store.getState().mode === 'replay';
+    for (const { seq, patch } of [...patches].sort((a, b) => a.seq - b.seq)) {
+      const part: TownPatch = {};
+      for (const [k, v] of Object.entries(patch)) {
+        if ((setAt.get(k) ?? 0) > seq || (replay && LIVE_VIEW_KEYS.has(k))) continue;
+        setAt.set(k, seq);
+        (part as Record<string, unknown>)[k] = v;
+      }
+      fresh = mergePatches(fresh, part);
+    }
+    store.setState(fresh);
   };
 }
 
