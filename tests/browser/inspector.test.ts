@@ -95,6 +95,8 @@ describe('the inspector overlay', () => {
     const frame = await page.evaluate((pid) => (window as unknown as { hamlet: Handle }).hamlet.store.getState().personas.find((p) => p.id === pid) as unknown as { actionId: string; actionTarget: string }, id);
     expect(registered).toBe(frame.actionTarget ? `${frame.actionId} → ${frame.actionTarget}` : frame.actionId);
     expect(await page.textContent('.insp-now .insp-brain-mode')).toMatch(/^generative/);
+    // Why: who proposed the action (a generative persona's come from its plan, a reaction, the pulse or a town plan), and when.
+    expect(await page.textContent('.insp-now .insp-proposed')).toMatch(/^(its plan for the day|a reaction to someone|the town’s hourly pulse|the town director) at \d\d:\d\d/);
     expect(await page.textContent('.town-actions')).toMatch(/Actions: [\d,]+ checked .* brains: 25 generative, 0 registry/);
     await page.click('.insp-now .insp-switch-brain');
     await page.waitForFunction(() => /switching to registry at the next step/.test(document.querySelector('.insp-now')?.textContent ?? ''));

@@ -45,6 +45,12 @@ describe('the live inspector source', () => {
     expect(src.world()).toBe(sim.world);
     expect(src.llm()).toBeNull();
     expect(src.calls(p.id)).toEqual([]);
+    // Why it is doing this: the decision pipeline's log, the last entry the proposal of the action now.
+    const log = v.agent!.decisions;
+    expect(log.length).toBeGreaterThan(0);
+    const e = log.at(-1)!;
+    expect(e.time).toBe(p.scratch.actionAt);
+    expect(e.outcome === 'started' ? e.action : e.instead).toBe(p.scratch.actionId);
   });
 
   it("gives the Now tab the task's time the Day tab lists (its slot), and says when an action begun late began", async () => {

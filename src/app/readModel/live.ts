@@ -1,6 +1,7 @@
 import { at } from '../../sim/checked';
 import type { Simulation } from '../../sim/simulation';
 import { lastRetrieval } from '../../sim/cognition/retrievalTrace';
+import { decisionLogOf } from '../../sim/actions/decisionLog';
 import { printAddress } from '../../sim/world/actionAddress';
 import { seriesFromPersonaHours } from './llmSeries';
 import type { CallRecord } from '../../llm/callLog';
@@ -79,6 +80,7 @@ export function liveSource(simOf: () => Simulation | null, llm: () => CallLogHan
           holdings: p.agent.wallet.holdings,
           workToday: sim.walletOf(p).workToday,
           recent: p.agent.recent,
+          decisions: decisionLogOf(p),
         },
         reflection: { gathered: s.importanceTriggerMax - s.importanceTriggerCurr, threshold: s.importanceTriggerMax, last: p.lastReflection },
       };

@@ -92,7 +92,7 @@ export function replaySource(store: HamletStore, world: () => WorldModel | null)
           // Recordings since the wallets were recorded carry credits, holdings and today's job; older ones show none.
           agent:
             f.actionId || f.wallet
-              ? { mode: f.brainMode ?? 'generative', actionId: f.actionId ?? null, target: f.actionTarget ?? '', reason: f.actionReason ?? null, stats: null, lastRejection: null, credits: f.wallet?.credits ?? null, holdings: f.wallet?.holdings ?? null, workToday: f.wallet?.workToday ?? null, recent: [] }
+              ? { mode: f.brainMode ?? 'generative', actionId: f.actionId ?? null, target: f.actionTarget ?? '', reason: f.actionReason ?? null, stats: null, lastRejection: null, credits: f.wallet?.credits ?? null, holdings: f.wallet?.holdings ?? null, workToday: f.wallet?.workToday ?? null, recent: [], decisions: [] }
               : null,
           // A replay records the reflections, not the poignancy gathered towards the next one.
           reflection: null,

@@ -6,6 +6,7 @@ import type { Commitment } from '../../sim/persona/commitment';
 import type { CallRecord } from '../../llm/callLog';
 import type { RetrievalTrace } from '../../sim/cognition/retrievalTrace';
 import type { ActionStats, BrainMode, DecisionRecord } from '../../sim/persona/agentState';
+import type { DecisionLogEntry } from '../../sim/actions/decisionLog';
 import type { HourBucket } from './llmSeries';
 import type { PulseRound } from '../../sim/economy/economy';
 import type { ModelPrice } from '../../llm/prices';
@@ -57,6 +58,8 @@ export interface AgentView {
   workToday: string | null;
   /** Short-term memory: the last decisions, oldest first. */
   recent: readonly DecisionRecord[];
+  /** The decision pipeline's log (docs/action-registry.md): who proposed what and why, started or refused, oldest first; empty in a replay. */
+  decisions: readonly DecisionLogEntry[];
 }
 
 /** One persona as the inspector reads it. Everything is read-only; nothing here is copied per refresh. */

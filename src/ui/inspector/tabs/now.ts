@@ -3,6 +3,7 @@ import { addressForPeople } from '../../../sim/world/address';
 import { h } from '../../dom';
 import { button, renderIfChanged } from '../dom';
 import type { AgentView } from '../../../app/readModel/types';
+import type { DecisionLogEntry } from '../../../sim/actions/decisionLog';
 import { actionWindow, duration } from '../timeline';
 import type { Tab, TabContext } from '../tab';
 
@@ -21,7 +22,7 @@ export function nowTab(): Tab {
       const chatKey = p.chat ? `${p.chat.length}:${p.chat[p.chat.length - 1]?.text ?? ''}` : '';
       const a = p.agent;
       const pending = ctx.source.brainModeOf?.(p.id) ?? null;
-      const agentKey = a ? [a.mode, pending, a.actionId, a.target, a.reason, a.stats ? Object.values(a.stats).join(',') : '', a.lastRejection, a.credits, JSON.stringify(a.holdings), a.workToday, a.recent.length, a.recent[a.recent.length - 1]?.time].join(',') : '';
+      const agentKey = a ? [a.mode, pending, a.actionId, a.target, a.reason, a.stats ? Object.values(a.stats).join(',') : '', a.lastRejection, a.credits, JSON.stringify(a.holdings), a.workToday, a.recent.length, a.recent[a.recent.length - 1]?.time, a.decisions.length, a.decisions[a.decisions.length - 1]?.time].join(',') : '';
       const key = [p.action, p.address, p.emoji, p.chattingWith, p.actStart, p.actEnd, win?.start, win?.end, Math.floor(ctx.now / 10_000), p.path.length, p.tile.x, p.tile.y, chatKey, p.currently, agentKey].join('|');
       renderIfChanged(el, key, () => {
         const rows: [string, Node | string][] = [
@@ -46,6 +47,7 @@ export function nowTab(): Tab {
           for (const line of p.chat.slice(-12)) ol.append(h('li', null, h('b', { text: `${line.speaker}: ` }), h('span', { text: line.text })));
           out.push(ol);
         }
+        if (a) out.push(...refusedLately(a));
         if (a && a.recent.length > 0) out.push(...recentDecisions(a));
         return out;
       });
@@ -77,6 +79,8 @@ function agentRows(ctx: TabContext, a: AgentView, action: string, pending: Agent
   const rows: [string, Node | string][] = [];
   rows.push(['Registered as', a.actionId ? h('code', { class: 'insp-registered', text: a.target ? `${a.actionId} → ${a.target}` : a.actionId }) : '—']);
   if (a.reason && a.reason !== action) rows.push(['Why', h('span', { class: 'insp-reason', text: a.reason })]);
+  const by = proposedBy(a, action);
+  if (by) rows.push(['Proposed by', by]);
   const brain = h('span', { class: 'insp-brain-mode', text: MODE_TEXT[a.mode] });
   const cell = h('span', null, brain);
   const setBrainMode = ctx.source.setBrainMode;
@@ -101,6 +105,51 @@ function agentRows(ctx: TabContext, a: AgentView, action: string, pending: Agent
   }
   if (a.credits !== null) rows.push(['Work today', a.workToday ? `checked in as ${a.workToday}` : 'not checked in']);
   return rows;
+}
+
+/** Who proposes what a persona does (the decision pipeline's proposers), in words. */
+const PROPOSER_TEXT: Record<DecisionLogEntry['proposer'], string> = {
+  planner: 'its plan for the day',
+  reaction: 'a reaction to someone',
+  registry: 'the registry brain',
+  pulse: 'the town’s hourly pulse',
+  director: 'the town director',
+  player: 'the player',
+};
+
+/** "Why is Ana doing this": the proposal the current action came from (the last one that started something), and who made it. */
+function proposedBy(a: AgentView, action: string): Node | null {
+  const e = a.decisions.filter((d) => d.outcome === 'started' || d.instead !== null).at(-1);
+  if (!e) return null;
+  const cell = h('span', { class: 'insp-proposed' }, h('b', { text: PROPOSER_TEXT[e.proposer] }), ` at ${formatHHMM(e.time)}`);
+  if (e.outcome === 'refused') cell.append(h('span', { class: 'insp-rejection', text: ` — it proposed ${e.action}, refused (${e.refusal ?? ''}); the scene default ${e.instead ?? ''} runs instead` }));
+  // Its reason, unless the Action or Why rows above say it already.
+  else if (e.reason && e.reason !== action && e.reason !== a.reason) cell.append(`: ${e.reason}`);
+  return cell;
+}
+
+/** How many refused proposals the Now tab lists. */
+const REFUSALS_SHOWN = 4;
+
+/** The last proposals the pipeline refused (newest first): who, what, why not. */
+function refusedLately(a: AgentView): Node[] {
+  const refused = a.decisions.filter((d) => d.outcome === 'refused').slice(-REFUSALS_SHOWN).reverse();
+  if (refused.length === 0) return [];
+  const ol = h('ol', { class: 'insp-decisions insp-refusals' });
+  for (const d of refused) {
+    ol.append(
+      h(
+        'li',
+        null,
+        h('span', { class: 'insp-time', text: formatHHMM(d.time) }),
+        ' ',
+        h('code', { text: d.target ? `${d.action} → ${d.target}` : d.action }),
+        h('span', { class: 'insp-note', text: ` (${PROPOSER_TEXT[d.proposer]}${d.instead ? `; ${d.instead} instead` : ''}) ` }),
+        h('span', { class: 'insp-rejection', text: d.refusal ?? '' }),
+      ),
+    );
+  }
+  return [h('h4', { text: 'Refused lately' }), ol];
 }
 
 /** Short-term memory: the last decisions that go into the next one (newest first). */
