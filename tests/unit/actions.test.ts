@@ -9,7 +9,8 @@ import { SCENES, resolveScene, sceneOf } from '../../src/sim/actions/scenes';
 import { actionWorldOf, applyChange, availableOptions, validateProposal } from '../../src/sim/actions/validate';
 import { resolvePlannerAction } from '../../src/sim/actions/resolve';
 import { hereOf, placeOfAddress } from '../../src/sim/actions/places';
-import { DEFAULT_ITEMS, DEFAULT_WAGE } from '../../src/sim/economy/economy';
+import { DEFAULT_WAGE } from '../../src/sim/economy/economy';
+import { PLACE_KINDS } from '../../src/sim/placeKinds';
 import { SHORT_TERM_SIZE } from '../../src/sim/actions/shortTermMemory';
 import { type ActionWorld, type Place } from '../../src/sim/actions/types';
 import { ACTION_IDS } from '../../src/sim/persona/actionIds';
@@ -124,7 +125,7 @@ describe('preconditions', () => {
     settleArrivals(sim);
     expect(ann.agent.wallet.credits).toBe(10);
     walkThere(sim, ann);
-    expect(ann.agent.wallet.credits).toBe(10 - DEFAULT_ITEMS.cafe![0]![1]);
+    expect(ann.agent.wallet.credits).toBe(10 - PLACE_KINDS.cafe.items[0]![1]);
     // The café's default coffee is a drink: drunk there, not held.
     expect(ann.agent.wallet.holdings).toEqual({});
     expect(ann.scratch.actAddress).toEqual(parseAddress('Mini:Bramble Café:café:counter'));

@@ -1,7 +1,7 @@
 import type { Persona } from '../../sim/persona/persona';
 import type { Commitment } from '../../sim/persona/commitment';
 import type { WorldModel } from '../../sim/world/types';
-import type { SectorKind } from '../../sim/world/sectorKinds';
+import { PLACE_KINDS } from '../../sim/placeKinds';
 import { meetingMinute, type Understanding } from './understand';
 
 /**
@@ -10,19 +10,19 @@ import { meetingMinute, type Understanding } from './understand';
  * or no to, and keeps as a commitment.
  */
 
-/** What an invitation is to, from its words ("a drink" → "the drinks"), and where such a thing happens. */
-const ACTIVITIES: [RegExp, string, SectorKind[]][] = [
-  [/\bpart(y|ies)\b/, 'the party', []],
-  [/\b(drinks?|pints?|beers?|cider|wine)\b/, 'the drinks', ['bar']],
-  [/\b(coffee|tea|cuppa)\b/, 'the coffee', ['cafe']],
-  [/\blunch\b/, 'the lunch', ['cafe', 'bar']],
-  [/\bdinner|supper\b/, 'the dinner', ['bar', 'cafe']],
-  [/\bbreakfast|brunch\b/, 'the breakfast', ['cafe', 'bakery']],
-  [/\b(walk|stroll)\b/, 'walking', ['park']],
-  [/\bpicnic\b/, 'the picnic', ['park']],
-  [/\b(concert|gig|music)\b/, 'the concert', []],
-  [/\bgame night|games?\b/, 'the game night', []],
-  [/\bmarket\b/, "the farmers' market", ['square']],
+/** What an invitation is to, from its words ("a drink" → "the drinks"); where such a thing happens is the place kinds' (src/sim/placeKinds.ts gatherings). */
+const ACTIVITIES: [RegExp, string][] = [
+  [/\bpart(y|ies)\b/, 'the party'],
+  [/\b(drinks?|pints?|beers?|cider|wine)\b/, 'the drinks'],
+  [/\b(coffee|tea|cuppa)\b/, 'the coffee'],
+  [/\blunch\b/, 'the lunch'],
+  [/\bdinner|supper\b/, 'the dinner'],
+  [/\bbreakfast|brunch\b/, 'the breakfast'],
+  [/\b(walk|stroll)\b/, 'walking'],
+  [/\bpicnic\b/, 'the picnic'],
+  [/\b(concert|gig|music)\b/, 'the concert'],
+  [/\bgame night|games?\b/, 'the game night'],
+  [/\bmarket\b/, "the farmers' market"],
 ];
 
 /** Words before an event's noun that do not name it ("a party", "my party", "fancy a drink"). */
@@ -30,12 +30,12 @@ const QUALIFIER_STOP = new Set('a an the my our your his her their this that to 
 
 /** The event a player's invitation asks to, or what is missing from it. */
 export async function invitationEvent(u: Understanding, c: { world: WorldModel | null; self: Persona; asker: Persona | null; now: number }): Promise<Commitment | 'when' | 'where'> {
-  const [re, named, kinds] = ACTIVITIES.find(([re]) => re.test(u.masked)) ?? [null, 'the get-together', [] as SectorKind[]];
+  const [re, named] = ACTIVITIES.find(([re]) => re.test(u.masked)) ?? [null, 'the get-together'];
   // The word before the event's noun names it when it is the player's own ("a photo party" → "the photo party").
   const noun = re ? re.exec(u.masked) : null;
   const before = noun ? /([a-z-]+)\s+$/.exec(u.masked.slice(0, noun.index))?.[1] : undefined;
   const event = before && named.startsWith('the ') && !QUALIFIER_STOP.has(before) ? `the ${before} ${named.slice(4)}` : named;
-  const sector = u.place ?? (c.world?.sectors.find((s) => kinds.includes(s.kind))?.name ?? null);
+  const sector = u.place ?? (c.world?.sectors.find((s) => PLACE_KINDS[s.kind].gatherings.includes(named))?.name ?? null);
   if (!u.when) return 'when';
   if (!sector) return 'where';
   const start = await meetingMinute(u.when);

@@ -6,6 +6,7 @@ import { DAY, hourOf, minuteOfDay, parseHHMM, weekdayOf } from '../clock';
 import type { ActionWorld, Place } from './types';
 import type { SectorKind } from '../world/sectorKinds';
 import { at } from '../checked';
+import { PLACE_KINDS } from '../placeKinds';
 
 const kindCache = new WeakMap<WorldModel, Map<string, SectorKind>>();
 
@@ -55,24 +56,10 @@ export function placeOfActionAddress(w: ActionWorld, p: Persona, address: Action
 
 export const dayIndex = (now: number): number => Math.floor(now / DAY);
 
-/** Opening hours [from, to) by sector kind, for people who don't work there (every kind but home: see accessReason). */
-export const OPEN_HOURS: Record<Exclude<SectorKind, 'home'>, [number, number]> = {
-  cafe: [7, 19],
-  bakery: [6, 18],
-  grocery: [7, 21],
-  shop: [8, 19],
-  bar: [11, 24],
-  college: [7, 23],
-  clinic: [8, 18],
-  office: [8, 18],
-  workplace: [7, 19],
-  park: [6, 23],
-  square: [0, 24],
-};
 /** Hours a friend's home may be visited. */
 const VISITING_HOURS: [number, number] = [8, 22];
 
-const inHours = (h: number, [from, to]: [number, number]) => h >= from && h < to;
+const inHours = (h: number, [from, to]: readonly [number, number]) => h >= from && h < to;
 
 /** Whether the persona is due at an event at this place now (an hour's lead for the host and the walk): an open-mic night keeps the café open after hours for those going. */
 function eventAt(w: ActionWorld, p: Persona, place: Place): boolean {
@@ -96,7 +83,7 @@ export function accessReason(w: ActionWorld, p: Persona, place: Place, asCustome
   if (isOwnHome(p, place) || (isOwnWorkplace(p, place) && !asCustomer)) return null;
   const h = hourOf(w.now);
   if (place.kind === 'home') return inHours(h, VISITING_HOURS) ? null : `${place.sector} is someone else's home and it is too late or too early to visit`;
-  const open = OPEN_HOURS[place.kind];
+  const open = PLACE_KINDS[place.kind].hours;
   if (open && !inHours(h, open) && !eventAt(w, p, place)) return `${place.sector} is closed at this hour (open ${open[0]}:00–${open[1]}:00)`;
   return null;
 }
@@ -111,6 +98,11 @@ export function workWindowReason(p: Persona, now: number): string | null {
   const end = parseHHMM(o.end);
   if (minute < start - 120 || minute >= end) return `it is outside ${p.firstName}'s working hours (${o.start}–${o.end})`;
   return null;
+}
+
+/** A place to study or attend classes (the college): its daytime scene is SCHOOL. */
+export function isSchool(place: Place): boolean {
+  return place.kind !== null && PLACE_KINDS[place.kind].school;
 }
 
 export function isStudent(p: Persona): boolean {

@@ -8,6 +8,7 @@ import {
   hereOf,
   isOwnHome,
   isOwnWorkplace,
+  isSchool,
   isStudent,
   objectAddress,
   placeOfAddress,
@@ -18,10 +19,13 @@ import {
 import type { ActionDef, ActionWorld, Place, StateChange } from './types';
 import { placeAddress, randomIn, type ActionAddress, type PlaceAddress } from '../world/actionAddress';
 import type { ActionId } from '../persona/actionIds';
-import { GOODS_SHARE, MAX_HELD, MAX_HELD_PER_ITEM, isMeal, unnamedPurchase, type Job, type ShopItem } from '../economy/economy';
+import { MAX_HELD, MAX_HELD_PER_ITEM } from '../economy/economy';
+import { heldCount, heldFood, itemFor, jobFor, jobToday, justLooking, purchaseTarget, sameMeal, samePurchase, shiftWindowReason } from './goods';
+import { WAKE_FROM, isAsleep, livingArena, livingPlace, minutesUntilHour, sleepReason, upSince } from './wakefulness';
 import { byCodeUnits } from '../order';
 import type { SectorKind } from '../world/sectorKinds';
 import { defined } from '../checked';
+import { PLACE_KINDS } from '../placeKinds';
 
 /**
  * The action registry (docs/action-registry.md#only-registered-actions-change-the-world): every action that changes the world, with the scenes it belongs to, a
@@ -57,13 +61,6 @@ export class ActionRegistry {
 
 // ---- helpers the definitions share ------------------------------------------------------------
 
-/** Sleeping now (the current action is SLEEP), or not started yet (a run's first action). */
-export function isAsleep(p: Persona): boolean {
-  const s = p.scratch;
-  if (s.actionId !== null) return s.actionId === 'SLEEP';
-  return !s.actDescription || /\b(sleep|sleeping|asleep)\b/.test(s.actDescription);
-}
-
 const change = (p: Persona, address: ActionAddress, minutes: number, description: string, emoji: string, object = description): StateChange => ({
   address,
   minutes,
@@ -82,66 +79,6 @@ function hereAddress(w: ActionWorld, p: Persona, place: Place): ActionAddress {
 
 const waitingHere = (p: Persona): ActionAddress => ({ kind: 'waiting', x: p.tile.x, y: p.tile.y });
 
-/** The persona's own room ("Sector:arena" in its data, checked against the map when the town loads) as a place of the map. */
-function livingPlace(w: ActionWorld, p: Persona): PlaceAddress {
-  const [sector = p.spec.household] = p.spec.livingArea.split(':');
-  return placeAddress(w.world.name, sector, livingArena(p));
-}
-
-function livingArena(p: Persona): string | null {
-  return p.spec.livingArea.split(':')[1] ?? null;
-}
-
-/** Minutes from now until hour `h` (today or tomorrow). */
-function minutesUntilHour(now: number, h: number): number {
-  const m = (h * 60 - minuteOfDay(now) + 1440) % 1440;
-  return m === 0 ? 1440 : m;
-}
-
-/** Night (19:00–10:00) or an afternoon nap (13:00–16:00). */
-function sleepTimeReason(now: number): string | null {
-  const h = hourOf(now);
-  if (h >= 19 || h < 10 || (h >= 13 && h < 16)) return null;
-  return `it is ${h}:00: bedtime is from 19:00, and a nap only fits between 13:00 and 16:00`;
-}
-
-/** No going back to bed this soon after waking up (stops a WAKE_UP ⇄ SLEEP flip-flop). */
-const AWAKE_AT_LEAST = 180;
-
-/** A waking more than this long ago is yesterday's: one is not up yet today. */
-export const UP_FOR = 12 * 60 * 60_000;
-
-/** People wake up from this hour until noon (WAKE_UP). */
-const WAKE_FROM = 4;
-
-/**
- * Since when the persona is up: its last waking (game ms); 'arrived' when it is awake but has neither
- * slept nor woken here (the player's resident comes to town awake, as does anyone a run starts up and
- * about); null when it is asleep or not up yet today.
- */
-function upSince(w: ActionWorld, p: Persona): number | 'arrived' | null {
-  if (isAsleep(p)) return null;
-  const { WAKE_UP: woke, SLEEP: slept } = p.agent.lastStarted;
-  if (woke === undefined) return slept === undefined ? 'arrived' : null;
-  return w.now - woke < UP_FOR ? woke : null;
-}
-
-/**
- * Why going to bed here and now makes no sense, or null: the one rule of sleep, for every persona and
- * the resident alike. In one's own bed (one's home), at night or for an afternoon nap, not soon after
- * getting up; one who arrived awake has had no night to lie in after and goes to bed at bedtime
- * (19:00, until the small hours), not at 9:00 on the morning it came.
- */
-function sleepReason(w: ActionWorld, p: Persona, place: Place): string | null {
-  if (!isOwnHome(p, place)) return `${p.firstName} is not at home: people sleep in their own bed`;
-  const woke = p.agent.lastStarted.WAKE_UP;
-  if (woke !== undefined && w.now - woke < AWAKE_AT_LEAST * 60_000) return `${p.firstName} woke up less than ${AWAKE_AT_LEAST / 60} hours ago`;
-  const h = hourOf(w.now);
-  if (upSince(w, p) === 'arrived' && h >= WAKE_FROM && h < 19) return `${p.firstName} has been up since arriving, and bedtime is from 19:00`;
-  return sleepTimeReason(w.now);
-}
-
-const EAT_KINDS: ReadonlySet<SectorKind> = new Set<SectorKind>(['home', 'cafe', 'bakery', 'bar', 'grocery', 'park', 'square', 'college']);
 const STUDY_ARENAS = /library|classroom|room|bedroom|apartment|common room/;
 
 const OBJECT_EMOJI: [RegExp, string][] = [
@@ -175,8 +112,7 @@ function homeObject(w: ActionWorld, p: Persona, names: readonly string[]): Place
   return objectAddress(w.world, p.spec.household, livingArena(p), names) ?? objectAddress(w.world, p.spec.household, null, names);
 }
 
-const LEISURE: ReadonlySet<SectorKind> = new Set<SectorKind>(['park', 'square', 'cafe', 'bar', 'bakery', 'shop', 'grocery']);
-const isLeisure = (kind: SectorKind | null) => kind !== null && LEISURE.has(kind);
+const isLeisure = (kind: SectorKind | null) => kind !== null && PLACE_KINDS[kind].leisure;
 
 /** Places to go, most likely first: favourite haunts, public places, friends' homes, the rest (never one's own home: that is GO_HOME). */
 function goToTargets(w: ActionWorld, p: Persona): string[] {
@@ -187,78 +123,6 @@ function goToTargets(w: ActionWorld, p: Persona): string[] {
 
 /** Other people within this many tiles may be chatted with. */
 export const CHAT_RADIUS = 10;
-
-/** The job a check-in names: "" is one's own; else a job reference (src/sim/economy/economy.ts findJob). */
-export function jobFor(w: ActionWorld, p: Persona, target: string): Job | null {
-  return target.trim() ? (w.economy.findJob(target) ?? null) : w.economy.jobOf(p.id);
-}
-
-/** The job the persona checked in for today, or null. */
-export function jobToday(w: ActionWorld, p: Persona): Job | null {
-  const wallet = p.agent.wallet;
-  if (wallet.checkedInDay !== dayIndex(w.now) || wallet.jobId === null) return null;
-  return w.economy.jobById(wallet.jobId) ?? null;
-}
-
-/** A shift someone else's job offers can be taken from an hour before it starts until an hour before it ends. */
-export function shiftWindowReason(job: Job, now: number): string | null {
-  const m = minuteOfDay(now);
-  return m >= parseHHMM(job.start) - 60 && m < parseHHMM(job.end) - 60 ? null : `the ${job.title} shift at ${job.sector} is ${job.start}–${job.end} (check-in until an hour before its end)`;
-}
-
-/** A purchase's target, "Sector" or "Sector:item", as the shop and the item named ("" for none). */
-function purchaseTarget(target: string): { shop: string; item: string } {
-  const [shop = '', ...rest] = target.split(':');
-  return { shop: shop.trim(), item: rest.join(':').trim() };
-}
-
-/** The item a purchase names: "Sector:item", or at "Sector" a meal one can afford (src/sim/economy/economy.ts unnamedPurchase). */
-function itemFor(w: ActionWorld, p: Persona, target: string): ShopItem | null {
-  const { shop, item } = purchaseTarget(target);
-  const sold = w.economy.itemsAt(shop);
-  const name = item.toLowerCase();
-  if (name) return sold.find((i) => i.name.toLowerCase() === name) ?? null;
-  return unnamedPurchase(sold, p.agent.wallet.credits, 'meal');
-}
-
-/** "Browsing books (paying at the cash register)" with little money: a shop that sells no food and nothing named, nothing within one's means: one only looks. */
-function justLooking(w: ActionWorld, p: Persona, target: string): boolean {
-  const { shop, item } = purchaseTarget(target);
-  if (item) return false;
-  const sold = w.economy.itemsAt(shop);
-  return sold.length > 0 && !sold.some((i) => i.food) && !sold.some((i) => i.price <= p.agent.wallet.credits * GOODS_SHARE);
-}
-
-/** Items held in all. */
-function heldCount(p: Persona): number {
-  return Object.values(p.agent.wallet.holdings).reduce((n, k) => n + k, 0);
-}
-
-/** Within this long of a purchase, another BUY at the same shop is the same purchase. */
-const SAME_PURCHASE_MS = 60 * 60_000;
-
-/**
- * A BUY at the shop one bought at less than an hour ago is that purchase, not a second one: the
- * planner's subtasks at the till ("ordering", then "paying"), the same subtask resumed after a word
- * with someone, and the plan's own "buying apples" after the hourly pulse already bought them.
- */
-function samePurchase(w: ActionWorld, p: Persona, sector: string): boolean {
-  const last = p.agent.wallet.lastPurchase;
-  return last !== null && last.sector === sector && w.now - last.at >= 0 && w.now - last.at < SAME_PURCHASE_MS;
-}
-
-/** A meal's later subtasks ("cooking", then "eating at the table") eat nothing more than its first. */
-function sameMeal(w: ActionWorld, p: Persona): boolean {
-  const last = p.agent.lastStarted.EAT;
-  return last !== undefined && w.now - last < 90 * 60_000;
-}
-
-/** Food or drink the persona holds, a meal first (the first by name), or null. */
-function heldFood(w: ActionWorld, p: Persona): ShopItem | null {
-  const names = Object.keys(p.agent.wallet.holdings).filter((n) => (p.agent.wallet.holdings[n] ?? 0) > 0).sort();
-  const held = names.map((n) => w.economy.items.find((i) => i.name === n && i.food)).filter((i): i is ShopItem => i !== undefined);
-  return held.find(isMeal) ?? held[0] ?? null;
-}
 
 // ---- the actions ------------------------------------------------------------------------------
 
@@ -384,13 +248,13 @@ function createDefaultRegistry(): ActionRegistry {
       if (h < 6 || h >= 23) return `it is ${h}:00: nobody studies between 23:00 and 6:00`;
       // At home means a home: the resident's spot on the square is no place to study.
       const atHome = isOwnHome(p, c.place) && c.place.kind === 'home';
-      if (c.place.kind !== 'college' && !atHome && !STUDY_ARENAS.test(c.place.arena ?? '')) return `${c.place.sector ?? 'the street'} is not a place to study`;
+      if (!isSchool(c.place) && !atHome && !STUDY_ARENAS.test(c.place.arena ?? '')) return `${c.place.sector ?? 'the street'} is not a place to study`;
       return accessReason(w, p, c.place);
     },
     executor: (w, p, c) => {
       const o = p.spec.occupation;
       let address = hereAddress(w, p, c.place);
-      if (c.place.kind === 'college') {
+      if (isSchool(c.place)) {
         const arena = isStudent(p) && o && o.workplace === c.place.sector ? o.arena : 'library';
         address = randomIn(arenaAddress(w.world, c.place.sector ?? '', new RegExp(`^${arena}$`)));
       } else if (isOwnHome(p, c.place)) address = objectAddress(w.world, p.spec.household, livingArena(p), ['desk']) ?? address;
@@ -407,7 +271,7 @@ function createDefaultRegistry(): ActionRegistry {
     emoji: '🍽️',
     target: 'none',
     precondition: (w, p, c) => {
-      if (!heldFood(w, p) && (!c.place.sector || ((c.place.kind === null || !EAT_KINDS.has(c.place.kind)) && !isOwnWorkplace(p, c.place)))) return `there is nothing to eat at ${c.place.sector ?? 'the street'}`;
+      if (!heldFood(w, p) && (!c.place.sector || ((c.place.kind === null || !PLACE_KINDS[c.place.kind].food) && !isOwnWorkplace(p, c.place)))) return `there is nothing to eat at ${c.place.sector ?? 'the street'}`;
       return accessReason(w, p, c.place);
     },
     executor: (w, p, c) => {
@@ -494,7 +358,7 @@ function createDefaultRegistry(): ActionRegistry {
     targets: goToTargets,
     precondition: (w, p, c) => accessReason(w, p, c.place),
     // Once there one stays a while: the place's emoji, not a walker's (🚶 showed on someone sitting in the café).
-    executor: (w, p, c) => change(p, randomIn(c.place.address), 45, `spending time at ${c.place.sector}`, c.place.kind ? PLACE_EMOJI[c.place.kind] : '🚶', `at ${c.place.sector}`),
+    executor: (w, p, c) => change(p, randomIn(c.place.address), 45, `spending time at ${c.place.sector}`, c.place.kind ? PLACE_KINDS[c.place.kind].emoji : '🚶', `at ${c.place.sector}`),
     priority: 30,
     cooldown: 30,
   });
@@ -596,9 +460,6 @@ function createDefaultRegistry(): ActionRegistry {
 
   return r;
 }
-
-/** What someone spending time at a place shows over the head, by the place's kind. */
-const PLACE_EMOJI: Record<SectorKind, string> = { home: '🏠', cafe: '☕', bar: '🍺', grocery: '🛒', shop: '🛍️', college: '📚', park: '🌳', office: '🏢', clinic: '🩺', bakery: '🥐', workplace: '🔧', square: '⛲' };
 
 /** A WALK target, "x,y", as a tile; null when it is not two whole numbers ≥ 0. */
 export function parseTileTarget(target: string): Tile | null {

@@ -4,7 +4,8 @@ import type { ActionWorld, Place } from './types';
 import type { ActionId } from '../persona/actionIds';
 import type { ActionAddress } from '../world/actionAddress';
 import { at } from '../checked';
-import { UP_FOR, jobToday } from './registry';
+import { jobToday } from './goods';
+import { UP_FOR } from './wakefulness';
 import { unnamedPurchase } from '../economy/economy';
 
 interface Resolved {

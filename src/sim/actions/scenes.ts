@@ -1,6 +1,6 @@
 import type { Persona } from '../persona/persona';
 import { hourOf } from '../clock';
-import { hereOf, isOwnHome, isOwnWorkplace } from './places';
+import { hereOf, isOwnHome, isOwnWorkplace, isSchool } from './places';
 import { REGISTRY, type ActionRegistry } from './registry';
 import { type ActionWorld, type Place } from './types';
 import { SCENE_IDS, type ActionId, type SceneId } from '../persona/actionIds';
@@ -54,7 +54,7 @@ export function resolveScene(hour: number, p: Persona, place: Place): SceneId {
   if (hour >= 21 || hour < 6) return 'NIGHT';
   if (hour < 9) return 'MORNING';
   if (hour >= 17) return 'EVENING';
-  if (place.kind === 'college') return 'SCHOOL';
+  if (isSchool(place)) return 'SCHOOL';
   if (isOwnWorkplace(p, place)) return 'WORK';
   if (isOwnHome(p, place)) return 'HOME';
   return 'TOWN';

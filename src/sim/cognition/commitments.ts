@@ -6,6 +6,7 @@ import { insertIntoSchedule } from '../persona/schedule';
 import type { Commitment } from '../persona/commitment';
 import type { SectorKind } from '../world/sectorKinds';
 import { at } from '../checked';
+import { PLACE_KINDS } from '../placeKinds';
 import { mapAddressOf, placeAddress, randomIn } from '../world/actionAddress';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
@@ -59,22 +60,6 @@ export function placesFor(sim: SimContext, p: Persona): Places {
 /** Source of a commitment to go and find someone a plan names, to tell them about it. */
 export const SEEKING = 'seeking';
 
-/** What people call a kind of place ("the café", "the pub"), by sector kind. */
-const KIND_WORDS: Record<SectorKind, string[]> = {
-  cafe: ['café', 'cafe', 'coffee shop'],
-  bar: ['bar', 'pub', 'tavern'],
-  park: ['park'],
-  square: ['square', 'town square', 'plaza'],
-  clinic: ['clinic', "doctor's"],
-  college: ['college', 'campus', 'university'],
-  bakery: ['bakery'],
-  grocery: ['grocery', 'grocery store', 'pharmacy', 'supermarket'],
-  office: ['town hall'],
-  shop: [],
-  home: [],
-  workplace: [],
-};
-
 const fold = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
 type SectorLike = Places['sectors'][number];
@@ -113,7 +98,7 @@ export function findSector(text: string, places: Places): string | null {
     const words = at(m, 1, 'noun').split(/\s+/);
     // Two words first ("coffee shop", "town hall"), then the first word alone.
     for (const noun of [words.join(' '), at(words, 0, 'first word')]) {
-      const fits = places.sectors.filter((s) => (s.kind ? KIND_WORDS[s.kind] : []).map(fold).includes(noun) || foldedWords(s.name).includes(noun));
+      const fits = places.sectors.filter((s) => (s.kind ? PLACE_KINDS[s.kind].words : []).map(fold).includes(noun) || foldedWords(s.name).includes(noun));
       const [only] = fits;
       if (only && fits.length === 1) return only.name;
     }

@@ -4,7 +4,7 @@ import type { ConceptNode, NewNode, NodeType } from '../persona/memory';
 import type { MemoryToRate } from '../brain/port';
 import type { PoignancyQuestion } from '../brain/callStrategy';
 import { HOUR, dayStart } from '../clock';
-import { isAsleep } from '../actions/registry';
+import { isAsleep } from '../actions/wakefulness';
 import { at } from '../checked';
 import { withoutStep } from './bearing';
 

@@ -1,8 +1,8 @@
 import type { JobSpec, ShopItemSpec, WorldModel } from '../world/types';
 import type { PersonaSpec } from '../persona/schema';
 import { DAY, HOUR } from '../clock';
-import type { SectorKind } from '../world/sectorKinds';
-import { itemKind, type ItemKind } from '../world/economyProps';
+import { itemKind } from '../world/economyProps';
+import { PLACE_KINDS } from '../placeKinds';
 
 /**
  * The town's economy (docs/economy.md#money-and-goods): the jobs and shop items the map declares, and what happened to
@@ -17,21 +17,6 @@ import { itemKind, type ItemKind } from '../world/economyProps';
 
 /** What an implied job pays (a new persona's credits: START_CREDITS in src/sim/persona/agentState.ts). */
 export const DEFAULT_WAGE = 40;
-/** Items a sector of this kind sells when the map declares none there: [name, price, kind] (none: sells nothing). */
-export const DEFAULT_ITEMS: Record<SectorKind, [string, number, ItemKind][]> = {
-  cafe: [['coffee', 3, 'drink']],
-  bakery: [['bread', 3, 'food']],
-  college: [['canteen meal', 3, 'food']],
-  bar: [['cider', 5, 'drink']],
-  grocery: [['groceries', 8, 'food']],
-  shop: [['supplies', 6, 'goods']],
-  home: [],
-  park: [],
-  square: [],
-  office: [],
-  clinic: [],
-  workplace: [],
-};
 /** Credits a day each resident of a home pays in rent and bills when the map gives the home no "rent". */
 export const DEFAULT_RENT = 12;
 /** No one holds more than this many of one item (no unbounded hoarding). */
@@ -124,7 +109,7 @@ function shopItems(world: WorldModel): ShopItem[] {
   const items: ShopItem[] = world.items.map((it) => ({ ...it, implied: false }));
   for (const s of world.sectors) {
     if (world.declared.items.has(s.name)) continue;
-    for (const [name, price, kind] of DEFAULT_ITEMS[s.kind]) items.push({ id: items.length + 1, name, sector: s.name, price, ...itemKind(kind), implied: true });
+    for (const [name, price, kind] of PLACE_KINDS[s.kind].items) items.push({ id: items.length + 1, name, sector: s.name, price, ...itemKind(kind), implied: true });
   }
   return items;
 }
@@ -210,7 +195,7 @@ export class Economy {
       for (const id of j.staff) if (!this.jobOfStaff.has(id)) this.jobOfStaff.set(id, j);
     }
     this.items = shopItems(world);
-    for (const s of world.sectors) if (DEFAULT_ITEMS[s.kind].length > 0 && !world.declared.items.has(s.name)) this.notes.push(`${s.name}: no items on the map, sells the defaults of a ${s.kind}`);
+    for (const s of world.sectors) if (PLACE_KINDS[s.kind].items.length > 0 && !world.declared.items.has(s.name)) this.notes.push(`${s.name}: no items on the map, sells the defaults of a ${s.kind}`);
   }
 
   /** What a persona pays a day in rent and bills, and for which home (0: nothing, e.g. a student living with family). */

@@ -2,8 +2,11 @@ import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
 import type { PulseDecision, PulseItem, PulseJob, PulseResident, TownPulseInput } from '../brain/port';
 import { DAY, HOUR, formatDate, formatHHMM, formatAmPm, hourOf, hoursOverlap, minuteOfDay, parseHHMM, weekdayOf } from '../clock';
-import { OPEN_HOURS, dayIndex, hereOf, isStudent } from '../actions/places';
-import { CHAT_RADIUS, REGISTRY, isAsleep, jobFor, placeFor, shiftWindowReason } from '../actions/registry';
+import { dayIndex, hereOf, isStudent } from '../actions/places';
+import { PLACE_KINDS } from '../placeKinds';
+import { CHAT_RADIUS, REGISTRY, placeFor } from '../actions/registry';
+import { jobFor, shiftWindowReason } from '../actions/goods';
+import { isAsleep } from '../actions/wakefulness';
 import { resolveScene } from '../actions/scenes';
 import { actionWorldOf } from '../actions/validate';
 import { decide } from '../actions/decide';
@@ -60,7 +63,7 @@ export function pulseDue(economy: Economy, seed: number, now: number): boolean {
 }
 
 function isOpen(sector: string, kind: SectorKind | null, now: number): boolean {
-  const open = kind && kind !== 'home' ? OPEN_HOURS[kind] : undefined;
+  const open = kind ? PLACE_KINDS[kind].hours : null;
   const h = hourOf(now);
   return !open || (h >= open[0] && h < open[1]);
 }

@@ -1,0 +1,43 @@
+import type { SectorKind } from './world/sectorKinds';
+import type { ItemKind } from './world/economyProps';
+
+/**
+ * What a kind of place means in town, in one record per kind (docs/action-registry.md, "Places"):
+ * read by the actions (opening hours, food, study, leisure, the scene, the emoji), the economy (what
+ * it sells when the map says nothing) and the brains' understanding of what people say (the words
+ * for it, the get-togethers held there). A map's sector names its kind (src/sim/world/sectorKinds.ts);
+ * a kind missing here is a compile error.
+ */
+interface PlaceKind {
+  /** Opening hours [from, to) for people who don't work there; null for a home (visiting hours: src/sim/actions/places.ts). */
+  hours: readonly [number, number] | null;
+  /** What such a place sells when the map declares no items there: [name, price, food/drink/goods]. */
+  items: readonly (readonly [string, number, ItemKind])[];
+  /** What people call such a place ("the pub"), as found in a sentence or a plan. */
+  words: readonly string[];
+  /** Something to eat is to be had there, without food in hand (EAT). */
+  food: boolean;
+  /** A place to study or attend classes (STUDY), whose daytime scene is SCHOOL for everyone there. */
+  school: boolean;
+  /** A place to spend free time: offered to a chooser before friends' homes and the rest (GO_TO). */
+  leisure: boolean;
+  /** What someone spending time there shows over their head. */
+  emoji: string;
+  /** Get-togethers held at such a place, as an invitation names them ("the drinks"): where one goes when the invitation names no place. */
+  gatherings: readonly string[];
+}
+
+export const PLACE_KINDS: Readonly<Record<SectorKind, PlaceKind>> = {
+  home: { hours: null, items: [], words: [], food: true, school: false, leisure: false, emoji: '🏠', gatherings: [] },
+  cafe: { hours: [7, 19], items: [['coffee', 3, 'drink']], words: ['café', 'cafe', 'coffee shop'], food: true, school: false, leisure: true, emoji: '☕', gatherings: ['the coffee', 'the lunch', 'the dinner', 'the breakfast'] },
+  bar: { hours: [11, 24], items: [['cider', 5, 'drink']], words: ['bar', 'pub', 'tavern'], food: true, school: false, leisure: true, emoji: '🍺', gatherings: ['the drinks', 'the lunch', 'the dinner'] },
+  grocery: { hours: [7, 21], items: [['groceries', 8, 'food']], words: ['grocery', 'grocery store', 'pharmacy', 'supermarket'], food: true, school: false, leisure: true, emoji: '🛒', gatherings: [] },
+  shop: { hours: [8, 19], items: [['supplies', 6, 'goods']], words: [], food: false, school: false, leisure: true, emoji: '🛍️', gatherings: [] },
+  college: { hours: [7, 23], items: [['canteen meal', 3, 'food']], words: ['college', 'campus', 'university'], food: true, school: true, leisure: false, emoji: '📚', gatherings: [] },
+  park: { hours: [6, 23], items: [], words: ['park'], food: true, school: false, leisure: true, emoji: '🌳', gatherings: ['walking', 'the picnic'] },
+  office: { hours: [8, 18], items: [], words: ['town hall'], food: false, school: false, leisure: false, emoji: '🏢', gatherings: [] },
+  clinic: { hours: [8, 18], items: [], words: ['clinic', "doctor's"], food: false, school: false, leisure: false, emoji: '🩺', gatherings: [] },
+  bakery: { hours: [6, 18], items: [['bread', 3, 'food']], words: ['bakery'], food: true, school: false, leisure: true, emoji: '🥐', gatherings: ['the breakfast'] },
+  workplace: { hours: [7, 19], items: [], words: [], food: false, school: false, leisure: false, emoji: '🔧', gatherings: [] },
+  square: { hours: [0, 24], items: [], words: ['square', 'town square', 'plaza'], food: true, school: false, leisure: true, emoji: '⛲', gatherings: ["the farmers' market"] },
+};
