@@ -100,9 +100,12 @@ describe('the decision log: who proposed what a persona does, and why', () => {
     const buyer = sim.personas.find((p) => p.agent.mode !== 'human' && executeDecisions(sim, [{ agent_id: p.id, action: 'purchase', params: { item_id: bread.id }, reason: 'out of bread at home' }]).outcomes[0]!.result === 'done')!;
     expect(last(decisionLogOf(buyer))).toMatchObject({ proposer: 'pulse', action: 'BUY', target: `${bread.sector}:${bread.name}`, outcome: 'started', reason: 'out of bread at home' });
     expect(buyer.scratch.actionId).toBe('BUY');
-    // A proposal the registry refuses (a second check-in today) is logged and starts nothing.
-    const worker = sim.personas.find((p) => p.agent.wallet.checkedInDay !== null && !p.scratch.chattingWith && executeDecisions(sim, [{ agent_id: p.id, action: 'checkin', params: {}, reason: 'more hours' }]).outcomes[0]!.result === 'skipped' && last(decisionLogOf(p))?.proposer === 'pulse');
-    if (worker) expect(last(decisionLogOf(worker))).toMatchObject({ proposer: 'pulse', action: 'CHECK_IN', outcome: 'refused', instead: null, refusal: expect.stringMatching(/already checked in/) });
+    // A proposal the registry refuses (the pub does not open until 11:00) is logged with the reason and starts nothing.
+    const cider = sim.economy.items.find((i) => sim.world.sectors.find((x) => x.name === i.sector)?.kind === 'bar')!;
+    const [outcome] = executeDecisions(sim, [{ agent_id: buyer.id, action: 'purchase', params: { item_id: cider.id }, reason: 'a pint' }]).outcomes;
+    expect(outcome).toMatchObject({ result: 'skipped', note: expect.stringMatching(/closed at this hour/) });
+    expect(last(decisionLogOf(buyer))).toMatchObject({ proposer: 'pulse', action: 'BUY', outcome: 'refused', instead: null, refusal: outcome!.note, reason: 'a pint' });
+    expect(buyer.scratch.actionTarget).toBe(`${bread.sector}:${bread.name}`);
 
     const me = sim.player!.persona;
     sim.playerInput({ kind: 'act', action: 'SLEEP', target: '' });
