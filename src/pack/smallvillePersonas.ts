@@ -1,6 +1,7 @@
 import type { PersonaSpec } from '../sim/persona/schema';
 import type { WorldModel } from '../sim/world/types';
 import type { SectorKind } from '../sim/world/sectorKinds';
+import { PLACE_KINDS } from '../sim/placeKinds';
 import { sentences } from '../sim/sentences';
 
 /**
@@ -69,9 +70,6 @@ const ALL_DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'] as const;
 const WORK_CUE = /\b(opens?|open(ing)? the|works?|working at|stands? (behind|at)|teach\w*|manag\w+|shop ?keep\w*|runs|running a|owns?)\b/i;
 const STUDY_CUE = /\b(class(es)?|stud(y|ies|ying|ent)|degree|exams?|thesis|library|lectures?)\b/i;
-/** A job's title by the kind of place: who opens, runs or owns it, and who works there. */
-const OWNER: Partial<Record<SectorKind, string>> = { cafe: 'café owner', bar: 'bartender', bakery: 'baker', grocery: 'shopkeeper', shop: 'shopkeeper', clinic: 'doctor', office: 'manager', college: 'teacher' };
-const STAFF: Partial<Record<SectorKind, string>> = { cafe: 'barista', bar: 'bartender', bakery: 'baker', grocery: 'shop assistant', shop: 'shop assistant', clinic: 'nurse', office: 'clerk', college: 'teacher' };
 /** Words for a kind of place, for a plan that says "the pub" where the map says "The Rose and Crown Pub". */
 const KIND_WORDS: [RegExp, SectorKind][] = [
   [/\b(cafe|café|coffee shop)\b/i, 'cafe'],
@@ -152,7 +150,7 @@ function occupationOf(s: SmallvilleScratch, home: string, world: WorldModel): Pe
   if (end <= start) end = Math.min(start + 8 * 60, 23 * 60);
   const kind = kindOf(workplace);
   const owns = /\b(opens?|runs|owns?|manag\w+)\b/i.test(text);
-  return { title: title ?? (kind && (owns ? OWNER : STAFF)[kind]) ?? 'worker', workplace, arena, days: daysIn(plan), start: hhmm(start), end: hhmm(end) };
+  return { title: title ?? (kind && PLACE_KINDS[kind].work?.[owns ? 'owner' : 'staff']) ?? 'worker', workplace, arena, days: daysIn(plan), start: hhmm(start), end: hhmm(end) };
 }
 
 const PLURAL = new Set(['housemate', 'neighbour', 'colleague', 'classmate', 'friend']);

@@ -4,8 +4,8 @@ import type { ItemKind } from './world/economyProps';
 /**
  * What a kind of place means in town, in one record per kind (docs/action-registry.md, "Places"):
  * read by the actions (opening hours, food, study, leisure, the scene, the emoji), the economy (what
- * it sells when the map says nothing) and the brains' understanding of what people say (the words
- * for it, the get-togethers held there). A map's sector names its kind (src/sim/world/sectorKinds.ts);
+ * it sells when the map says nothing), the brains' understanding of what people say (the words for
+ * it, the get-togethers held there) and the Smallville import (the titles of who works there). A map's sector names its kind (src/sim/world/sectorKinds.ts);
  * a kind missing here is a compile error.
  */
 interface PlaceKind {
@@ -25,19 +25,21 @@ interface PlaceKind {
   emoji: string;
   /** Get-togethers held at such a place, as an invitation names them ("the drinks"): where one goes when the invitation names no place. */
   gatherings: readonly string[];
+  /** Who works there, by title: the one who opens, runs or owns it, and the staff (for imported residents whose files name no title: src/pack/smallvillePersonas.ts). */
+  work: { owner: string; staff: string } | null;
 }
 
 export const PLACE_KINDS: Readonly<Record<SectorKind, PlaceKind>> = {
-  home: { hours: null, items: [], words: [], food: true, school: false, leisure: false, emoji: '🏠', gatherings: [] },
-  cafe: { hours: [7, 19], items: [['coffee', 3, 'drink']], words: ['café', 'cafe', 'coffee shop'], food: true, school: false, leisure: true, emoji: '☕', gatherings: ['the coffee', 'the lunch', 'the dinner', 'the breakfast'] },
-  bar: { hours: [11, 24], items: [['cider', 5, 'drink']], words: ['bar', 'pub', 'tavern'], food: true, school: false, leisure: true, emoji: '🍺', gatherings: ['the drinks', 'the lunch', 'the dinner'] },
-  grocery: { hours: [7, 21], items: [['groceries', 8, 'food']], words: ['grocery', 'grocery store', 'pharmacy', 'supermarket'], food: true, school: false, leisure: true, emoji: '🛒', gatherings: [] },
-  shop: { hours: [8, 19], items: [['supplies', 6, 'goods']], words: [], food: false, school: false, leisure: true, emoji: '🛍️', gatherings: [] },
-  college: { hours: [7, 23], items: [['canteen meal', 3, 'food']], words: ['college', 'campus', 'university'], food: true, school: true, leisure: false, emoji: '📚', gatherings: [] },
-  park: { hours: [6, 23], items: [], words: ['park'], food: true, school: false, leisure: true, emoji: '🌳', gatherings: ['walking', 'the picnic'] },
-  office: { hours: [8, 18], items: [], words: ['town hall'], food: false, school: false, leisure: false, emoji: '🏢', gatherings: [] },
-  clinic: { hours: [8, 18], items: [], words: ['clinic', "doctor's"], food: false, school: false, leisure: false, emoji: '🩺', gatherings: [] },
-  bakery: { hours: [6, 18], items: [['bread', 3, 'food']], words: ['bakery'], food: true, school: false, leisure: true, emoji: '🥐', gatherings: ['the breakfast'] },
-  workplace: { hours: [7, 19], items: [], words: [], food: false, school: false, leisure: false, emoji: '🔧', gatherings: [] },
-  square: { hours: [0, 24], items: [], words: ['square', 'town square', 'plaza'], food: true, school: false, leisure: true, emoji: '⛲', gatherings: ["the farmers' market"] },
+  home: { hours: null, items: [], words: [], food: true, school: false, leisure: false, emoji: '🏠', gatherings: [], work: null },
+  cafe: { hours: [7, 19], items: [['coffee', 3, 'drink']], words: ['café', 'cafe', 'coffee shop'], food: true, school: false, leisure: true, emoji: '☕', gatherings: ['the coffee', 'the lunch', 'the dinner', 'the breakfast'], work: { owner: 'café owner', staff: 'barista' } },
+  bar: { hours: [11, 24], items: [['cider', 5, 'drink']], words: ['bar', 'pub', 'tavern'], food: true, school: false, leisure: true, emoji: '🍺', gatherings: ['the drinks', 'the lunch', 'the dinner'], work: { owner: 'bartender', staff: 'bartender' } },
+  grocery: { hours: [7, 21], items: [['groceries', 8, 'food']], words: ['grocery', 'grocery store', 'pharmacy', 'supermarket'], food: true, school: false, leisure: true, emoji: '🛒', gatherings: [], work: { owner: 'shopkeeper', staff: 'shop assistant' } },
+  shop: { hours: [8, 19], items: [['supplies', 6, 'goods']], words: [], food: false, school: false, leisure: true, emoji: '🛍️', gatherings: [], work: { owner: 'shopkeeper', staff: 'shop assistant' } },
+  college: { hours: [7, 23], items: [['canteen meal', 3, 'food']], words: ['college', 'campus', 'university'], food: true, school: true, leisure: false, emoji: '📚', gatherings: [], work: { owner: 'teacher', staff: 'teacher' } },
+  park: { hours: [6, 23], items: [], words: ['park'], food: true, school: false, leisure: true, emoji: '🌳', gatherings: ['walking', 'the picnic'], work: null },
+  office: { hours: [8, 18], items: [], words: ['town hall'], food: false, school: false, leisure: false, emoji: '🏢', gatherings: [], work: { owner: 'manager', staff: 'clerk' } },
+  clinic: { hours: [8, 18], items: [], words: ['clinic', "doctor's"], food: false, school: false, leisure: false, emoji: '🩺', gatherings: [], work: { owner: 'doctor', staff: 'nurse' } },
+  bakery: { hours: [6, 18], items: [['bread', 3, 'food']], words: ['bakery'], food: true, school: false, leisure: true, emoji: '🥐', gatherings: ['the breakfast'], work: { owner: 'baker', staff: 'baker' } },
+  workplace: { hours: [7, 19], items: [], words: [], food: false, school: false, leisure: false, emoji: '🔧', gatherings: [], work: null },
+  square: { hours: [0, 24], items: [], words: ['square', 'town square', 'plaza'], food: true, school: false, leisure: true, emoji: '⛲', gatherings: ["the farmers' market"], work: null },
 };
