@@ -2,11 +2,12 @@ import type { SectorKind } from './world/sectorKinds';
 import type { ItemKind } from './world/economyProps';
 
 /**
- * What a kind of place means in town, in one record per kind (docs/action-registry.md, "Places"):
- * read by the actions (opening hours, food, study, leisure, the scene, the emoji), the economy (what
- * it sells when the map says nothing), the brains' understanding of what people say (the words for
- * it, the get-togethers held there) and the Smallville import (the titles of who works there). A map's sector names its kind (src/sim/world/sectorKinds.ts);
- * a kind missing here is a compile error.
+ * What a kind of place means in town, one record per kind (docs/action-registry.md, after the
+ * table of actions). Read by the actions (opening hours, food, study, leisure, the scene, the
+ * emoji), the economy (what it sells when the map says nothing), the brains' understanding of what
+ * people say (the words for it, the get-togethers held there) and the Smallville import (the titles
+ * of who works there). A map's sector names its kind (src/sim/world/sectorKinds.ts); a kind missing
+ * here is a compile error.
  */
 interface PlaceKind {
   /** Opening hours [from, to) for people who don't work there; null for a home (visiting hours: src/sim/actions/places.ts). */
