@@ -283,19 +283,23 @@ describe('the inspector overlay', () => {
   });
 
   it('reads out the hovered tile: coordinates, collision, address, events', async () => {
-    // An object tile (four-level address) in the open middle of the screen.
+    // An object tile (four-level address) where the map shows (no panel over it), nearest the middle:
+    // where the camera is depends on where the persona it last followed had walked.
     const target = await page.evaluate(() => {
       const h = (window as unknown as { hamlet: Handle }).hamlet;
       const w = h.sim.world as unknown as { width: number; height: number; name: string; sectorAt: Int16Array; arenaAt: Int16Array; objectAt: Int32Array; sectors: { name: string }[]; arenas: { name: string; sector: string }[]; objects: { name: string; arena: string; sector: string }[] };
+      let best: { x: number; y: number; sx: number; sy: number; d: number } | null = null;
       for (let y = 0; y < w.height; y++)
         for (let x = 0; x < w.width; x++) {
           const i = y * w.width + x;
           const o = w.objectAt[i]!;
           if (o < 0 || w.sectorAt[i]! < 0 || w.arenaAt[i]! < 0) continue;
           const s = h.screenPositionOfTile(x, y);
-          if (s.x > 320 && s.x < 800 && s.y > 120 && s.y < 520) return { x, y, sx: s.x, sy: s.y };
+          if (s.x < 0 || s.y < 0 || s.x >= innerWidth || s.y >= innerHeight || document.elementFromPoint(s.x, s.y)?.tagName !== 'CANVAS') continue;
+          const d = (s.x - innerWidth / 2) ** 2 + (s.y - innerHeight / 2) ** 2;
+          if (!best || d < best.d) best = { x, y, sx: s.x, sy: s.y, d };
         }
-      return null;
+      return best;
     });
     expect(target).not.toBeNull();
     await page.mouse.move(target!.sx, target!.sy);
