@@ -35,6 +35,13 @@ export class PageTown implements LiveTown {
   private model: LlmConfig | null = null;
   /** The call plan the running town was started with (over ⚙ Brain's setting), or null. */
   private callPlan: CallPlan | null = null;
+  /**
+   * A switch to a model still loading its client (a lazy chunk): the town waits for it before its
+   * first step, so a town started on a model never lives its first minutes on the offline brain.
+   */
+  private switching: Promise<unknown> | null = null;
+  /** Counts start() and stop(): a start still waiting for the switch is dropped by a later stop. */
+  private starts = 0;
   /** Persona id → sprite sheet, read by the Phaser scene (a replay's guests are added to it). */
   readonly sprites = new Map<string, string>();
   /** What the inspector reads of the live town, and the commands it sends (src/app/readModel). */
@@ -136,16 +143,34 @@ export class PageTown implements LiveTown {
     if (!brains) return;
     const recorder = this.recording;
     // The model's calls go into the recording once its client has loaded (a lazy chunk: src/llm/modelClient.ts).
-    void brains.use(config).then((llm) => llm?.log.listeners.add((c) => recorder?.addCall(c)));
+    const switching = brains.use(config).then(
+      (llm) => llm?.log.listeners.add((c) => recorder?.addCall(c)),
+      // The chunk did not load (offline, a new deploy): the town goes on, on the offline brain.
+      (err: unknown) => this.store.setState({ notice: `The model client did not load (${err instanceof Error ? err.message : String(err)}): the offline brain runs the town` }),
+    );
+    this.switching = switching;
+    void switching.then(() => {
+      if (this.switching === switching) this.switching = null;
+    });
   }
 
   /** Let the town step at the store's speed (it moves at once). */
   start(): void {
-    this.runner?.start();
+    const id = ++this.starts;
+    const runner = this.runner;
+    if (!this.switching) {
+      runner?.start();
+      return;
+    }
+    // The model's client is still loading: the town moves once the model runs it.
+    void this.switching.then(() => {
+      if (id === this.starts && runner === this.runner) runner?.start();
+    });
   }
 
   /** Stop stepping; returns whether it was running. */
   stop(): boolean {
+    this.starts++;
     const was = this.isRunning;
     this.runner?.stop();
     return was;
