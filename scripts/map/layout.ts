@@ -13,6 +13,7 @@
  * Elm Street runs north-south at columns 30-34 and Centre Street at 68-72 (except through the square).
  */
 import * as bp from './blueprints';
+import * as wp from './workplaceBlueprints';
 import type { Blueprint, Facing } from './blueprints';
 import { type Rect, span } from './grid';
 import type { Street } from './outdoor';
@@ -51,22 +52,22 @@ export const LOTS: Lot[] = [
   { blueprint: bp.familyHouse('Hartwell House', "Lily's bedroom", 's'), x: 36, y: 7, facing: 's', lot: span(35, 2, 52, 20), garden: true },
   { blueprint: bp.coupleHouse('Okafor House', 's', 'carpet_blue'), x: 54, y: 8, facing: 's', lot: span(53, 2, 67, 20), garden: true },
   // Campus.
-  { blueprint: bp.college(), x: 77, y: 4, facing: 's', lot: span(73, 2, 104, 20) },
+  { blueprint: wp.college(), x: 77, y: 4, facing: 's', lot: span(73, 2, 104, 20) },
   { blueprint: bp.dorm(), x: 110, y: 5, facing: 's', lot: span(105, 2, 136, 20) },
   // North side of Main Street.
-  { blueprint: bp.workshop(), x: 4, y: 39, facing: 's' },
-  { blueprint: bp.studio(), x: 18, y: 39, facing: 's' },
-  { blueprint: bp.bar(), x: 37, y: 38, facing: 's' },
-  { blueprint: bp.townHall(), x: 60, y: 28, facing: 's' },
-  { blueprint: bp.clinic(), x: 86, y: 38, facing: 's' },
-  { blueprint: bp.supply(), x: 102, y: 38, facing: 's' },
-  { blueprint: bp.grocery(), x: 117, y: 37, facing: 's' },
+  { blueprint: wp.workshop(), x: 4, y: 39, facing: 's' },
+  { blueprint: wp.studio(), x: 18, y: 39, facing: 's' },
+  { blueprint: wp.bar(), x: 37, y: 38, facing: 's' },
+  { blueprint: wp.townHall(), x: 60, y: 28, facing: 's' },
+  { blueprint: wp.clinic(), x: 86, y: 38, facing: 's' },
+  { blueprint: wp.supply(), x: 102, y: 38, facing: 's' },
+  { blueprint: wp.grocery(), x: 117, y: 37, facing: 's' },
   // South side of Main Street.
   { blueprint: bp.apartments(), x: 5, y: 57, facing: 'n', lot: span(3, 57, 29, 75) },
-  { blueprint: bp.cafe(), x: 36, y: 57, facing: 'n' },
-  { blueprint: bp.bakery(), x: 53, y: 57, facing: 'n' },
-  { blueprint: bp.gazette(), x: 75, y: 57, facing: 'n' },
-  { blueprint: bp.books(), x: 91, y: 57, facing: 'n' },
+  { blueprint: wp.cafe(), x: 36, y: 57, facing: 'n' },
+  { blueprint: wp.bakery(), x: 53, y: 57, facing: 'n' },
+  { blueprint: wp.gazette(), x: 75, y: 57, facing: 'n' },
+  { blueprint: wp.books(), x: 91, y: 57, facing: 'n' },
   // South homes, doors to South Road.
   { blueprint: bp.coupleHouse('Becker House', 'n', 'carpet_green'), x: 9, y: 83, facing: 'n', lot: span(3, 81, 29, 97), garden: true },
   { blueprint: bp.familyHouse('Moreno House', "Ana's bedroom", 'n'), x: 36, y: 83, facing: 'n', lot: span(35, 81, 52, 97), garden: true },
