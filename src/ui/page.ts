@@ -78,7 +78,7 @@ export async function startPage({ store, personas, mapJson, params, map, assets,
   const ground: TownGround = opened.pack ? { world: opened.pack.world, personas: opened.pack.personas, stepSeconds: opened.pack.stepSeconds, pack: opened.pack } : { world: hamlet, personas, stepSeconds: 10, pack: null };
   // The town runs in a Web Worker (docs/worker.md) so this thread only draws; `?worker=off` keeps it here
   // (tests that read the Simulation itself use it).
-  const town: LiveTown = params.get('worker') === 'off' || typeof Worker === 'undefined' ? new PageTown(store, ground) : new WorkerTown(store, ground);
+  const town: LiveTown = params.get('worker') === 'on' && typeof Worker !== 'undefined' ? new WorkerTown(store, ground) : new PageTown(store, ground);
   parts.town = town;
   hideLoading();
   const saved = loadSettings();
