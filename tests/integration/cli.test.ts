@@ -31,7 +31,7 @@ describe('npm run sim', () => {
       expect(err!.stdout).toBe('');
       return err!.stderr.split('\n')[0];
     };
-    expect(await fail(['--personas', '0'])).toBe('--personas must be a whole number at least 1 and at most 650, got "0"');
+    expect(await fail(['--personas', '0'])).toBe('--personas must be a whole number at least 1, got "0"');
     expect(await fail(['--hours=-1'])).toBe('--hours must be a number more than 0, got "-1"');
     expect(await fail(['--out', join(tmpdir(), 'no-such-folder-hamlet', 'day.json.gz')])).toMatch(/^--out .*does not exist$/);
     expect(await fail(['--bogus'])).toBe('unknown option --bogus');
