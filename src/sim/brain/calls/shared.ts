@@ -80,6 +80,18 @@ export const sameText = (max: number) => {
   return (v: unknown) => parseWith(schema, v);
 };
 
+/**
+ * A call whose answer is one paragraph of text, sent as `{ <field>: "…" }`: its reply schema, how
+ * the reply is read, and what any brain's answer must be (a trimmed string within PARAGRAPH).
+ */
+export function paragraphAnswer(field: string, description: string) {
+  return {
+    reply: z.object({ [field]: str(PARAGRAPH, description) }),
+    fromReply: (o: Obj) => text(o, field, PARAGRAPH),
+    accept: sameText(PARAGRAPH),
+  };
+}
+
 const anyPlan = z.array(trimmed(PLAN_ITEM));
 
 export const anyDailyPlan = anyPlan.min(DAILY_PLAN_ANY.min).max(DAILY_PLAN_ANY.max);
