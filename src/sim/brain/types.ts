@@ -6,6 +6,7 @@ import type { ActionDetails } from '../persona/packedState';
 import type { Persona } from '../persona/persona';
 import type { ChatLine, ConceptNode } from '../persona/memory';
 import type { ScheduleItem } from '../persona/scratch';
+import type { ShopItemSpec } from '../world/types';
 
 /** What every brain call knows: who is thinking, and when (game ms). */
 export interface CallContext {
@@ -138,14 +139,7 @@ export interface PulseJob {
 }
 
 /** Something for sale (docs/economy.md#the-snapshot), and whether its shop is open now. */
-export interface PulseItem {
-  id: number;
-  name: string;
-  sector: string;
-  price: number;
-  /** Food and drinks are consumed; a drink is no meal (ShopItemSpec's flags). */
-  food: boolean;
-  drink: boolean;
+export interface PulseItem extends ShopItemSpec {
   open: boolean;
 }
 
