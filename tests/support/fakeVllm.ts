@@ -1,4 +1,5 @@
 import type { ChatBody, FakeReply, Responder } from './fakeLlm';
+import { hashString } from '../../src/sim/rng';
 
 /**
  * A fake server that serves like vLLM: a scheduler running at most `maxRunning` requests at once
@@ -42,16 +43,9 @@ export function tokenize(text: string): string[] {
   return text.match(/\w+|\s+|[^\w\s]/g) ?? [];
 }
 
-/** Two 32-bit FNV-1a hashes of a string, as one key: collisions are not a concern at test scale. */
+/** Two 32-bit FNV-1a hashes of a string (two offset bases), as one key: collisions are not a concern at test scale. */
 function hashKey(s: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ s.length;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
-  }
-  return `${(a >>> 0).toString(36)}.${(b >>> 0).toString(36)}`;
+  return `${hashString(s).toString(36)}.${hashString(s, 0x01000193).toString(36)}`;
 }
 
 /** vLLM's automatic prefix caching: full blocks keyed by their tokens and everything before them. */

@@ -1,4 +1,5 @@
 import type { ChatBody, FakeReply, Responder } from './fakeLlm';
+import { hashString } from '../../src/sim/rng';
 import { closest, compactDetails, goodModel, optionsAfter, packedConversationReply, packedActionPrompt, packedConversationPrompt, packedDetails, packedMemories, packedQuestions, preparedSubtasks, startDayPlaces } from './goodModel';
 
 /**
@@ -14,16 +15,6 @@ import { closest, compactDetails, goodModel, optionsAfter, packedConversationRep
  */
 
 const json = (v: unknown): FakeReply => ({ kind: 'content', content: JSON.stringify(v) });
-
-/** A stable 32-bit hash (FNV-1a) of a text: the fake model's "coin". */
-export function hashOf(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
-}
 
 /** 0–23 from "9:00 am" / "12:30 pm". */
 export function hour24(label: string): number {
@@ -99,17 +90,17 @@ export function arenaFor(activity: string, sector: string, options: string[], f:
 
 /** Talk to most people noticed (two in three), as real models do. */
 export function wantsToTalk(a: string, b: string, time: string): boolean {
-  return hashOf(`talk|${[a, b].sort().join('|')}|${time}`) % 3 !== 0;
+  return hashString(`talk|${[a, b].sort().join('|')}|${time}`) % 3 !== 0;
 }
 
 /** Wait for the other one time in three. */
 export function wantsToWait(a: string, b: string, time: string): boolean {
-  return hashOf(`wait|${a}|${b}|${time}`) % 3 === 0;
+  return hashString(`wait|${a}|${b}|${time}`) % 3 === 0;
 }
 
 /** A conversation's length: 6, 8 or 10 lines. */
 export function conversationLength(a: string, b: string, time: string): number {
-  return 6 + 2 * (hashOf(`len|${[a, b].sort().join('|')}|${time}`) % 3);
+  return 6 + 2 * (hashString(`len|${[a, b].sort().join('|')}|${time}`) % 3);
 }
 
 /** Line `i` (0-based) of a conversation of `length` lines; the host of an event invites on their second line. */
@@ -138,7 +129,7 @@ export function conversationLine(i: number, length: number, speaker: string, lis
  */
 export function ratingOf(kind: string, description: string): number {
   if (/sleep|is idle/.test(description)) return 1;
-  const h = hashOf(description);
+  const h = hashString(description);
   return kind === 'event' ? 2 + (h % 3) : kind === 'chat' ? 3 + (h % 3) : 3 + (h % 4);
 }
 

@@ -1,4 +1,5 @@
 import { at } from '../checked';
+import { hashString } from '../rng';
 /**
  * A deterministic local text embedding (no network): signed feature hashing of word stems and
  * character trigrams into LOCAL_EMBEDDING_DIMS dimensions, L2-normalised. Texts that share words
@@ -14,18 +15,8 @@ function stem(w: string): string {
   return w.replace(/(ing|ed|es|s)$/, '') || w;
 }
 
-/** FNV-1a, 32 bit. */
-function hash(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 function addFeature(v: Float64Array, feature: string, weight: number): void {
-  const h = hash(feature);
+  const h = hashString(feature);
   const i = h % v.length;
   v[i] = at(v, i, 'embedding dimension') + (h & 0x80000000 ? -weight : weight);
 }
