@@ -128,6 +128,11 @@ function proposedBy(a: AgentView, action: string): Node | null {
   return cell;
 }
 
+/** One line of a decision list: when, what (→ whom), a note in brackets, then why. */
+function decisionRow(d: { time: number; action: string; target?: string | null }, note: string, why: Node): HTMLElement {
+  return h('li', null, h('span', { class: 'insp-time', text: formatHHMM(d.time) }), ' ', h('code', { text: d.target ? `${d.action} → ${d.target}` : d.action }), h('span', { class: 'insp-note', text: ` (${note}) ` }), why);
+}
+
 /** How many refused proposals the Now tab lists. */
 const REFUSALS_SHOWN = 4;
 
@@ -137,17 +142,7 @@ function refusedLately(a: AgentView): Node[] {
   if (refused.length === 0) return [];
   const ol = h('ol', { class: 'insp-decisions insp-refusals' });
   for (const d of refused) {
-    ol.append(
-      h(
-        'li',
-        null,
-        h('span', { class: 'insp-time', text: formatHHMM(d.time) }),
-        ' ',
-        h('code', { text: d.target ? `${d.action} → ${d.target}` : d.action }),
-        h('span', { class: 'insp-note', text: ` (${PROPOSER_TEXT[d.proposer]}${d.instead ? `; ${d.instead} instead` : ''}) ` }),
-        h('span', { class: 'insp-rejection', text: d.refusal ?? '' }),
-      ),
-    );
+    ol.append(decisionRow(d, `${PROPOSER_TEXT[d.proposer]}${d.instead ? `; ${d.instead} instead` : ''}`, h('span', { class: 'insp-rejection', text: d.refusal ?? '' })));
   }
   return [h('h4', { text: 'Refused lately' }), ol];
 }
@@ -156,17 +151,7 @@ function refusedLately(a: AgentView): Node[] {
 function recentDecisions(a: AgentView): Node[] {
   const ol = h('ol', { class: 'insp-decisions' });
   for (const d of a.recent.slice().reverse()) {
-    ol.append(
-      h(
-        'li',
-        null,
-        h('span', { class: 'insp-time', text: formatHHMM(d.time) }),
-        ' ',
-        h('code', { text: d.target ? `${d.action} → ${d.target}` : d.action }),
-        h('span', { class: 'insp-note', text: ` (${d.source}) ` }),
-        h('span', { text: d.reason }),
-      ),
-    );
+    ol.append(decisionRow(d, d.source, h('span', { text: d.reason })));
   }
   return [h('h4', { text: 'Last decisions (short-term memory)' }), ol];
 }
