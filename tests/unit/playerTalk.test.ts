@@ -99,6 +99,26 @@ describe('talking with a resident on the offline brain', () => {
     expect(answers.size).toBe(kinds.length);
   }, 60_000);
 
+  it('a workplace named with a stop ("Hamlet Supply Co.") is said with one stop, never two', async () => {
+    const brain = new OfflineBrain(4, personas);
+    const sim = new Simulation({ world, personas, brain, seed: 4, start: '2023-02-13T10:00:00', player: playerSpec(ALEX, world) });
+    const named = sim.personas.filter((p) => /\.$/.test(p.spec.occupation?.workplace ?? ''));
+    expect(named.length).toBeGreaterThan(0);
+    const questions = ['so what do you do?', 'Where do you work?', 'tell me about yourself', 'who are you, then?', 'hi! I just moved here', 'What is your job?'];
+    for (const p of named) {
+      for (const q of questions) {
+        const answer = await brain.interview({ persona: p, now: sim.clock.now }, q, []);
+        expect(answer, `${p.name}: ${q}`).not.toMatch(/(?<!\.)\.\.(?!\.)/);
+      }
+    }
+    // The first words to a stranger introduce the job as well.
+    const stranger = me(sim);
+    for (const p of named) {
+      const turn = await brain.conversationTurn({ persona: p, now: sim.clock.now }, { listener: stranger, convo: [{ speaker: stranger.name, text: 'Hello there, nice to meet you!' }], memories: [] });
+      expect(turn.line, p.name).not.toMatch(/(?<!\.)\.\.(?!\.)/);
+    }
+  });
+
   it('remembers the visitor the next day: "Hello again", and what was said last time', async () => {
     const sim = town();
     const { p, ask } = await talkTo(sim, 'luis-moreno');

@@ -47,7 +47,7 @@ import { thirdPerson } from '../../sim/brain/fallbacks';
 import { RANDOM_OBJECT } from '../../sim/world/actionAddress';
 import { commitmentTask, describeCommitment, eventClause, whenOf } from '../../sim/cognition/commitments';
 import { extractNews, heardAs } from '../../sim/cognition/converse';
-import { lowerFirst, sentences } from './voice';
+import { lowerFirst, sentences, singleStops } from './voice';
 import { localEmbedding } from '../../sim/brain/localEmbedding';
 import { offlineChooseAction } from './registryChoice';
 import { answerQuestion } from './answer';
@@ -220,10 +220,10 @@ export class OfflineBrain implements Brain {
     // The player writes free text: the persona answers what is asked (src/llm/offline/playerTalk.ts).
     if (input.listener.agent.mode === 'human') {
       const c = { ...this.replyContext(ctx, input.convo, input.memories), asker: input.listener };
-      return playerTurn(c, this.townWords(ctx.persona, input.listener.id));
+      return spoken(await playerTurn(c, this.townWords(ctx.persona, input.listener.id)));
     }
     // Yes or no to an invitation is the persona's own draw for that event, whenever and by whomever it is asked.
-    return offlineTurn(ctx.persona, input.listener, input.convo, input.memories, this.rng(ctx, 'turn', input.convo.length), ctx.now, this.names, (event) => Rng.derive(this.seed, ctx.persona.id, 'invite', event));
+    return spoken(offlineTurn(ctx.persona, input.listener, input.convo, input.memories, this.rng(ctx, 'turn', input.convo.length), ctx.now, this.names, (event) => Rng.derive(this.seed, ctx.persona.id, 'invite', event)));
   }
 
   async summarizeConversation(ctx: CallContext, convo: ChatLine[]): Promise<string> {
@@ -370,8 +370,8 @@ export class OfflineBrain implements Brain {
   async interview(ctx: CallContext, question: string, memories: ConceptNode[]): Promise<string> {
     const u = await understandLine(question, this.townWords(ctx.persona, ''), ctx.now);
     // What the classifier cannot place is answered from the memories the question brings to mind.
-    if (u.intent === 'unknown') return answerQuestion({ persona: ctx.persona, question, memories, now: ctx.now, people: this.names });
-    return replyTo({ ...this.replyContext(ctx, [], memories), rng: this.rng(ctx, 'interview', question) }, u);
+    if (u.intent === 'unknown') return singleStops(answerQuestion({ persona: ctx.persona, question, memories, now: ctx.now, people: this.names }));
+    return singleStops(await replyTo({ ...this.replyContext(ctx, [], memories), rng: this.rng(ctx, 'interview', question) }, u));
   }
 
   /** Today's plan, talks, a sight and a thought, in the first person (src/llm/offline/diary.ts). */
@@ -494,3 +494,7 @@ export class OfflineBrain implements Brain {
   }
 }
 
+/** A spoken line as the listener reads it: one stop where a name's own meets the sentence's. */
+function spoken(turn: ConversationTurn): ConversationTurn {
+  return { ...turn, line: singleStops(turn.line) };
+}

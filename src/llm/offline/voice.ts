@@ -47,6 +47,11 @@ export function sentence(text: string): string {
   return /[.!?…]$/.test(t) ? t : `${t}.`;
 }
 
+/** One full stop where a name ending in one meets the sentence's own ("… at Hamlet Supply Co.."); an ellipsis "..." stays. */
+export function singleStops(text: string): string {
+  return text.replace(/(?<!\.)\.\.(?!\.)/g, '.');
+}
+
 /** A text's sentences (not cut at "Dr." or "p.m."): the one rule, in src/sim/sentences.ts. */
 export { sentences };
 
