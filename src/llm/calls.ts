@@ -11,6 +11,7 @@ import { numberRanges, sharedStatements } from '../sim/brain/calls/shared';
 import type { Persona } from '../sim/persona/persona';
 import { DAY, formatAmPm, formatDate } from '../sim/clock';
 import * as f from './format';
+import { writePulseSnapshot } from './pulseSnapshot';
 import { at } from '../sim/checked';
 
 type PromptVars = { [K in BrainCall]: (ctx: CallContext, ...args: CallArgs<K>) => Record<string, string> };
@@ -215,14 +216,11 @@ export const PROMPT_VARS: PromptVars = {
     places: input.places.map((pl) => `- ${pl}`).join('\n'),
   }),
 
-  townPulse: (_ctx, input) => ({
-    time: input.time,
-    residents: input.text.residents,
-    chat: input.text.chat,
-    last_round: input.text.lastRound,
-    jobs: input.text.jobs,
-    items: input.text.items,
-  }),
+  townPulse: (_ctx, input) => {
+    // The snapshot in words, within its budget (src/llm/pulseSnapshot.ts, the one writer: the round records its size).
+    const { time, sections: s } = writePulseSnapshot(input);
+    return { time, residents: s.residents, chat: s.chat, last_round: s.lastRound, jobs: s.jobs, items: s.items };
+  },
 
   startDay: ({ persona: p, now }) => ({ identity: f.identityOf(p, now), work: f.workText(p), first_name: p.firstName, places: f.ownPlacesText(p), time: formatAmPm(now) }),
 

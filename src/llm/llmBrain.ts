@@ -14,6 +14,7 @@ import { TransportError, type CallDeadline, type LlmClient } from './client';
 import { isInTab } from './inTab/inTab';
 import { modelLabel } from './inTab/models';
 import { priceOf } from './prices';
+import { measurePulseSnapshot } from './pulseSnapshot';
 
 /** Validation retries after the first attempt (the error is fed back each time). */
 export const MAX_VALIDATION_RETRIES = 2;
@@ -82,6 +83,8 @@ export class LlmBrain {
   /** Why the endpoint's embeddings are not used any more (a 404 or 400 for the model), if so. */
   embeddingsUnavailable: string | null = null;
   private readonly schemas = new WeakMap<z.ZodObject, { json: Record<string, unknown>; declared: string }>();
+  /** The pulse snapshot's size (Brain.measurePulse): that of the sections its town_pulse prompt holds (src/llm/calls.ts). */
+  readonly measurePulse = measurePulseSnapshot;
 
   constructor(
     readonly client: LlmClient,

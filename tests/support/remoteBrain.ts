@@ -23,8 +23,9 @@ export function remoteBrain(inner: Brain, opts: { auto?: boolean } = {}): Remote
       if (key === 'held') return held.length;
       if (key === 'asked') return asked;
       if (key === 'release') return () => held.splice(0).forEach((f) => f());
-      // Told the map once, at once: not a call that is asked and answered.
+      // Told the map once, at once, and the pulse snapshot's size: not calls that are asked and answered.
       if (key === 'knowTown') return target.knowTown?.bind(target);
+      if (key === 'measurePulse') return target.measurePulse.bind(target);
       const v = Reflect.get(target, key, receiver) as unknown;
       if (typeof v !== 'function') return v;
       return (...args: unknown[]) => {

@@ -189,7 +189,7 @@ describe('a meal is food', () => {
     const sim = new Simulation({ world: loadTownWorld(), personas, brain: new OfflineBrain(1, personas), seed: 1, start: '2023-02-13T12:00:00', pulse: false });
     const drinks = new Set(sim.economy.items.filter((i) => i.drink).map((i) => i.id));
     expect([...drinks].map((id) => sim.economy.itemById(id)!.name).sort()).toEqual(['bottle of wine', 'cider', 'coffee']);
-    const input = buildPulseSnapshot(sim).input;
+    const input = buildPulseSnapshot(sim);
     const hungry = { ...input, residents: input.residents.map((r) => ({ ...r, state: 'free' as const, food: 0, holdings: {}, credits: 90 })) };
     const bought: number[] = [];
     for (let k = 0; k < 8; k++) {

@@ -6,10 +6,12 @@ import type { Brain, TownPulseInput, TownPulseReply } from '../../src/sim/brain/
 import { Persona } from '../../src/sim/persona/persona';
 import { miniPersonas } from '../fixtures/miniTown';
 import { at } from '../../src/sim/checked';
+import { measurePulseSnapshot } from '../../src/llm/pulseSnapshot';
 
 /** A brain whose every answer is wrong in some way a model's could be. */
 const broken: Brain = {
   name: 'broken',
+  measurePulse: measurePulseSnapshot,
   wakeUpHour: async () => 27,
   dailyPlan: async () => [],
   hourlySchedule: async () => '',
@@ -52,7 +54,7 @@ const broken: Brain = {
   reflectionInsights: async () => [],
 };
 
-const PULSE_INPUT: TownPulseInput = { time: '9:00 am', minute: 540, residents: [], jobs: [], items: [], text: { residents: '', chat: '', lastRound: '', jobs: '', items: '' } };
+const PULSE_INPUT: TownPulseInput = { now: 0, minute: 540, residents: [], jobs: [], items: [], chat: [], lastRound: null, budget: 20_000 };
 
 describe('the guard around every brain', () => {
   const p = new Persona(at(miniPersonas(), 0, 'mini persona'), 'Mini', { x: 3, y: 3 });

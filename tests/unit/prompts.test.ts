@@ -131,18 +131,16 @@ function sampleArgs(ctx: CallContext, tom: Persona): { [K in BrainCall]: unknown
     ],
     townPulse: [
       {
-        time: '9:05 am, Monday February 13, 2023',
+        now: Date.parse('2023-02-13T09:05:00'),
         minute: 545,
-        residents: [],
-        jobs: [],
-        items: [],
-        text: {
-          residents: '#1 Nora Hartwell (meticulous, warm) — pharmacist at Willow Grocery & Pharmacy; 100 credits; not checked in today; holds nothing; now: walking to work',
-          chat: '08:50 Tom Hartwell: Morning, love.',
-          lastRound: '(this is the first round)',
-          jobs: '- job 3: library assistant at Hamlet College, 15:00–19:00, pays 20 credits, 2 free slot(s) today',
-          items: '- item 1: bread at Crumb & Crust Bakery, 4 credits, food',
-        },
+        residents: [
+          { agentId: 1, id: 'nora-hartwell', name: 'Nora Hartwell', traits: 'meticulous, warm', occupation: 'pharmacist at Willow Grocery & Pharmacy, 09:00–17:30 today, 55 credits a shift', job: null, student: false, classes: null, credits: 100, checkedInToday: false, holdings: {}, food: 0, state: 'free', doing: 'walking to work' },
+        ],
+        jobs: [{ id: 3, title: 'library assistant', sector: 'Hamlet College', wage: 25, free: 2, start: '15:00', end: '19:00' }],
+        items: [{ id: 1, name: 'bread', sector: 'Crumb & Crust Bakery', price: 4, food: true, drink: false, open: true }],
+        chat: [{ time: Date.parse('2023-02-13T08:50:00'), speaker: 'Tom Hartwell', text: 'Morning, love.' }],
+        lastRound: null,
+        budget: 20_000,
       },
     ],
   };

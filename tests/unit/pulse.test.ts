@@ -11,7 +11,7 @@ import { loadWorld } from '../../src/sim/world/loadWorld';
 import { loadTownPersonas, loadTownWorld } from '../../src/node/town';
 import { miniMap, miniPersonas } from '../fixtures/miniTown';
 import type { Brain, PulseDecision, TownPulseInput, TownPulseReply } from '../../src/sim/brain/port';
-import { buildPulseSnapshot, estimateTokens, executeDecisions, pulseDue, pulseJitterMs, runPulse, PULSE_TOKEN_BUDGET } from '../../src/sim/town/pulse';
+import { buildPulseSnapshot, executeDecisions, pulseDue, pulseJitterMs, runPulse, PULSE_TOKEN_BUDGET } from '../../src/sim/town/pulse';
 import { resolvePlannerAction } from '../../src/sim/actions/resolve';
 import { actionWorldOf } from '../../src/sim/actions/validate';
 import { readReply } from '../../src/sim/brain/contracts';
@@ -74,8 +74,8 @@ function awake(p: Persona, x = 12, y = 7): Persona {
 
 const d = (agent_id: unknown, action: string, params: Record<string, unknown> = {}, reason = 'because'): PulseDecision => ({ agent_id, action, params, reason });
 
-describe('the world snapshot (docs/economy.md#the-snapshot)', () => {
-  it('holds every resident with credits, check-in and holdings, the last 10 chat lines, the last round, free jobs and priced items, within 20k tokens (25 personas)', async () => {
+describe('the world snapshot (docs/economy.md#the-snapshot): facts only, the brain writes them (tests/unit/pulseSnapshot.test.ts)', () => {
+  it('holds every resident with credits, check-in and holdings, the last 10 chat lines, free jobs and priced items, and the budget (25 personas)', () => {
     const personas = loadTownPersonas();
     const sim = new Simulation({ world: loadTownWorld(), personas, brain: new OfflineBrain(1, personas), seed: 1, start: '2023-02-13T10:00:00', pulse: false });
     const nora = sim.byId.get('nora-hartwell')!;
@@ -83,62 +83,54 @@ describe('the world snapshot (docs/economy.md#the-snapshot)', () => {
     // Drinks held (a save from before drinks were drunk where bought) are no meals: Tom counts as holding no food.
     const tom = sim.byId.get('tom-hartwell')!;
     tom.agent.wallet = { ...tom.agent.wallet, holdings: { coffee: 2, cider: 1, book: 1 } };
-    // Awake at 10:00 but Hans, still asleep: a sleeper's line leaves out its work (it rests whatever it is).
     for (const p of sim.personas) if (p.id !== 'hans-becker') awake(p);
     sim.byId.get('hans-becker')!.scratch.actionId = 'SLEEP';
     for (let i = 0; i < 14; i++) sim.conversations.push({ step: i, time: sim.now - (14 - i) * 60_000, participants: ['Tom Hartwell', 'Nora Hartwell'], lines: [{ speaker: 'Tom Hartwell', text: `line ${i}` }], summary: 's' });
     const snap = buildPulseSnapshot(sim);
-    const t = snap.input.text;
-    expect(snap.input.residents).toHaveLength(25);
-    expect(snap.input.residents.find((r) => r.id === 'tom-hartwell')!.food).toBe(0);
-    expect(snap.input.residents.find((r) => r.id === 'nora-hartwell')!.food).toBe(2);
-    expect(t.residents.split('\n')).toHaveLength(25);
-    expect(t.residents).toContain('#');
-    const noraLine = t.residents.split('\n').find((l) => l.includes('Nora Hartwell'))!;
-    // Today's work only (Monday: Nora's shift; Fiona's bar opens Tuesday), holdings only when any.
-    expect(noraLine).toMatch(/^#\d+ Nora Hartwell \([^)]+\): pharmacist at Willow Grocery & Pharmacy, 09:00–17:30 today, 55 credits a shift; 87 credits; checked in; holds 2 bread; now: /);
-    expect(t.residents.split('\n').find((l) => l.includes('Fiona Walsh'))).toMatch(/: bar owner at The Copper Kettle, not working today; \d+ credits; not checked in; now: /);
-    expect(t.residents.split('\n').find((l) => l.includes('Ana Moreno'))).toMatch(/: student at Hamlet College, classes 09:00–15:00 today; \d+ credits; not checked in; now: in class until 15:00$/);
-    expect(t.residents).not.toMatch(/holds nothing|Mon Tue/);
-    expect(t.residents.split('\n').find((l) => l.includes('Hans Becker'))).toMatch(/^#\d+ Hans Becker \([^)]+\); \d+ credits; not checked in; now: asleep$/);
-    expect(t.chat.split('\n')).toEqual(Array.from({ length: 10 }, (_, i) => expect.stringContaining(`Tom Hartwell: line ${i + 4}`)));
-    expect(t.lastRound).toBe('(this is the first round)');
-    expect(t.jobs).toMatch(/- job \d+: library assistant at Hamlet College, 15:00–19:00, 25 credits, 2 free$/m);
-    expect(t.jobs).not.toMatch(/pharmacist/); // a staff job's slots are its staff's: not offered to others
-    // Each shop once, its items after it with id, price and kind.
-    expect(t.items).toMatch(/^- Crumb & Crust Bakery: \d+ bread \(4, food\), \d+ pastry \(3, food\)$/m);
-    expect(t.items.split('\n').filter((l) => l.includes('Crumb & Crust Bakery'))).toHaveLength(1);
-    for (const it of snap.input.items) expect(t.items).toContain(`${it.id} ${it.name} (${it.price}, ${it.drink ? 'drink' : it.food ? 'food' : 'goods'})`);
-    // A drink is said to be one (the model was told the café's coffee and the bar's cider were food).
-    expect(t.items).toMatch(/^- Bramble Café: \d+ coffee \(3, drink\), \d+ croissant \(3, food\)/m);
-    expect(t.items).toMatch(/\d+ cider \(4, drink\)/);
-    expect(snap.text).toContain('(id name (price in credits, food, drink or goods))');
-    expect(snap.text).toContain('== Residents ==');
-    expect(snap.tokens).toBe(estimateTokens(snap.text));
-    expect(snap.tokens).toBeLessThanOrEqual(PULSE_TOKEN_BUDGET);
-    expect(snap.trimmed).toBeNull();
-    console.log(`pulse snapshot, 25 personas: ${snap.text.length} characters ≈ ${snap.tokens} tokens (budget ${PULSE_TOKEN_BUDGET})`);
+    const r = (id: string) => snap.residents.find((x) => x.id === id)!;
+    expect(snap.residents).toHaveLength(25);
+    expect(snap.residents.map((x) => x.agentId)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(r('tom-hartwell').food).toBe(0);
+    expect(r('nora-hartwell')).toMatchObject({ food: 2, credits: 87, checkedInToday: true, holdings: { bread: 2 }, state: 'committed', doing: 'at work until 17:30' });
+    // Today's work only (Monday: Nora's shift; Fiona's bar opens Tuesday).
+    expect(r('nora-hartwell').occupation).toBe('pharmacist at Willow Grocery & Pharmacy, 09:00–17:30 today, 55 credits a shift');
+    expect(r('fiona-walsh').occupation).toBe('bar owner at The Copper Kettle, not working today');
+    expect(r('ana-moreno')).toMatchObject({ occupation: 'student at Hamlet College, classes 09:00–15:00 today', state: 'committed', doing: 'in class until 15:00', classes: { start: '09:00', end: '15:00' } });
+    expect(r('hans-becker')).toMatchObject({ state: 'asleep', doing: 'asleep' });
+    expect(snap.chat).toEqual(Array.from({ length: 10 }, (_, i) => ({ time: sim.now - (10 - i) * 60_000, speaker: 'Tom Hartwell', text: `line ${i + 4}` })));
+    expect(snap.lastRound).toBeNull();
+    expect(snap.jobs).toContainEqual(expect.objectContaining({ title: 'library assistant', sector: 'Hamlet College', start: '15:00', end: '19:00', wage: 25, free: 2 }));
+    expect(snap.jobs.some((j) => j.title === 'pharmacist')).toBe(false); // a staff job's slots are its staff's: not offered to others
+    expect(snap.items.filter((it) => it.sector === 'Crumb & Crust Bakery').map((it) => [it.name, it.price, it.food, it.drink])).toEqual([
+      ['bread', 4, true, false],
+      ['pastry', 3, true, false],
+    ]);
+    expect(snap.items.find((it) => it.name === 'cider')).toMatchObject({ drink: true, price: 4 });
+    expect({ now: snap.now, minute: snap.minute, budget: snap.budget }).toEqual({ now: sim.now, minute: 600, budget: PULSE_TOKEN_BUDGET });
+    expect(buildPulseSnapshot(sim, 500).budget).toBe(500);
   });
 
-  it('cuts the oldest chat lines first to stay in budget, and says so', () => {
-    const sim = town();
-    for (let i = 0; i < 10; i++) sim.conversations.push({ step: i, time: sim.now, participants: ['Ann Test', 'Bob Test'], lines: [{ speaker: 'Ann Test', text: `${i} ${'blah '.repeat(80)}` }], summary: 's' });
-    const full = buildPulseSnapshot(sim);
-    const budget = full.tokens - 150; // about two chat lines too many
-    const snap = buildPulseSnapshot(sim, budget);
-    expect(snap.tokens).toBeLessThanOrEqual(budget);
-    const kept = snap.input.text.chat.split('\n');
-    expect(kept[0]).toMatch(/^\(\d+ older chat lines left out to stay within \d+ tokens\)$/);
-    expect(kept.at(-1)).toContain('Ann Test: 9 '); // the newest stays
-    expect(kept.some((l) => l.includes('Ann Test: 0 '))).toBe(false); // the oldest went
-    expect(snap.trimmed).toMatch(/oldest chat line\(s\) left out/);
-    expect(snap.input.text.residents).toBe(full.input.text.residents); // nothing else was touched
+  it("holds the last round's outcomes by the residents' numbers, or why it was skipped", async () => {
+    const sim = town('2023-02-13T09:30:00', pulseBrain(() => ({ decisions: [d(2, 'purchase', { item: 'bread' }, 'hungry'), d(3, 'juggle')] })));
+    sim.personas.forEach((p) => awake(p));
+    await runPulse(sim);
+    expect(buildPulseSnapshot(sim).lastRound).toEqual({
+      time: sim.now,
+      skipped: null,
+      outcomes: [
+        { agentId: 2, name: 'Bob Test', action: 'purchase', result: 'done', note: expect.stringContaining('bread') },
+        { agentId: 3, name: 'Cy Test', action: 'rest', result: 'rest', note: 'unknown action "juggle", taken as rest' },
+      ],
+    });
+    const failing = town('2023-02-13T09:30:00', pulseBrain(() => 'not a reply'));
+    await runPulse(failing);
+    expect(buildPulseSnapshot(failing).lastRound).toMatchObject({ skipped: expect.stringMatching(/^the town simulator gave no usable answer/), outcomes: [] });
   });
 });
 
 describe('the town simulator reply (docs/economy.md#the-decisions)', () => {
   const persona = () => town().personas[0]!;
-  const input = { time: '', minute: 600, residents: [], jobs: [], items: [], text: { residents: '', chat: '', lastRound: '', jobs: '', items: '' } };
+  const input = { now: 0, minute: 600, residents: [], jobs: [], items: [], chat: [], lastRound: null, budget: PULSE_TOKEN_BUDGET };
   const read = (json: unknown) => readReply('townPulse', json, { persona: persona(), now: 0 }, input);
 
   it('parses a valid reply, and a bare array; params of 0 mean none', () => {
@@ -479,7 +471,7 @@ describe('the offline town simulator', () => {
     const personas = loadTownPersonas();
     const sim = new Simulation({ world: loadTownWorld(), personas, brain: new OfflineBrain(1, personas), seed: 1, start: '2023-02-13T08:00:00', pulse: false });
     sim.personas.forEach((p) => awake(p, 60, 50));
-    const morning = buildPulseSnapshot(sim).input;
+    const morning = buildPulseSnapshot(sim);
     const decide = (input: TownPulseInput) => sim.brain.townPulse({ persona: sim.personas[0]!, now: sim.now }, input);
     const m = await decide(morning);
     const of = (reply: TownPulseReply, id: string) => reply.decisions[sim.personas.findIndex((p) => p.id === id)]!;
@@ -501,7 +493,7 @@ describe('the offline town simulator', () => {
     const rows = new Map<string, string[]>();
     for (let round = 0; round < 3; round++) {
       sim.personas.forEach((p) => awake(p, 60, 50));
-      const input = buildPulseSnapshot(sim).input;
+      const input = buildPulseSnapshot(sim);
       const reply = await sim.brain.townPulse({ persona: sim.personas[0]!, now: sim.now + round * HOUR }, { ...input, minute: input.minute + round * 60 });
       reply.decisions.forEach((x, i) => rows.set(personas[i]!.id, [...(rows.get(personas[i]!.id) ?? []), x.action]));
     }
@@ -559,6 +551,32 @@ describe('the pulse on a model (fake OpenAI-compatible server, real openai clien
     expect(user).toMatch(/- Bramble Café: .*\d+ bread \(4, food\)/);
     expect(user).toContain('- job 2: dish washer at Bramble Café, 15:00–19:00, 25 credits, 1 free');
     expect(asked.response_format?.type).toBeDefined();
+  }, 60_000);
+
+  it("sends the last round and the latest chat, the oldest lines left out to stay within the budget, and records the size", async () => {
+    const sim = modelTown();
+    sim.personas.forEach((p) => awake(p));
+    reply = JSON.stringify({ decisions: [{ agent_id: 1, action: 'checkin', params: { job: 0, item_id: 0 }, reason: 'her shift' }] });
+    await runPulse(sim);
+    // Twelve long lines (about 2,250 tokens each): the last 10 are the snapshot's, more than its 20,000 tokens.
+    for (let i = 0; i < 12; i++) sim.conversations.push({ step: i, time: sim.now - (12 - i) * 60_000, participants: ['Ann Test', 'Bob Test'], lines: [{ speaker: `Speaker ${i}`, text: `said ${i}: ${'word '.repeat(1800)}` }], summary: 's' });
+    const facts = buildPulseSnapshot(sim);
+    const before = fake.requests.length;
+    const round = await runPulse(sim);
+    const asked = fake.requests.slice(before).find((r) => r.messages.some((m) => m.content.includes('Task: town_pulse')))!;
+    const user = asked.messages.map((m) => m.content).join('\n');
+    const left = Number(/\((\d+) older chat lines left out to stay within 20000 tokens\)/.exec(user)?.[1]);
+    expect(left).toBeGreaterThan(0);
+    expect(round.trimmed).toBe(`${left} oldest chat line(s) left out`);
+    // The newest lines stay, with their time and speaker; the oldest of the ten went first.
+    expect(user).toMatch(/\n\d\d:\d\d Speaker 11: said 11: word /);
+    expect(user).not.toContain(`Speaker ${2 + left - 1}:`);
+    expect(user).toContain(`Speaker ${2 + left}: said`);
+    expect(user).toContain('== Last round ==\n#1 Ann Test: checkin — done');
+    expect(round.tokens).toBeGreaterThan(15_000);
+    expect(round.tokens).toBeLessThanOrEqual(20_000);
+    // An offline run records the size of what a model would have been sent.
+    expect(new OfflineBrain(1, miniPersonas()).measurePulse(facts)).toEqual({ tokens: round.tokens, trimmed: round.trimmed });
   }, 60_000);
 
   it('a reply that is no JSON, three times: the round is skipped with the reason; the offline brain does not stand in', async () => {

@@ -53,6 +53,7 @@ import { offlineChooseAction } from './registryChoice';
 import { answerQuestion } from './answer';
 import { offlineDiary } from './diary';
 import { offlineTownPulse } from './townPulse';
+import { measurePulseSnapshot } from '../pulseSnapshot';
 import { isMealOut } from './meals';
 import { offlineInsights } from './reflection';
 import { byCodeUnits } from '../../sim/order';
@@ -67,6 +68,7 @@ import { replyTo, type ReplyContext } from './replies';
  */
 export class OfflineBrain implements Brain {
   readonly name = 'offline';
+  readonly measurePulse = measurePulseSnapshot; // Brain.measurePulse: the size of what a model would read
   private readonly households: Map<string, string>;
   private readonly names: Map<string, string>;
   private readonly specsByName: Map<string, PersonaSpec>;

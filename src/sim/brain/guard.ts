@@ -1,4 +1,4 @@
-import type { Brain, CallContext, GuardedCall } from './port';
+import type { Brain, CallContext, GuardedCall, PulseSnapshotSize, TownPulseInput } from './port';
 import { GUARDED_CALLS, contractOf } from './contracts';
 import { ReplyError } from './reply';
 import type { StepGate } from './stepGate';
@@ -63,6 +63,11 @@ export class GuardedBrain {
 
   get name(): string {
     return this.inner.name;
+  }
+
+  /** The pulse snapshot's size as the brain behind the guard writes it (Brain.measurePulse). */
+  measurePulse(input: TownPulseInput): PulseSnapshotSize {
+    return this.inner.measurePulse(input);
   }
 
   /** Does the brain behind the guard answer over the network right now (so a step must not wait for it)? */

@@ -7,7 +7,7 @@
  * something it cannot use.
  */
 import type { WorldModel } from '../world/types';
-import type { CallContext } from './types';
+import type { CallContext, PulseSnapshotSize, TownPulseInput } from './types';
 import type { CallAnswer, CallArgs, CallName } from './calls';
 
 export * from './types';
@@ -35,6 +35,13 @@ export interface Brain extends BrainCalls {
    * prompts and may leave this out. Not a call: nothing is asked or counted.
    */
   knowTown?(world: WorldModel): void;
+  /**
+   * The size of the town pulse's snapshot as this brain writes it (estimated tokens, what was left
+   * out to stay within `input.budget`), for the round's record. Every brain gives the one writer's
+   * answer (src/llm/pulseSnapshot.ts), so the simulation records sizes without seeing prompt text,
+   * and an offline run records what a model would have read. Not a call: nothing is asked or counted.
+   */
+  measurePulse(input: TownPulseInput): PulseSnapshotSize;
 }
 
 /** The calls answered from a prompt template (embed goes to the embeddings endpoint instead). */

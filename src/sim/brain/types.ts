@@ -143,17 +143,49 @@ export interface PulseItem extends ShopItemSpec {
   open: boolean;
 }
 
-/** The world snapshot of one pulse round: the facts, and the prompt's sections as text. */
+/** A line said in town, as the pulse's snapshot holds it (docs/economy.md#the-snapshot). */
+export interface PulseChatLine {
+  /** Game time of the conversation it was said in (ms). */
+  time: number;
+  speaker: string;
+  text: string;
+}
+
+/** What the last round came to (docs/economy.md#the-snapshot): skipped (why), or each decision's outcome. */
+export interface PulseLastRound {
+  time: number;
+  /** Why the round was skipped, or null. */
+  skipped: string | null;
+  /** Each decision: the resident's number (`agentId`, as in `residents`), what it was told and what came of it. */
+  outcomes: { agentId: number; name: string; action: string; result: string; note: string }[];
+}
+
+/**
+ * The world snapshot of one pulse round: facts only. The brain writes them in words, within
+ * `budget` (src/llm/pulseSnapshot.ts); the simulation never sees prompt text.
+ */
 export interface TownPulseInput {
-  /** "9:05 am, Monday February 13, 2023" */
-  time: string;
+  /** Game time now (ms). */
+  now: number;
   /** Game minute of the day, for deciding what fits the hour. */
   minute: number;
   residents: PulseResident[];
   jobs: PulseJob[];
   items: PulseItem[];
-  /** The prompt's sections, already written (and trimmed to the token budget). */
-  text: { residents: string; chat: string; lastRound: string; jobs: string; items: string };
+  /** The latest chat lines in town, oldest first (docs/economy.md#the-snapshot: the last 10). */
+  chat: PulseChatLine[];
+  /** The last round, or null before the first. */
+  lastRound: PulseLastRound | null;
+  /** The snapshot's token budget (docs/economy.md#the-snapshot: about 20,000): the brain leaves things out, oldest chat first, to stay within it. */
+  budget: number;
+}
+
+/** The size of a pulse snapshot as the brain writes it, for the round's record (Brain.measurePulse). */
+export interface PulseSnapshotSize {
+  /** Estimated tokens (about 4 characters each). */
+  tokens: number;
+  /** What was left out to stay within the budget, in words (null: nothing). */
+  trimmed: string | null;
 }
 
 /** One decision of the town simulator (docs/economy.md#the-decisions). Only validated decisions are executed. */

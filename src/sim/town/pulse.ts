@@ -1,7 +1,7 @@
 import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
 import type { PulseDecision, PulseItem, PulseJob, PulseResident, TownPulseInput } from '../brain/port';
-import { DAY, HOUR, formatDate, formatHHMM, formatAmPm, hourOf, hoursOverlap, minuteOfDay, parseHHMM, weekdayOf } from '../clock';
+import { DAY, HOUR, hourOf, hoursOverlap, minuteOfDay, parseHHMM, weekdayOf } from '../clock';
 import { dayIndex, hereOf, isStudent } from '../actions/places';
 import { PLACE_KINDS } from '../placeKinds';
 import { CHAT_RADIUS, REGISTRY, placeFor } from '../actions/registry';
@@ -14,7 +14,6 @@ import { dueCommitment } from '../cognition/registryDecide';
 import { keywordsOf } from '../persona/memory';
 import { byCodeUnits } from '../order';
 import { isMeal, type Economy, type Job, type PulseOutcome, type PulseRound } from '../economy/economy';
-import { kindOf } from '../world/economyProps';
 import { EATING } from '../actions/resolve';
 import { commitmentTask } from '../cognition/commitments';
 import { insertAround } from '../persona/schedule';
@@ -39,11 +38,6 @@ export const PULSE_TOKEN_BUDGET = 20_000;
 const PULSE_CHAT_LINES = 10;
 /** Largest jitter after the hour, in game seconds (docs/economy.md#the-hourly-round: 0–120 s). */
 const PULSE_MAX_JITTER_S = 120;
-
-/** A rough token count (about 4 characters a token for English text), used to keep the prompt in budget. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
 
 /** The jitter of the pulse in game hour `hour` (hours since the epoch): 0–120 s, a pure function of the seed and the hour. */
 export function pulseJitterMs(seed: number, hour: number): number {
@@ -100,13 +94,6 @@ function stateOf(e: Economy, p: Persona, now: number): { state: PulseResident['s
   return { state: 'free', note: '' };
 }
 
-/** "2 bread, 1 tools", or "" when the resident holds nothing (the line then says nothing about holdings). */
-const holdingsText = (h: Record<string, number>) =>
-  Object.entries(h)
-    .filter(([, n]) => n > 0)
-    .map(([k, n]) => `${n} ${k}`)
-    .join(', ');
-
 /**
  * The resident's work as this hour's decision needs it: "café owner at Bramble Café, 07:00–15:00
  * today, 50 credits a shift", "… at Bramble Café, not working today", "student at Hamlet College,
@@ -122,21 +109,13 @@ function occupationToday(p: Persona, own: Job | null | undefined, now: number): 
   return `${o.title} at ${o.workplace}`;
 }
 
-interface PulseSnapshot {
-  input: TownPulseInput;
-  /** The whole user message, as the model will read it. */
-  text: string;
-  tokens: number;
-  /** What was cut to stay in budget, said in words (null: nothing). */
-  trimmed: string | null;
-}
-
 /**
- * The world snapshot (docs/economy.md#the-snapshot): the facts and the prompt's sections, kept within `budget`
- * estimated tokens by leaving out the oldest chat lines first, then shortening the residents'
- * descriptions, then the last round's log; what was cut is said in the text and in `trimmed`.
+ * The world snapshot (docs/economy.md#the-snapshot): the facts one pulse round decides from — every
+ * resident but the player's, the last 10 chat lines, the last round's outcomes, the jobs with free
+ * slots and the shop items — and the token budget. The brain writes them in words and keeps them
+ * within the budget (src/llm/pulseSnapshot.ts); no prompt text is made here.
  */
-export function buildPulseSnapshot(sim: SimContext, budget = PULSE_TOKEN_BUDGET): PulseSnapshot {
+export function buildPulseSnapshot(sim: SimContext, budget = PULSE_TOKEN_BUDGET): TownPulseInput {
   const now = sim.clock.now;
   const w = actionWorldOf(sim);
   const e = sim.economy;
@@ -171,78 +150,10 @@ export function buildPulseSnapshot(sim: SimContext, budget = PULSE_TOKEN_BUDGET)
   // Openings for anyone: the slots beyond the job's own staff (each resident's own job is in its line).
   const jobs: PulseJob[] = e.jobs.map((j) => ({ id: j.id, title: j.title, sector: j.sector, wage: j.wage, free: e.openSlots(j, now), start: j.start, end: j.end })).filter((j) => j.free > 0);
   const items: PulseItem[] = e.items.map((it) => ({ id: it.id, name: it.name, sector: it.sector, price: it.price, food: it.food, drink: it.drink, open: isOpen(it.sector, w.world.sectors.find((s) => s.name === it.sector)?.kind ?? null, now) }));
-
-  const allChat = sim.conversations.flatMap((c) => c.lines.map((l) => `${formatHHMM(c.time)} ${l.speaker}: ${l.text}`)).slice(-PULSE_CHAT_LINES);
+  const chat = sim.conversations.flatMap((c) => c.lines.map((l) => ({ time: c.time, speaker: l.speaker, text: l.text }))).slice(-PULSE_CHAT_LINES);
   const last = e.state.lastRound;
-  let lastRound = !last ? ['(this is the first round)'] : last.skipped ? [`(the round at ${formatHHMM(last.time)} was skipped: ${last.skipped})`] : last.outcomes.map((x) => `#${sim.personas.findIndex((p) => p.id === x.personaId) + 1} ${x.name}: ${x.action} — ${x.result}${x.note ? ` (${x.note})` : ''}`);
-  if (lastRound.length === 0) lastRound = ['(nobody was given a decision)'];
-  const jobsText = jobs.map((j) => `- job ${j.id}: ${j.title} at ${j.sector}, ${j.start}–${j.end}, ${j.wage} credits, ${j.free} free`).join('\n') || '(no free slots today)';
-  // By shop, each shop named once: "- Bramble Café: 12 coffee (3, drink), 13 sandwich (6, food)".
-  const shops = [...new Set(items.map((it) => it.sector))];
-  const itemsText =
-    shops
-      .map((shop) => {
-        const here = items.filter((it) => it.sector === shop);
-        return `- ${shop}${here.some((it) => !it.open) ? ', closed now' : ''}: ${here.map((it) => `${it.id} ${it.name} (${it.price}, ${kindOf(it)})`).join(', ')}`;
-      })
-      .join('\n') || '(nothing for sale)';
-
-  let summaryMax = 400;
-  const residentText = () =>
-    residents
-      .map((r) => {
-        const holds = holdingsText(r.holdings);
-        // An asleep resident rests (rule 2): its work today does not bear on the decision.
-        const line = `#${r.agentId} ${r.name} (${r.traits})${r.state === 'asleep' ? '' : `: ${r.occupation}`}; ${r.credits} credits; ${r.checkedInToday ? 'checked in' : 'not checked in'}${holds ? `; holds ${holds}` : ''}; now: ${r.doing}`;
-        return line.length > summaryMax ? `${line.slice(0, summaryMax - 1)}…` : line;
-      })
-      .join('\n');
-  let chat = allChat.slice();
-  let dropRound = false;
-  const notes: string[] = [];
-  const compose = () => {
-    const chatText = [...(chat.length < allChat.length ? [`(${allChat.length - chat.length} older chat lines left out to stay within ${budget} tokens)`] : []), ...chat].join('\n') || '(nobody has talked yet)';
-    const roundText = dropRound ? '(left out to stay within the token budget)' : lastRound.join('\n');
-    const text = {
-      residents: residentText(),
-      chat: chatText,
-      lastRound: roundText,
-      jobs: jobsText,
-      items: itemsText,
-    };
-    const whole = pulseUserMessage(formatWhen(now), text);
-    return { text, whole };
-  };
-  let c = compose();
-  // Oldest chat lines go first, then the residents' descriptions get shorter, then the last round's log.
-  while (estimateTokens(c.whole) > budget && chat.length > 0) {
-    chat = chat.slice(1);
-    c = compose();
-  }
-  if (chat.length < allChat.length) notes.push(`${allChat.length - chat.length} oldest chat line(s) left out`);
-  while (estimateTokens(c.whole) > budget && summaryMax > 80) {
-    summaryMax = Math.floor(summaryMax * 0.7);
-    c = compose();
-  }
-  if (summaryMax < 400) notes.push(`residents' descriptions cut to ${summaryMax} characters`);
-  if (estimateTokens(c.whole) > budget) {
-    dropRound = true;
-    c = compose();
-    notes.push("last round's log left out");
-  }
-  return {
-    input: { time: formatWhen(now), minute: minuteOfDay(now), residents, jobs, items, text: c.text },
-    text: c.whole,
-    tokens: estimateTokens(c.whole),
-    trimmed: notes.length > 0 ? notes.join('; ') : null,
-  };
-}
-
-const formatWhen = (now: number) => `${formatAmPm(now)}, ${formatDate(now)}`;
-
-/** The town simulator's user message (the same sections the prompt template town_pulse fills). */
-function pulseUserMessage(time: string, t: TownPulseInput['text']): string {
-  return `Current time: ${time}\n\n== Residents ==\n${t.residents}\n\n== Recent chat ==\n${t.chat}\n\n== Last round ==\n${t.lastRound}\n\n== Jobs with free slots today ==\n${t.jobs}\n\n== Shop items (id name (price in credits, food, drink or goods)) ==\n${t.items}\n\nDecide the next action of every resident.`;
+  const lastRound = last && { time: last.time, skipped: last.skipped, outcomes: last.outcomes.map((x) => ({ agentId: sim.personas.findIndex((p) => p.id === x.personaId) + 1, name: x.name, action: x.action, result: x.result, note: x.note })) };
+  return { now, minute: minuteOfDay(now), residents, jobs, items, chat, lastRound, budget };
 }
 
 // ---- executing the decisions -------------------------------------------------------------------
@@ -464,9 +375,11 @@ export async function runPulse(sim: SimContext): Promise<PulseRound> {
   let round: PulseRound;
   try {
     const snap = buildPulseSnapshot(sim);
-    const reply = await sim.brain.townPulse({ persona: at(sim.personas, 0, 'residents'), now }, snap.input);
-    if (reply.fallback) round = { time: now, skipped: `the town simulator gave no usable answer (${sim.brain.lastFallbackReason.get('townPulse') ?? 'no reason given'})`, outcomes: [], success: 0, failed: 0, rested: 0, tokens: snap.tokens, trimmed: snap.trimmed };
-    else round = { time: now, skipped: null, ...executeDecisions(sim, reply.decisions), tokens: snap.tokens, trimmed: snap.trimmed };
+    // What the round records of its snapshot: its size as the brain writes it (no prompt text here).
+    const size = sim.brain.measurePulse(snap);
+    const reply = await sim.brain.townPulse({ persona: at(sim.personas, 0, 'residents'), now }, snap);
+    if (reply.fallback) round = { time: now, skipped: `the town simulator gave no usable answer (${sim.brain.lastFallbackReason.get('townPulse') ?? 'no reason given'})`, outcomes: [], success: 0, failed: 0, rested: 0, ...size };
+    else round = { time: now, skipped: null, ...executeDecisions(sim, reply.decisions), ...size };
   } catch (err) {
     round = { time: now, skipped: `error: ${err instanceof Error ? err.message : String(err)}`, outcomes: [], success: 0, failed: 0, rested: 0, tokens: 0, trimmed: null };
   }
