@@ -47,7 +47,7 @@ import { thirdPerson } from '../../sim/brain/fallbacks';
 import { RANDOM_OBJECT } from '../../sim/world/actionAddress';
 import { commitmentTask, describeCommitment, eventClause, whenOf } from '../../sim/cognition/commitments';
 import { extractNews, heardAs } from '../../sim/cognition/converse';
-import { lowerFirst, sentences, singleStops } from './voice';
+import { lowerFirst, sentences, singleStops, spoken } from './voice';
 import { localEmbedding } from '../../sim/brain/localEmbedding';
 import { offlineChooseAction } from './registryChoice';
 import { answerQuestion } from './answer';
@@ -494,9 +494,4 @@ export class OfflineBrain implements Brain {
   async reflectionInsights(ctx: CallContext, groups: FocalEvidence[], n: number): Promise<Insight[][]> {
     return Promise.all(groups.map((g) => this.insights(ctx, g.statements, n)));
   }
-}
-
-/** A spoken line as the listener reads it: one stop where a name's own meets the sentence's. */
-function spoken(turn: ConversationTurn): ConversationTurn {
-  return { ...turn, line: singleStops(turn.line) };
 }

@@ -1,4 +1,5 @@
 import type { Persona } from '../../sim/persona/persona';
+import type { ConversationTurn } from '../../sim/brain/port';
 import { sentences } from '../../sim/sentences';
 
 /**
@@ -50,6 +51,11 @@ export function sentence(text: string): string {
 /** One full stop where a name ending in one meets the sentence's own ("… at Hamlet Supply Co.."); an ellipsis "..." stays. */
 export function singleStops(text: string): string {
   return text.replace(/(?<!\.)\.\.(?!\.)/g, '.');
+}
+
+/** A spoken line as the listener reads it: one stop where a name's own meets the sentence's. */
+export function spoken(turn: ConversationTurn): ConversationTurn {
+  return { ...turn, line: singleStops(turn.line) };
 }
 
 /** A text's sentences (not cut at "Dr." or "p.m."): the one rule, in src/sim/sentences.ts. */
