@@ -161,7 +161,7 @@ async function useEndpoint(page: Page, url: string): Promise<void> {
 async function main(): Promise<void> {
   const { values } = parseCli(process.argv.slice(2), { seconds: { type: 'string' }, only: { type: 'string' }, dist: { type: 'string' }, query: { type: 'string' } });
   if (values.help) {
-    console.log('usage: npm run bench:browser -- [--seconds 20] [--only 25,100,html,slow] [--dist DIR] [--query worker=off]   (default worker=on; DIR: a build to use instead of building; --query: more URL parameters for every run)');
+    console.log('usage: npm run bench:browser -- [--seconds 20] [--only 25,100,html,slow] [--dist DIR] [--query worker=off]   (the town in its worker unless worker=off; DIR: a build to use instead of building; --query: more URL parameters for every run)');
     return;
   }
   const seconds = numberOption('seconds', values.seconds, 20, { min: 3, max: 600 });
@@ -181,8 +181,8 @@ async function main(): Promise<void> {
     const open = async (query: string, residents: number) => {
       const page = await ctx.newPage();
       const errors = watchErrors(page);
-      // The town in its worker unless --query says otherwise (the page's default is its own thread: docs/worker.md).
-      await page.goto(`${server.url}${query}&${values.query ?? 'worker=on'}`);
+      // The town in its worker (the page's default) unless --query says worker=off (docs/worker.md).
+      await page.goto(`${server.url}${query}${values.query ? `&${values.query}` : ''}`);
       await page.waitForFunction(() => (window as unknown as { hamlet?: Hamlet }).hamlet?.ready === true, null, { timeout: 180_000 });
       // An opened town replaces Hamlet's a moment after the page is ready.
       const got = await page

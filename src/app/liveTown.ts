@@ -62,7 +62,8 @@ export interface LiveTown {
   readonly isRunning: boolean;
   /** Does someone play (a resident of yours in the live town)? */
   readonly playing: boolean;
-  adopt(next: Simulation, opts?: AdoptOptions): void;
+  /** Make `next` the live town; done once it runs where the town runs and the page has its whole read model (economy, feed, figures). */
+  adopt(next: Simulation, opts?: AdoptOptions): Promise<void>;
   /** Show the live town in the store (a replay closed). */
   publish(): void;
   useBrain(config: LlmConfig | null): void;

@@ -105,9 +105,9 @@ export class PageTown implements LiveTown {
   /**
    * Make `next` the live town: a new runner, brain switch and recorder (the old ones stop for good),
    * the page's model switched on, the store shown the town, and the camera on your resident.
-   * It does not start stepping: start() does, once the caller has set the speed.
+   * It does not start stepping: start() does, once the caller has set the speed. Done at once.
    */
-  adopt(next: Simulation, opts: AdoptOptions = {}): void {
+  adopt(next: Simulation, opts: AdoptOptions = {}): Promise<void> {
     this.runner?.dispose();
     this.brains?.dispose();
     if (opts.callPlan !== undefined) this.callPlan = opts.callPlan;
@@ -129,6 +129,7 @@ export class PageTown implements LiveTown {
     this.brains = new BrainSwitch(next, this.store, next.seed, next.personas.filter((p) => p.agent.mode !== 'human').map((p) => p.spec), this.callPlan);
     if (this.model) this.useBrain(this.model);
     this.store.setState({ player: next.player?.view() ?? null, lastPlayerChat: null, followId: next.player?.persona.id ?? null });
+    return Promise.resolve();
   }
 
   /** Show the live town in the store: its step and time, residents, feed, brain and call plan. */
@@ -234,7 +235,7 @@ export class PageTown implements LiveTown {
         settings: page.settings,
         replayOpen: () => this.store.getState().mode === 'replay',
         adopt: (next, save) => {
-          this.adopt(next, { recording: save.recording });
+          void this.adopt(next, { recording: save.recording });
           this.start();
           page.loaded(save);
         },

@@ -112,7 +112,7 @@ export function setupReplays(store: HamletStore, live: LiveTown, host: ReplayHos
         progress(`Catching up: ${Math.round((done / total) * 100)}%`);
         await new Promise((r) => setTimeout(r, 0)); // let the page draw
       });
-      live.adopt(sim);
+      await live.adopt(sim);
       wasRunning = true;
       mode.close();
     },

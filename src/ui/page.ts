@@ -77,8 +77,8 @@ export async function startPage({ store, personas, mapJson, params, map, assets,
   const opened = await townOfUrl(params.get('town'), looks);
   const ground: TownGround = opened.pack ? { world: opened.pack.world, personas: opened.pack.personas, stepSeconds: opened.pack.stepSeconds, pack: opened.pack } : { world: hamlet, personas, stepSeconds: 10, pack: null };
   // The town runs in a Web Worker (docs/worker.md) so this thread only draws; `?worker=off` keeps it here
-  // (tests that read the Simulation itself use it).
-  const town: LiveTown = params.get('worker') === 'on' && typeof Worker !== 'undefined' ? new WorkerTown(store, ground) : new PageTown(store, ground);
+  // (tests that read the Simulation itself use it, and the escape hatch if a worker misbehaves).
+  const town: LiveTown = params.get('worker') === 'off' || typeof Worker === 'undefined' ? new PageTown(store, ground) : new WorkerTown(store, ground);
   parts.town = town;
   hideLoading();
   const saved = loadSettings();
@@ -109,7 +109,8 @@ export async function startPage({ store, personas, mapJson, params, map, assets,
   const built = town.build(choice);
   const notices = [opened.problem, ...(fromUrl?.warnings ?? []), built.warning].filter(Boolean);
   // The call plan the town was started with (?calls= or the start screen), over the ⚙ Brain setting.
-  town.adopt(built.sim, { callPlan: choice.callPlan });
+  // Ready once the town runs (in its worker: with its whole read model on this page, stepped or not).
+  await town.adopt(built.sim, { callPlan: choice.callPlan });
   store.setState({ phase: 'ready', notice: notices.length ? notices.join(' · ') : null });
   // A click on the map that picks nobody walks your resident there (by A*, at the next step).
   map.start(town.ground.world, town.sprites, (tile) => {

@@ -41,7 +41,7 @@ export function pageMenu({ store, town, models, replays, saves, startScreen, map
     if (replays.mode.active) replays.mode.close();
     const next = town.build(c).sim;
     store.setState({ selectedId: null, notice: null });
-    town.adopt(next, { callPlan: c.callPlan });
+    void town.adopt(next, { callPlan: c.callPlan });
     if (c.brain === 'offline') models.use(null);
     store.getState().setSpeed(c.paused ? 0 : 1);
     town.start();

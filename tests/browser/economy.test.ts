@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { closeAll, openTown, screenshot, setSpeed, startSession, type Session } from './harness';
+import { closeAll, openTown, pause, screenshot, setSpeed, startSession, type Session } from './harness';
 
 interface FeedLine {
   time: number;
@@ -51,7 +51,8 @@ describe('the economy in the page', () => {
     const firstStep = await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().step);
     // More arrive while the town runs (the next pulse, purchases on the way): the list grows at the top.
     await page.waitForFunction((n) => document.querySelectorAll('.hud-feed-list li.feed-econ').length > n, first.length, { timeout: 120_000 });
-    await setSpeed(page, 0);
+    // Still (the worker's last patches in) before reading the feed, and before the tests below write to it.
+    await pause(page);
     const later = await economyLines();
     expect(later.length).toBeGreaterThan(first.length);
     // The earlier lines are still there, below the new ones (their relative times have moved on).

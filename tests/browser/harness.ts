@@ -114,6 +114,25 @@ export async function setSpeed(page: Page, speed: number): Promise<void> {
   await page.evaluate((s) => (window as unknown as { hamlet: { store: { getState(): { setSpeed(s: number): void } } } }).hamlet.store.getState().setSpeed(s), speed);
 }
 
+/**
+ * Pause the town and wait until it is still: with the town in its worker, the patches of the last
+ * steps reach the page a frame or two after the pause (at the next animation frame), so a test that
+ * then writes what the town writes (a spoken line, the feed) would race them. Still: the step the
+ * page shows has not moved over three animation frames and a quarter second.
+ */
+export async function pause(page: Page): Promise<void> {
+  await setSpeed(page, 0);
+  await page.evaluate(async () => {
+    const step = () => (window as unknown as { hamlet: { store: { getState(): { step: number } } } }).hamlet.store.getState().step;
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    for (let still = 0, at = step(), since = performance.now(); still < 3 || performance.now() - since < 250; ) {
+      await frame();
+      if (step() === at) still++;
+      else [still, at, since] = [0, step(), performance.now()];
+    }
+  });
+}
+
 /** The middle of the part of the page no panel covers (the layout's center cell): where the camera centres what it shows. */
 export async function mapAreaCentre(page: Page): Promise<{ x: number; y: number }> {
   return page.evaluate(() => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { closeAll, openTown, screenshot, setSpeed, startSession, type Session } from './harness';
+import { closeAll, openTown, pause, screenshot, setSpeed, startSession, type Session } from './harness';
 
 /** What this test reads through the page's debug handle (src/main.ts) and Phaser's display list. */
 interface Handle {
@@ -50,7 +50,8 @@ describe('words on the map stay readable', () => {
     // A few steps, so everyone shows an emoji over the head.
     await setSpeed(page, 10);
     await page.waitForFunction(() => (window as unknown as { hamlet: { store: { getState(): { step: number } } } }).hamlet.store.getState().step >= 6, null, { timeout: 60_000 });
-    await setSpeed(page, 0);
+    // Still before the test writes spoken lines (the town's own, from its worker, would race them).
+    await pause(page);
   });
   afterAll(() => closeAll(ctx, server));
 

@@ -37,7 +37,7 @@ describe('the town in a worker', () => {
       return { kind: 'raw', status: 200, contentType: 'text/html', body: '<!doctype html><html><body><h1>502 Bad Gateway</h1></body></html>' };
     });
     s = await startSession();
-    await openTown(s.page, `${s.server.url}?paused&seed=2&worker=on`);
+    await openTown(s.page, `${s.server.url}?paused&seed=2`);
   });
 
   afterAll(() => closeAll(s?.ctx, s?.server, fake));

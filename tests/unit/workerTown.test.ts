@@ -63,6 +63,45 @@ describe('the town in a worker', () => {
     expect(store.getState().feed).toEqual(here.getState().feed);
   });
 
+  it('shows a town it takes on with its whole read model before any step: economy, figures, feed, the selection', async () => {
+    // A town that has lived a morning (sales, shifts, talk), handed over paused: nothing steps after.
+    const lived = new PageTown(createHamletStore(), ground);
+    await lived.adopt(buildTown(choice({ seed: 6, personaCount: 8, start: '2023-02-13T08:00:00' }), world, all).sim);
+    for (let i = 0; i < 400; i++) await lived.stepOnce();
+    expect(lived.sim.conversations.length).toBeGreaterThan(0);
+    const store = createHamletStore();
+    const id = lived.sim.personas[2]!.id;
+    store.getState().select(id);
+    const town = workerTown(store);
+    await town.adopt(lived.sim);
+    // What the page's own owner shows of the same town at once.
+    const here = createHamletStore();
+    here.getState().select(id);
+    const inPage = new PageTown(here, ground);
+    await inPage.adopt(lived.sim);
+    const economy = town.readModel.economy!();
+    expect(economy?.sales.reduce((n, s) => n + s.count, 0)).toBeGreaterThan(0);
+    expect(economy).toEqual(inPage.readModel.economy!());
+    expect(town.readModel.llm()).toEqual(inPage.readModel.llm());
+    expect(town.readModel.guardFallbacks()).toBe(inPage.readModel.guardFallbacks());
+    expect(town.readModel.persona(id)?.memory).toEqual(inPage.readModel.persona(id)?.memory);
+    expect(store.getState().feed.length).toBeGreaterThan(0);
+    expect(store.getState().feed).toEqual(here.getState().feed);
+    expect(store.getState().step).toBe(400);
+  });
+
+  it('takes the page’s brain before its first town, and runs that town on it', async () => {
+    const store = createHamletStore();
+    const town = workerTown(store);
+    // The page settles the first town's brain before it has a town to send (ModelChoice.firstTown).
+    town.useBrain(null);
+    town.useBrain({ ...configFromPreset('openai'), baseURL: 'http://127.0.0.1:9/v1', apiKey: 'sk-first-town-0000' });
+    await town.adopt(buildTown(choice(), world, all).sim);
+    await until(() => store.getState().brainName.startsWith('llm:'), 'the first town on the model');
+    expect(store.getState().notice).toBeNull();
+    expect(store.getState().phase).not.toBe('error');
+  });
+
   it('runs at the speed the page sets, stops when asked, and waits while a replay is shown', async () => {
     const store = createHamletStore();
     const town = workerTown(store);

@@ -5,7 +5,7 @@ import type { ChatLine } from '../../sim/persona/memory';
 import { requestText } from '../../sim/town/director';
 import type { InspectorSource, MemoryView, PersonaView } from '../readModel/types';
 import type { PersonaFrame } from '../../sim/simulation';
-import type { InspectorSnapshot } from './protocol';
+import { NO_SNAPSHOT, type InspectorSnapshot } from './protocol';
 
 /** What the mirror asks the worker: a snapshot for a persona, and the commands the inspector sends. */
 interface InspectorHost {
@@ -18,7 +18,6 @@ interface InspectorHost {
   playerTalk(id: string): Promise<void>;
 }
 
-const EMPTY: InspectorSnapshot = { persona: null, calls: [], llm: null, guardFallbacks: 0, queuedWhispers: 0, queuedRequests: 0, townPlans: [], economy: null, brainMode: null, talkProblem: undefined, events: [], chats: null };
 
 /** Another resident than the selected one, as far as the mirror knows it: its frame and its chats (what the town graph reads). */
 function chatsOnly(f: PersonaFrame, memory: readonly MemoryView[]): PersonaView {
@@ -31,11 +30,11 @@ function chatsOnly(f: PersonaFrame, memory: readonly MemoryView[]): PersonaView 
  * for a new one (at most `everyMs` apart, one at a time) whenever the page's store changes. A fresh
  * snapshot nudges the store, so the inspector draws it. Commands go to the worker as messages.
  */
-export function inspectorMirror(store: HamletStore, host: InspectorHost, world: () => WorldModel | null, everyMs = 250): InspectorSource & { refresh(): void } {
-  let snap = EMPTY;
+export function inspectorMirror(store: HamletStore, host: InspectorHost, world: () => WorldModel | null, everyMs = 250): InspectorSource & { refresh(): void; show(s: InspectorSnapshot): void } {
+  let snap = NO_SNAPSHOT;
   /** The first read asks for a snapshot (a paused town changes nothing that would). */
   const first = () => {
-    if (snap === EMPTY) refresh();
+    if (snap === NO_SNAPSHOT) refresh();
   };
   let events = new Map<string, string>();
   let chats = new Map<string, readonly MemoryView[]>();
@@ -45,6 +44,19 @@ export function inspectorMirror(store: HamletStore, host: InspectorHost, world: 
   let again = false;
   let last = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let nudging = false;
+  /** Take a snapshot (asked for, or sent with a town the worker took on) and nudge the store: listeners (the inspector) read it. */
+  const show = (s: InspectorSnapshot) => {
+    snap = s;
+    events = new Map(s.events);
+    if (s.chats) chats = new Map(s.chats);
+    nudging = true;
+    try {
+      store.setState({});
+    } finally {
+      nudging = false;
+    }
+  };
   const ask = () => {
     timer = null;
     if (asking) {
@@ -56,18 +68,7 @@ export function inspectorMirror(store: HamletStore, host: InspectorHost, world: 
     const id = store.getState().selectedId;
     host
       .inspect(id, wantChats)
-      .then((s) => {
-        snap = s;
-        events = new Map(s.events);
-        if (s.chats) chats = new Map(s.chats);
-        // A nudge: listeners (the inspector) read the new snapshot.
-        nudging = true;
-        try {
-          store.setState({});
-        } finally {
-          nudging = false;
-        }
-      })
+      .then(show)
       .catch((err: unknown) => console.warn('The inspector could not read the town:', err))
       .finally(() => {
         asking = false;
@@ -82,7 +83,6 @@ export function inspectorMirror(store: HamletStore, host: InspectorHost, world: 
     timer = setTimeout(ask, Math.max(0, everyMs - (performance.now() - last)));
   };
   // Whatever changes in the store may change what the inspector shows (its own nudge aside).
-  let nudging = false;
   store.subscribe((s) => {
     if (!nudging && s.mode === 'live' && s.inspector.open) refresh();
   });
@@ -91,6 +91,7 @@ export function inspectorMirror(store: HamletStore, host: InspectorHost, world: 
   return {
     mode: 'live',
     refresh,
+    show,
     world,
     persona: (id) => {
       if (snap.persona?.id === id) return snap.persona;

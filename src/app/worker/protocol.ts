@@ -6,6 +6,7 @@ import type { CallRecord } from '../../llm/callLog';
 import type { TownPlan } from '../../sim/town/planningTool';
 import type { BrainMode } from '../../sim/persona/agentState';
 import type { EconomyView, InspectorSource, MemoryView, PersonaView } from '../readModel/types';
+import type { NumberedPatch } from './mirror';
 
 /**
  * The messages between the page and the town's worker (docs/worker.md). The page calls the worker's
@@ -48,11 +49,22 @@ export interface InspectorSnapshot {
   chats: readonly (readonly [string, readonly MemoryView[]])[] | null;
 }
 
-/** What the page keeps of the worker's town after it changes (adopted, or a save loaded there). */
+/** What the inspector shows while the worker has no town (or before its first answer). */
+export const NO_SNAPSHOT: InspectorSnapshot = { persona: null, calls: [], llm: null, guardFallbacks: 0, queuedWhispers: 0, queuedRequests: 0, townPlans: [], economy: null, brainMode: null, talkProblem: undefined, events: [], chats: null };
+
+/**
+ * What the page keeps of the worker's town after it changes (adopted, or a save loaded there), with
+ * the town's whole read model as it is now: the store's patch and the inspector's snapshot, so a
+ * town that has not stepped yet (opened paused) shows its economy, feed and figures at once.
+ */
 export interface TownFacts {
   /** Persona id → sprite sheet. */
   sprites: [string, string][];
   playing: boolean;
   /** Game time (ms) the town was last saved, loaded or begun at. */
   savedAtMs: number;
+  /** The worker's store changes not yet sent (the town shown: its frames, feed, brain). */
+  patch: NumberedPatch | null;
+  /** What the inspector shows of the town, for the page's selection. */
+  inspector: InspectorSnapshot;
 }

@@ -12,7 +12,7 @@ import type { SaveSettings } from '../../save/saveFile';
 import type { SavesController } from '../saves';
 import { defined } from '../../sim/checked';
 import { sendTownChanges, type NumberedPatch, type PagePatch } from './mirror';
-import type { InspectorSnapshot, TownFacts, TownTransfer } from './protocol';
+import { NO_SNAPSHOT, type InspectorSnapshot, type TownFacts, type TownTransfer } from './protocol';
 
 /**
  * The town in the worker (src/app/worker/simWorker.ts): the page's owner class (PageTown: the
@@ -22,6 +22,11 @@ import type { InspectorSnapshot, TownFacts, TownTransfer } from './protocol';
 export class TownHost {
   private readonly store = createHamletStore();
   private owner: PageTown | null = null;
+  /**
+   * The model chosen before the first town came (the page picks the first town's brain before it
+   * sends the town): the owner, made with that town, starts on it, as the page's own owner does.
+   */
+  private model: LlmConfig | null = null;
 
   /** The owner of the worker's town (made with the first town sent: its ground is that town's). */
   get town(): PageTown {
@@ -44,14 +49,18 @@ export class TownHost {
   /** Make the town the page sent the live one (see TownTransfer); it waits for start(). */
   adopt(t: TownTransfer): TownFacts {
     const sim = openSave(t.save, t.world, (specs, seed) => new OfflineBrain(seed, specs), 'The town sent to the worker');
-    // New towns are built on the page's side; this ground is only where a loaded save is opened.
-    this.owner ??= new PageTown(this.store, { world: t.world, personas: [], stepSeconds: sim.clock.stepSeconds, pack: null });
-    this.town.adopt(sim, { ...(t.callPlan === undefined ? {} : { callPlan: t.callPlan }), recording: t.recording ?? null });
+    if (!this.owner) {
+      // New towns are built on the page's side; this ground is only where a loaded save is opened.
+      this.owner = new PageTown(this.store, { world: t.world, personas: [], stepSeconds: sim.clock.stepSeconds, pack: null });
+      this.owner.useBrain(this.model);
+    }
+    void this.town.adopt(sim, { ...(t.callPlan === undefined ? {} : { callPlan: t.callPlan }), recording: t.recording ?? null });
     return this.facts();
   }
 
+  /** The town as the page keeps it, with its read model now: the store's pending patch and the inspector's snapshot (everyone's chats too: the town graph's are the old town's). */
   private facts(): TownFacts {
-    return { sprites: [...this.town.sprites], playing: this.town.playing, savedAtMs: this.savedAtMs() };
+    return { sprites: [...this.town.sprites], playing: this.town.playing, savedAtMs: this.savedAtMs(), patch: this.mirror?.take() ?? null, inspector: this.inspect(this.store.getState().selectedId, true) };
   }
 
   private saves: SavesController | null = null;
@@ -156,9 +165,10 @@ export class TownHost {
     return this.town.playerOptions();
   }
 
-  /** The model to use (null: offline). The key arrives here by message only, and stays in this worker. */
+  /** The model to use (null: offline), also before the first town. The key arrives here by message only, and stays in this worker. */
   useBrain(config: LlmConfig | null): void {
-    this.town.useBrain(config);
+    this.model = config;
+    this.owner?.useBrain(config);
   }
 
   retryBrain(): void {
@@ -167,8 +177,9 @@ export class TownHost {
 
   /** What the inspector shows, read now: the persona `id` (or none), the town's figures, and everyone's chats if asked. */
   inspect(id: string | null, withChats = false): InspectorSnapshot {
-    const src = this.town.readModel;
-    const sim = this.town.simOrNull;
+    if (!this.owner) return NO_SNAPSHOT;
+    const src = this.owner.readModel;
+    const sim = this.owner.simOrNull;
     return {
       persona: id ? src.persona(id) : null,
       calls: id ? src.calls(id).slice(-200) : [],

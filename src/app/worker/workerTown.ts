@@ -13,7 +13,7 @@ import type { InspectorSource } from '../readModel/types';
 import type { TownHost } from './townHost';
 import { pageState, sendPageChanges, townPatchApplier, type NumberedPatch } from './mirror';
 import { inspectorMirror } from './inspectorMirror';
-import type { TownFacts } from './protocol';
+import type { InspectorSnapshot, TownFacts } from './protocol';
 import type { AdoptOptions, LiveTown, SavesPage, TownGround } from '../liveTown';
 import type { SavesController } from '../saves';
 import type { SaveSettings } from '../../save/saveFile';
@@ -38,7 +38,7 @@ export class WorkerTown implements LiveTown {
   /** Milliseconds this thread spent applying the worker's patches (the browser benchmark reads it). */
   patchMs = 0;
   readonly sprites = new Map<string, string>();
-  readonly readModel: InspectorSource & { refresh(): void };
+  readonly readModel: InspectorSource & { refresh(): void; show(snapshot: InspectorSnapshot): void };
 
   /** `endpoint`: where the TownHost listens (tests pass a MessagePort); by default a new worker. */
   constructor(
@@ -92,18 +92,21 @@ export class WorkerTown implements LiveTown {
   /** Apply patches from the worker (sent at most one a frame, or a step's own in its reply). */
   private readonly apply: (...patches: NumberedPatch[]) => void;
 
-  /** What the worker says of a town it took on. */
+  /** What the worker says of a town it took on, and the town's read model as it is now (shown before any step). */
   private learn(facts: TownFacts): void {
     for (const [id, sprite] of facts.sprites) this.sprites.set(id, sprite);
     this.isPlaying = facts.playing;
     this.savedAtMs = facts.savedAtMs;
+    if (facts.patch) this.apply(facts.patch);
+    this.readModel.show(facts.inspector);
   }
 
   /**
    * Make `next` the live town: it is sent to the worker as a save of itself (TownTransfer) and runs
-   * there; this thread keeps its map (for the minimap and the inspector) and its looks.
+   * there; this thread keeps its map (for the minimap and the inspector) and its looks. Done once the
+   * worker has it and this page its read model.
    */
-  adopt(next: Simulation, opts: AdoptOptions = {}): void {
+  adopt(next: Simulation, opts: AdoptOptions = {}): Promise<void> {
     this.running = false;
     this.map = next.world;
     this.isPlaying = next.player !== null;
@@ -112,14 +115,11 @@ export class WorkerTown implements LiveTown {
     // Shown at once, as the in-page owner does; the worker's patches take over from its first step.
     this.store.setState({ ...shownState(next), player: next.player?.view() ?? null, lastPlayerChat: null, followId: next.player?.persona.id ?? null });
     const save = createSave(next, { name: 'town for the worker' });
-    this.host.adopt({ save, world: next.world, ...(opts.callPlan === undefined ? {} : { callPlan: opts.callPlan }), recording: opts.recording ?? null }).then(
-      (f) => {
-        this.learn(f);
-        this.readModel.refresh();
-      },
+    // The worker's owner keeps the page's model (useBrain) from one town to the next, as PageTown does.
+    return this.host.adopt({ save, world: next.world, ...(opts.callPlan === undefined ? {} : { callPlan: opts.callPlan }), recording: opts.recording ?? null }).then(
+      (f) => this.learn(f),
       (err: unknown) => this.store.setState({ phase: 'error', error: `The town could not start in its worker: ${err instanceof Error ? err.message : String(err)}` }),
     );
-    if (this.model) void this.host.useBrain(this.model);
   }
 
   build(choice: TownChoice): { sim: Simulation; warning: string | null } {
