@@ -80,3 +80,14 @@ export interface LiveTown {
   /** The page's saves (src/app/saves.ts) over this town. */
   saves(page: SavesPage): SavesController;
 }
+
+/**
+ * Make a new town as `choice` says the page's live town, its call plan over ⚙ Brain's (the start
+ * screen, ☰ Menu, a link): build() and adopt() in one, so the page never holds the Simulation.
+ * Resolves once the town is adopted, with what the choice could not have as asked (a warning) or null.
+ */
+export async function beginTown(town: LiveTown, choice: TownChoice): Promise<string | null> {
+  const built = town.build(choice);
+  await town.adopt(built.sim, { callPlan: choice.callPlan });
+  return built.warning;
+}

@@ -9,7 +9,7 @@ import { defined } from '../sim/checked';
 import { isInTab } from '../llm/inTab/inTab';
 import { PageTown } from '../app/pageTown';
 import { WorkerTown } from '../app/worker/workerTown';
-import type { LiveTown, TownGround } from '../app/liveTown';
+import { beginTown, type LiveTown, type TownGround } from '../app/liveTown';
 import { ModelChoice } from '../app/modelChoice';
 import { SavedBrainOffer } from '../app/saveBrain';
 import { setupReplays, type Replays } from '../app/replays';
@@ -106,11 +106,10 @@ export async function startPage({ store, personas, mapJson, params, map, assets,
   if (opened.pack && !params.get('start')) choice = { ...choice, start: `${opened.pack.start.slice(0, 10)}T07:00:00` };
   // The URL runs on the saved model when it is switched on (as before); the start screen on what it chose.
   const probeFirst = models.firstTown(fromUrl !== null || choice.brain === 'model');
-  const built = town.build(choice);
-  const notices = [opened.problem, ...(fromUrl?.warnings ?? []), built.warning].filter(Boolean);
   // The call plan the town was started with (?calls= or the start screen), over the ⚙ Brain setting.
   // Ready once the town runs (in its worker: with its whole read model on this page, stepped or not).
-  await town.adopt(built.sim, { callPlan: choice.callPlan });
+  const warning = await beginTown(town, choice);
+  const notices = [opened.problem, ...(fromUrl?.warnings ?? []), warning].filter(Boolean);
   store.setState({ phase: 'ready', notice: notices.length ? notices.join(' · ') : null });
   // A click on the map that picks nobody walks your resident there (by A*, at the next step).
   map.start(town.ground.world, town.sprites, (tile) => {

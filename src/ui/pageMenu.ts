@@ -2,7 +2,7 @@ import type { HamletStore } from '../store/store';
 import type { PersonaSpec } from '../sim/persona/schema';
 import type { TownPack } from '../pack/townPack';
 import type { PickedFile } from '../replay/pickedFile';
-import type { LiveTown } from '../app/liveTown';
+import { beginTown, type LiveTown } from '../app/liveTown';
 import type { ModelChoice } from '../app/modelChoice';
 import type { Replays } from '../app/replays';
 import type { SavesApi } from '../app/saves';
@@ -39,9 +39,9 @@ export function pageMenu({ store, town, models, replays, saves, startScreen, map
   /** Start a new town in place of the running one. */
   const newTown = (c: TownChoice) => {
     if (replays.mode.active) replays.mode.close();
-    const next = town.build(c).sim;
     store.setState({ selectedId: null, notice: null });
-    void town.adopt(next, { callPlan: c.callPlan });
+    // Built and handed over at once (the worker's town catches up on its own); the rest goes on meanwhile.
+    void beginTown(town, c);
     if (c.brain === 'offline') models.use(null);
     store.getState().setSpeed(c.paused ? 0 : 1);
     town.start();

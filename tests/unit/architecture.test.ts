@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -102,6 +102,14 @@ describe('architecture', () => {
     const phaser = src.filter((e) => e.to === 'phaser' || e.to.startsWith('phaser/'));
     expect(phaser.length).toBeGreaterThan(0);
     expect(phaser.filter((e) => !e.from.startsWith('src/game/') && e.from !== 'src/main.ts').map((e) => e.from)).toEqual([]);
+  });
+
+  it('the view never holds the Simulation: src/ui, src/game and main.ts neither name it nor read a town\'s .sim', () => {
+    // The page's town is a LiveTown (src/app/liveTown.ts): commands, the store and the read model.
+    const code = (path: string) => readFileSync(join(ROOT, path), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+    const view = localFiles(ROOT, ['src']).filter((f) => f.startsWith('src/ui/') || f.startsWith('src/game/') || f === 'src/main.ts');
+    expect(view.length).toBeGreaterThan(20);
+    expect(view.filter((f) => /\bSimulation\b|\.sim\b/.test(code(f)))).toEqual([]);
   });
 
   it('has no import cycle in src, scripts or tests', () => {
