@@ -7,6 +7,7 @@ import type { ActionWorld, Place } from './types';
 import type { SectorKind } from '../world/sectorKinds';
 import { at } from '../checked';
 import { PLACE_KINDS } from '../placeKinds';
+import { sectorContents } from '../world/bySector';
 
 const kindCache = new WeakMap<WorldModel, Map<string, SectorKind>>();
 
@@ -126,7 +127,7 @@ export function routineHours(p: Persona): { wake: number; bed: number } {
 /** The address of an object of this name in an arena ("Hamlet:Home:kitchen:stove"), or null. */
 export function objectAddress(world: WorldModel, sector: string, arena: string | null, names: readonly string[]): PlaceAddress | null {
   for (const name of names) {
-    const o = world.objects.find((x) => x.sector === sector && (arena === null || x.arena === arena) && x.name === name);
+    const o = sectorContents(world, sector).objects.find((x) => (arena === null || x.arena === arena) && x.name === name);
     if (o) return placeAddress(world.name, o.sector, o.arena, o.name);
   }
   return null;
@@ -134,7 +135,7 @@ export function objectAddress(world: WorldModel, sector: string, arena: string |
 
 /** The first arena of a sector whose name matches, or its first arena (the sector itself if it has none). */
 export function arenaAddress(world: WorldModel, sector: string, prefer: RegExp | null = null): PlaceAddress {
-  const arenas = world.arenas.filter((a) => a.sector === sector);
+  const { arenas } = sectorContents(world, sector);
   const a = (prefer && arenas.find((x) => prefer.test(x.name))) ?? arenas[0];
   return placeAddress(world.name, sector, a?.name ?? null);
 }

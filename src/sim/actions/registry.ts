@@ -26,6 +26,7 @@ import { byCodeUnits } from '../order';
 import type { SectorKind } from '../world/sectorKinds';
 import { defined } from '../checked';
 import { PLACE_KINDS } from '../placeKinds';
+import { sectorContents } from '../world/bySector';
 
 /**
  * The action registry (docs/action-registry.md#only-registered-actions-change-the-world): every action that changes the world, with the scenes it belongs to, a
@@ -103,7 +104,7 @@ function emojiForObject(name: string): string {
 function objectsHere(w: ActionWorld, p: Persona): string[] {
   const here = hereOf(w, p);
   if (!here.sector) return [];
-  const names = w.world.objects.filter((o) => o.sector === here.sector && (o.name !== 'bed' || isOwnHome(p, here))).map((o) => o.name);
+  const names = sectorContents(w.world, here.sector).objects.filter((o) => o.name !== 'bed' || isOwnHome(p, here)).map((o) => o.name);
   return [...new Set(names)];
 }
 

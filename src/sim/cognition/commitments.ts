@@ -72,15 +72,26 @@ function foldedSectors(sectors: Places['sectors']): { sector: SectorLike; folded
   return list;
 }
 
-const words = new Map<string, string[]>();
-/** A sector name's folded words, made once per name. */
-function foldedWords(name: string): string[] {
-  let list = words.get(name);
-  if (!list) {
-    if (words.size >= 10_000) words.clear();
-    words.set(name, (list = fold(name).split(/\s+/)));
+const nounIndexes = new WeakMap<Places['sectors'], { size: number; byNoun: Map<string, SectorLike[]> }>();
+
+/**
+ * The sectors a common noun fits (a word for their kind, or a word of their name), in list order:
+ * made once per list (a map's), so a sentence looks a noun up instead of reading every sector of the town.
+ */
+function sectorsByNoun(sectors: Places['sectors']): Map<string, SectorLike[]> {
+  let index = nounIndexes.get(sectors);
+  if (index?.size !== sectors.length) {
+    const byNoun = new Map<string, SectorLike[]>();
+    for (const s of sectors) {
+      for (const noun of new Set([...(s.kind ? PLACE_KINDS[s.kind].words : []).map(fold), ...fold(s.name).split(/\s+/)])) {
+        const fits = byNoun.get(noun);
+        if (fits) fits.push(s);
+        else byNoun.set(noun, [s]);
+      }
+    }
+    nounIndexes.set(sectors, (index = { size: sectors.length, byNoun }));
   }
-  return list;
+  return index.byNoun;
 }
 
 /**
@@ -98,7 +109,7 @@ export function findSector(text: string, places: Places): string | null {
     const words = at(m, 1, 'noun').split(/\s+/);
     // Two words first ("coffee shop", "town hall"), then the first word alone.
     for (const noun of [words.join(' '), at(words, 0, 'first word')]) {
-      const fits = places.sectors.filter((s) => (s.kind ? PLACE_KINDS[s.kind].words : []).map(fold).includes(noun) || foldedWords(s.name).includes(noun));
+      const fits = sectorsByNoun(places.sectors).get(noun) ?? [];
       const [only] = fits;
       if (only && fits.length === 1) return only.name;
     }

@@ -150,9 +150,14 @@ export class Economy {
   /** A pulse round that finished since the last drain (with a remote brain, a step or more after it began). */
   private freshRound: PulseRound | null = null;
 
-  /** Jobs by id and by staff member (persona id), so a lookup does not read every job of a big town. */
+  /** Jobs by id, by staff member (persona id) and by reference, and items by id and by shop, so a lookup does not read every job or item of a big town. */
   private readonly jobIds = new Map<number, Job>();
   private readonly jobOfStaff = new Map<string, Job>();
+  /** "title at sector" and "title @ sector" (folded) → the first job so named; folded title → the jobs of that title. */
+  private readonly jobByRef = new Map<string, Job>();
+  private readonly jobsByTitle = new Map<string, Job[]>();
+  private readonly itemIds = new Map<number, ShopItem>();
+  private readonly itemsBySector = new Map<string, ShopItem[]>();
   /** Persona id → credits a day it pays in rent and bills, and where. */
   private readonly rents = new Map<string, { home: string; credits: number }>();
 
@@ -193,8 +198,18 @@ export class Economy {
     for (const j of this.jobs) {
       if (!this.jobIds.has(j.id)) this.jobIds.set(j.id, j);
       for (const id of j.staff) if (!this.jobOfStaff.has(id)) this.jobOfStaff.set(id, j);
+      for (const ref of [key(`${j.title} at ${j.sector}`), key(`${j.title} @ ${j.sector}`)]) if (!this.jobByRef.has(ref)) this.jobByRef.set(ref, j);
+      const titled = this.jobsByTitle.get(key(j.title));
+      if (titled) titled.push(j);
+      else this.jobsByTitle.set(key(j.title), [j]);
     }
     this.items = shopItems(world);
+    for (const i of this.items) {
+      if (!this.itemIds.has(i.id)) this.itemIds.set(i.id, i);
+      const sold = this.itemsBySector.get(i.sector);
+      if (sold) sold.push(i);
+      else this.itemsBySector.set(i.sector, [i]);
+    }
     for (const s of world.sectors) if (PLACE_KINDS[s.kind].items.length > 0 && !world.declared.items.has(s.name)) this.notes.push(`${s.name}: no items on the map, sells the defaults of a ${s.kind}`);
   }
 
@@ -217,18 +232,18 @@ export class Economy {
     const r = key(ref);
     const id = /^#?(\d+)$/.exec(r);
     if (id) return this.jobById(Number(id[1]));
-    const at = this.jobs.find((j) => key(`${j.title} at ${j.sector}`) === r || key(`${j.title} @ ${j.sector}`) === r);
+    const at = this.jobByRef.get(r);
     if (at) return at;
-    const titled = this.jobs.filter((j) => key(j.title) === r);
-    return titled.length === 1 ? titled[0] : undefined;
+    const titled = this.jobsByTitle.get(r);
+    return titled?.length === 1 ? titled[0] : undefined;
   }
 
   itemsAt(sector: string): ShopItem[] {
-    return this.items.filter((i) => i.sector === sector);
+    return [...(this.itemsBySector.get(sector) ?? [])];
   }
 
   itemById(id: number): ShopItem | undefined {
-    return this.items.find((i) => i.id === id);
+    return this.itemIds.get(id);
   }
 
   /** Sectors that sell something. */
