@@ -1,6 +1,6 @@
 import Phaser from 'phaser';
 import type { WorldModel } from '../sim/world/types';
-import type { SectorKind } from '../sim/world/sectorKinds';
+import { PLACE_KINDS } from '../sim/placeKinds';
 import { hashString } from '../sim/rng';
 
 /**
@@ -14,20 +14,6 @@ import { hashString } from '../sim/rng';
 const PX = 8;
 const KEY_PREFIX = 'semantic-town';
 
-const FLOOR: Record<SectorKind, number> = {
-  home: 0xcdb38f,
-  cafe: 0xd9a066,
-  bar: 0xa8754f,
-  grocery: 0xa9c98a,
-  shop: 0xc5b27a,
-  college: 0x9fb4cf,
-  park: 0x7fb069,
-  office: 0xb8b2c9,
-  clinic: 0xd8e3e8,
-  bakery: 0xe3c08d,
-  workplace: 0xb9a58a,
-  square: 0xc8c2b4,
-};
 const OUTSIDE = 0x8fb573;
 const WALL = 0x4a3f4f;
 const OBJECT = 0x6b4e3a;
@@ -67,7 +53,7 @@ function paint(world: WorldModel, ctx: CanvasRenderingContext2D): void {
         continue;
       }
       if (!s) continue;
-      ctx.fillStyle = rgb(a ? shade(FLOOR[s.kind], `${s.name}:${a.name}`) : shade(FLOOR[s.kind], s.name));
+      ctx.fillStyle = rgb(shade(PLACE_KINDS[s.kind].colours.floor, a ? `${s.name}:${a.name}` : s.name));
       ctx.fillRect(x * PX, y * PX, PX, PX);
     }
   }

@@ -1,6 +1,6 @@
 import type { HamletStore } from '../store/store';
 import type { WorldModel } from '../sim/world/types';
-import type { SectorKind } from '../sim/world/sectorKinds';
+import { PLACE_KINDS } from '../sim/placeKinds';
 import { pageLayout } from './layout';
 
 /** What the minimap reads: the town's map (null: none to show, e.g. a replay on its own map) and the part in view, in tiles. */
@@ -9,7 +9,6 @@ interface MinimapSource {
   view(): { x: number; y: number; w: number; h: number } | null;
 }
 
-const KIND: Record<SectorKind, string> = { home: '#8a6f5a', cafe: '#c98b4f', bar: '#9b5d73', grocery: '#6f9f5a', shop: '#b58cc8', college: '#5f7fb8', park: '#4f9a56', office: '#7a8699', clinic: '#d7e0e8', bakery: '#d9a35f', workplace: '#8f8f6a', square: '#b9b19a' };
 const WIDTH = 200;
 const REFRESH_MS = 250;
 
@@ -47,7 +46,7 @@ export function mountMinimap(store: HamletStore, source: MinimapSource): void {
     g.fillStyle = '#2f4a33';
     g.fillRect(0, 0, world.width, world.height);
     for (const s of world.sectors) {
-      g.fillStyle = KIND[s.kind];
+      g.fillStyle = PLACE_KINDS[s.kind].colours.minimap;
       g.fillRect(s.rect.x, s.rect.y, s.rect.w, s.rect.h);
     }
     const state = store.getState();

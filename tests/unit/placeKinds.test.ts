@@ -13,6 +13,7 @@ import { arenaAddress } from '../../src/sim/actions/places';
 import { findSector } from '../../src/sim/cognition/commitments';
 import { Economy } from '../../src/sim/economy/economy';
 import type { WorldModel } from '../../src/sim/world/types';
+import { playerSpec } from '../../src/sim/player/player';
 
 /** Two towns with different maps: Hamlet and the test fixture. */
 const towns = () => [
@@ -110,6 +111,35 @@ describe('one record per kind of place', () => {
       const go = validateProposal(w, p, sceneOf(w, p), { action: 'GO_TO', target: sector.name }, { cooldowns: false });
       if (go.ok) expect(go.def.executor(w, p, go.call).emoji).toBe(r.emoji);
       expect(place.kind).toBe(sector.kind);
+    }
+  });
+
+  it("the player's resident stands in the best-ranked newcomer kind the map has (a square, else a park), else the first arena", () => {
+    const ranked = SECTOR_KINDS.filter((k) => PLACE_KINDS[k].newcomerRank !== null).sort((a, b) => PLACE_KINDS[a].newcomerRank! - PLACE_KINDS[b].newcomerRank!);
+    expect(ranked).toEqual(['square', 'park']);
+    const hamlet = loadTownWorld();
+    const setup = { name: 'Marisol Quint', description: 'a potter', sprite: 'ada-quinn' };
+    const kindOfHome = (world: WorldModel) => world.sectors.find((s) => s.name === playerSpec(setup, world).household)?.kind;
+    // Each ranked kind in turn, once the better ones are gone from the map (made offices).
+    for (let i = 0; i < ranked.length; i++) {
+      const gone = new Set(ranked.slice(0, i));
+      const world = { ...hamlet, sectors: hamlet.sectors.map((s) => (gone.has(s.kind) ? { ...s, kind: 'office' as const } : s)) };
+      expect(kindOfHome(world)).toBe(ranked[i]);
+    }
+    // None of them on the map: the first arena's place.
+    const mini = loadWorld(miniMap());
+    expect(mini.sectors.some((s) => ranked.includes(s.kind))).toBe(false);
+    expect(playerSpec(setup, mini).household).toBe(mini.arenas[0]!.sector);
+  });
+
+  it('each kind is drawn in a colour of its own, on the minimap and on a town drawn from its meaning', () => {
+    for (const part of ['floor', 'minimap'] as const) {
+      const colours = SECTOR_KINDS.map((k) => PLACE_KINDS[k].colours[part]);
+      expect(new Set(colours).size).toBe(SECTOR_KINDS.length);
+    }
+    for (const k of SECTOR_KINDS) {
+      expect(PLACE_KINDS[k].colours.minimap).toMatch(/^#[0-9a-f]{6}$/);
+      expect(Number.isInteger(PLACE_KINDS[k].colours.floor) && PLACE_KINDS[k].colours.floor >= 0 && PLACE_KINDS[k].colours.floor <= 0xffffff).toBe(true);
     }
   });
 });

@@ -1,5 +1,7 @@
 import type { PersonaSpec } from '../persona/schema';
 import type { Tile, WorldModel } from '../world/types';
+import { SECTOR_KINDS, type SectorKind } from '../world/sectorKinds';
+import { PLACE_KINDS } from '../placeKinds';
 
 /**
  * The player's resident: a persona of the town whose brain is the person at the keyboard (brain mode
@@ -8,8 +10,9 @@ import type { Tile, WorldModel } from '../world/types';
  */
 export const PLAYER_ID = 'player-resident';
 
-/** Where the player's resident starts and "lives": a visitor's spot on the town's square. */
-const PLAYER_SECTOR_KINDS = ['square', 'park'] as const;
+/** Where the player's resident starts and "lives": the kinds a newcomer stands in, best first (a square, else a park: src/sim/placeKinds.ts). */
+const rankOf = (k: SectorKind) => PLACE_KINDS[k].newcomerRank ?? Infinity;
+const PLAYER_SECTOR_KINDS = SECTOR_KINDS.filter((k) => PLACE_KINDS[k].newcomerRank !== null).sort((a, b) => rankOf(a) - rankOf(b));
 
 export const PLAYER_NAME_MAX = 40;
 export const PLAYER_DESCRIPTION_MAX = 240;
