@@ -38,7 +38,7 @@ describe('the worker store mirror', () => {
   it('keeps every spoken line of the steps a patch covers, in order', async () => {
     const worker = createHamletStore();
     const page = createHamletStore();
-    const mirror = sendTownChanges(worker, townPatchApplier(page), 1000);
+    const mirror = sendTownChanges(worker, townPatchApplier(page).apply, 1000);
     worker.setState({ spoken: { seq: 1, lines: [line('Ana', 'Morning!')] } });
     worker.setState({ spoken: { seq: 2, lines: [line('Ben', 'Hi Ana.'), line('Ana', 'Coffee?')] } });
     worker.setState({ spoken: { seq: 3, lines: [line('Ben', 'Yes please.')] } });
@@ -50,7 +50,7 @@ describe('the worker store mirror', () => {
 
   it('applies each key from the latest patch that set it, whatever order patches arrive in', () => {
     const page = createHamletStore();
-    const apply = townPatchApplier(page);
+    const { apply } = townPatchApplier(page);
     apply({ seq: 2, patch: { step: 20, time: 200 } });
     // An older patch overtaken on the way: its step and time are stale, its notice is not.
     apply({ seq: 1, patch: { step: 10, time: 100, notice: 'from step 10' } });
@@ -67,13 +67,33 @@ describe('the worker store mirror', () => {
 
   it('shows no live step over a replay: only the brain’s news gets through while one is open', () => {
     const page = createHamletStore();
-    const apply = townPatchApplier(page);
+    const { apply } = townPatchApplier(page);
     page.setState({ mode: 'replay', step: 500, personas: [] });
     apply({ seq: 1, patch: { step: 12, time: 120, spoken: { seq: 1, lines: [line('Ana', 'Hi.')] }, notice: 'The model is rate limiting us (429): waiting 2 s.' } });
     expect(page.getState()).toMatchObject({ step: 500, spoken: { seq: 0, lines: [] }, notice: 'The model is rate limiting us (429): waiting 2 s.' });
     page.setState({ mode: 'live' });
     apply({ seq: 2, patch: { step: 13 } });
     expect(page.getState().step).toBe(13);
+  });
+
+  it('shows the live town again when a replay closes, as the worker last sent it, at once', () => {
+    const page = createHamletStore();
+    const patches = townPatchApplier(page);
+    const ana = { id: 'ana', name: 'Ana', tile: { x: 1, y: 2 } } as never;
+    patches.remember({ step: 10, time: 100, personas: [ana], feed: [{ time: 90, text: 'Ana and Ben: hello' }], conversations: 1 });
+    patches.apply({ seq: 1, patch: { step: 11, time: 110 } });
+    // A replay takes the map, the clock and the feed; the live town's step that arrives meanwhile is held.
+    page.setState({ mode: 'replay', step: 500, time: 5000, personas: [], feed: [], conversations: 0 });
+    patches.apply({ seq: 2, patch: { step: 12, time: 120, spoken: { seq: 3, lines: [line('Ana', 'Hi.')] } } });
+    expect(page.getState()).toMatchObject({ step: 500, time: 5000 });
+    page.setState({ mode: 'live' });
+    patches.showLive();
+    expect(page.getState()).toMatchObject({ step: 12, time: 120, personas: [ana], feed: [{ time: 90, text: 'Ana and Ben: hello' }], conversations: 1 });
+    // A line said while the replay was shown is not said again.
+    expect(page.getState().spoken.seq).toBe(0);
+    // An older patch that arrives late changes nothing it has a newer value of.
+    patches.apply({ seq: 1, patch: { step: 11 } });
+    expect(page.getState().step).toBe(12);
   });
 
   it('sends the worker the speed, live or replay, and the selection, and nothing else', () => {

@@ -124,6 +124,21 @@ describe('the town in a worker', () => {
     town.stop();
   });
 
+  it('shows the live town again at once when a replay closes, paused or not', async () => {
+    const store = createHamletStore();
+    const town = workerTown(store);
+    await town.adopt(buildTown(choice(), world, all).sim);
+    for (let i = 0; i < 25; i++) await town.stepOnce();
+    const live = { step: store.getState().step, time: store.getState().time, frames: frames(store), feed: store.getState().feed };
+    // A replay shown over it (ReplayMode puts its own clock, residents and feed in the store), then closed.
+    store.setState({ mode: 'replay', step: 9000, time: 0, personas: [], feed: [] });
+    town.stop();
+    store.setState({ mode: 'live' });
+    town.publish();
+    expect({ step: store.getState().step, time: store.getState().time, frames: frames(store), feed: store.getState().feed }).toEqual(live);
+    expect(live.step).toBe(25);
+  });
+
   it('takes your resident’s input and shows its choices', async () => {
     const store = createHamletStore();
     const town = workerTown(store);
@@ -140,6 +155,40 @@ describe('the town in a worker', () => {
     await until(() => store.getState().step === 13, 'step 13');
     const now = store.getState().personas.find((p) => p.name === 'Tess Walker')!.tile;
     expect(now).not.toEqual(start);
+  });
+
+  it('has your resident’s choices with every change to your resident, from a paused start on', async () => {
+    const store = createHamletStore();
+    const town = workerTown(store);
+    const here = createHamletStore();
+    const inPage = new PageTown(here, ground);
+    const player = { name: 'Tess Walker', description: 'a visitor', sprite: all[0]!.sprite };
+    const start = '2023-02-13T08:56:00';
+    await town.adopt(buildTown(choice({ player, start }), world, all).sim);
+    await inPage.adopt(buildTown(choice({ player, start }), world, all).sim);
+    const menu = (o: ReturnType<PageTown['playerOptions']>) => JSON.stringify(o.map((x) => [x.id, x.targets]));
+    // Paused, before any step: the player panel's menu is there.
+    expect(town.playerOptions().length).toBeGreaterThan(0);
+    expect(menu(town.playerOptions())).toBe(menu(inPage.playerOptions()));
+    // What the page's listeners read in the setState that shows a step (the panel redraws then).
+    const seen = new Map<number, string>();
+    store.subscribe((s, prev) => {
+      if (s.step !== prev.step) seen.set(s.step, menu(town.playerOptions()));
+    });
+    const me = store.getState().personas.find((p) => p.name === 'Tess Walker')!.tile;
+    town.playerInput({ kind: 'walk', x: me.x + 3, y: me.y });
+    inPage.playerInput({ kind: 'walk', x: me.x + 3, y: me.y });
+    const want = new Map<number, string>();
+    for (let step = 1; step <= 40; step++) {
+      await town.stepOnce();
+      await inPage.stepOnce();
+      want.set(step, menu(inPage.playerOptions()));
+    }
+    await until(() => store.getState().step === 40, 'step 40');
+    // Across the hour and a walk the menu changes, and the page has the right one with each step.
+    expect(new Set(want.values()).size).toBeGreaterThan(1);
+    for (const [step, m] of seen) expect(m, `the menu at step ${step}`).toBe(want.get(step));
+    expect(seen.size).toBeGreaterThan(10);
   });
 
   it('says a refused input in a notice, as on the page’s thread', async () => {

@@ -1,4 +1,5 @@
 import type { HamletState, HamletStore } from '../../store/store';
+import type { ActionOption } from '../../sim/actions/validate';
 
 /**
  * The page's store, split between two threads (docs/worker.md). The worker holds the town and a
@@ -66,6 +67,11 @@ export function mergePatches(a: TownPatch, b: TownPatch): TownPatch {
 export interface NumberedPatch {
   seq: number;
   patch: TownPatch;
+  /**
+   * Your resident's choices (the player panel's menu) as they are after this patch, with a patch that
+   * changes your resident: the panel reads them in the same setState that shows the change.
+   */
+  options?: ActionOption[];
 }
 
 /**
@@ -106,28 +112,57 @@ export function sendTownChanges(store: HamletStore, send: (p: NumberedPatch) => 
   };
 }
 
+/** The page's side of the town's patches (townPatchApplier). */
+export interface TownPatchApplier {
+  /** Apply patches, any number of them in one setState. */
+  apply(...patches: NumberedPatch[]): void;
+  /** A town shown at once on the page (adopted): the live view from here on. */
+  remember(state: Partial<HamletState>): void;
+  /** Show the live town again (a replay closed), as the worker last sent it: at once, no message needed. */
+  showLive(): void;
+}
+
 /**
  * Page side: applies numbered patches to the page's store, any number of them in one setState (the
  * page applies what arrived during a frame together). Patches come by two ways (sent as they are
  * made, and in the reply to a step the page asked for), so one may overtake another: a key is taken
- * from a patch only when no later patch has set it already.
+ * from a patch only when no later patch has set it already. While a replay is shown it holds the
+ * live view back (the replay has the map, clock and feed) and keeps it, with what the live town
+ * showed before the replay opened, for showLive().
  */
-export function townPatchApplier(store: HamletStore): (...patches: NumberedPatch[]) => void {
+export function townPatchApplier(store: HamletStore): TownPatchApplier {
   const setAt = new Map<string, number>();
-  return (...patches) => {
-    let fresh: TownPatch = {};
-    // A step that was under way when a replay opened is not shown over it (the page shows the live town again when it closes).
-    const replay = store.getState().mode === 'replay';
-    for (const { seq, patch } of [...patches].sort((a, b) => a.seq - b.seq)) {
-      const part: TownPatch = {};
-      for (const [k, v] of Object.entries(patch)) {
-        if ((setAt.get(k) ?? 0) > seq || (replay && LIVE_VIEW_KEYS.has(k))) continue;
-        setAt.set(k, seq);
-        (part as Record<string, unknown>)[k] = v;
+  /** The live town's view (LIVE_VIEW_KEYS but the spoken lines, said once) as the page last had it. */
+  let live: TownPatch = {};
+  const keep = (patch: TownPatch) => {
+    for (const [k, v] of Object.entries(patch)) if (LIVE_VIEW_KEYS.has(k) && k !== 'spoken') (live as Record<string, unknown>)[k] = v;
+  };
+  return {
+    apply(...patches) {
+      let fresh: TownPatch = {};
+      // A step that was under way when a replay opened is not shown over it (the page shows the live town again when it closes).
+      const replay = store.getState().mode === 'replay';
+      for (const { seq, patch } of [...patches].sort((a, b) => a.seq - b.seq)) {
+        const taken: TownPatch = {};
+        const part: TownPatch = {};
+        for (const [k, v] of Object.entries(patch)) {
+          if ((setAt.get(k) ?? 0) > seq) continue;
+          setAt.set(k, seq);
+          (taken as Record<string, unknown>)[k] = v;
+          if (!(replay && LIVE_VIEW_KEYS.has(k))) (part as Record<string, unknown>)[k] = v;
+        }
+        keep(taken);
+        fresh = mergePatches(fresh, part);
       }
-      fresh = mergePatches(fresh, part);
-    }
-    store.setState(fresh);
+      store.setState(fresh);
+    },
+    remember(state) {
+      live = {};
+      keep(state);
+    },
+    showLive() {
+      store.setState(live);
+    },
   };
 }
 

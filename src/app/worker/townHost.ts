@@ -38,7 +38,18 @@ export class TownHost {
   connect(send: (p: NumberedPatch) => void, page: PagePatch): void {
     this.mirror?.dispose();
     this.store.setState(page);
-    this.mirror = sendTownChanges(this.store, send);
+    this.mirror = sendTownChanges(this.store, (p) => send(this.withOptions(p)));
+  }
+
+  /** A patch that changes your resident goes with your resident's choices as they are now. */
+  private withOptions(p: NumberedPatch): NumberedPatch {
+    return p.patch.player !== undefined && this.owner ? { ...p, options: this.owner.playerOptions() } : p;
+  }
+
+  /** The store's pending changes, for a reply (with your resident's choices when they changed). */
+  private pending(): NumberedPatch | null {
+    const p = this.mirror?.take() ?? null;
+    return p && this.withOptions(p);
   }
 
   /** The page changed what the town reads (speed, live or replay, the inspector's selection). */
@@ -60,7 +71,7 @@ export class TownHost {
 
   /** The town as the page keeps it, with its read model now: the store's pending patch and the inspector's snapshot (everyone's chats too: the town graph's are the old town's). */
   private facts(): TownFacts {
-    return { sprites: [...this.town.sprites], playing: this.town.playing, savedAtMs: this.savedAtMs(), patch: this.mirror?.take() ?? null, inspector: this.inspect(this.store.getState().selectedId, true) };
+    return { sprites: [...this.town.sprites], playing: this.town.playing, savedAtMs: this.savedAtMs(), patch: this.pending(), inspector: this.inspect(this.store.getState().selectedId, true) };
   }
 
   private saves: SavesController | null = null;
@@ -141,28 +152,24 @@ export class TownHost {
   /** One step; its changes come back with the reply, so the page shows them when the step is done. */
   async stepOnce(): Promise<NumberedPatch | null> {
     await this.town.stepOnce();
-    return this.mirror?.take() ?? null;
+    return this.pending();
   }
 
   async fastForward(time: number, label: string): Promise<NumberedPatch | null> {
     await this.town.fastForward(time, label);
-    return this.mirror?.take() ?? null;
+    return this.pending();
   }
 
   /** Show the live town again (a replay closed). */
   publish(): NumberedPatch | null {
     this.town.publish();
-    return this.mirror?.take() ?? null;
+    return this.pending();
   }
 
   /** Your resident's input; a refused one shows as a notice (in the patch). */
   playerInput(input: PlayerInput): void {
     this.town.playerInput(input);
     this.mirror?.flush();
-  }
-
-  playerOptions(): ReturnType<PageTown['playerOptions']> {
-    return this.town.playerOptions();
   }
 
   /** The model to use (null: offline), also before the first town. The key arrives here by message only, and stays in this worker. */

@@ -11,7 +11,7 @@ import type { TownChoice } from '../newTown';
 import { defined } from '../../sim/checked';
 import type { InspectorSource } from '../readModel/types';
 import type { TownHost } from './townHost';
-import { pageState, sendPageChanges, townPatchApplier, type NumberedPatch } from './mirror';
+import { pageState, sendPageChanges, townPatchApplier, type NumberedPatch, type TownPatchApplier } from './mirror';
 import { inspectorMirror } from './inspectorMirror';
 import type { InspectorSnapshot, TownFacts } from './protocol';
 import type { AdoptOptions, LiveTown, SavesPage, TownGround } from '../liveTown';
@@ -35,6 +35,8 @@ export class WorkerTown implements LiveTown {
   private model: LlmConfig | null = null;
   private map: WorldModel | null = null;
   private options: PlayerOptions = [];
+  /** The patch the options came with (a patch may overtake another: replies and sends go their own ways). */
+  private optionsSeq = 0;
   /** Milliseconds this thread spent applying the worker's patches (the browser benchmark reads it). */
   patchMs = 0;
   readonly sprites = new Map<string, string>();
@@ -50,13 +52,14 @@ export class WorkerTown implements LiveTown {
     this.worker = endpoint ? null : new Worker(new URL('./simWorker.ts', import.meta.url), { type: 'module', name: 'hamlet-town' });
     this.worker?.addEventListener('error', (e) => store.setState({ phase: 'error', error: `The town's worker stopped: ${e.message}` }));
     this.host = Comlink.wrap<TownHost>(endpoint ?? defined(this.worker, 'the town worker'));
-    const apply = townPatchApplier(store);
-    this.apply = (...patches) => {
-      if (!patches.length) return;
+    this.patches = townPatchApplier(store);
+    this.apply = (...batch) => {
+      if (!batch.length) return;
       const t0 = performance.now();
-      apply(...patches);
-      // Your resident's choices change with what happens to it: read them again.
-      if (patches.some((p) => p.patch.player !== undefined)) void this.host.playerOptions().then((o) => (this.options = o));
+      // Your resident's choices, as the newest patch that changed your resident has them, before the store shows that change.
+      const newest = batch.filter((p) => p.options && p.seq > this.optionsSeq).sort((a, b) => b.seq - a.seq)[0];
+      if (newest?.options) [this.options, this.optionsSeq] = [newest.options, newest.seq];
+      this.patches.apply(...batch);
       this.patchMs += performance.now() - t0;
     };
     // Patches that arrive while the page is busy (a long frame) are applied together, once, before the next frame.
@@ -91,6 +94,7 @@ export class WorkerTown implements LiveTown {
 
   /** Apply patches from the worker (sent at most one a frame, or a step's own in its reply). */
   private readonly apply: (...patches: NumberedPatch[]) => void;
+  private readonly patches: TownPatchApplier;
 
   /** What the worker says of a town it took on, and the town's read model as it is now (shown before any step). */
   private learn(facts: TownFacts): void {
@@ -112,8 +116,11 @@ export class WorkerTown implements LiveTown {
     this.isPlaying = next.player !== null;
     this.savedAtMs = next.clock.startMs;
     for (const p of next.personas) this.sprites.set(p.id, p.spec.sprite);
+    this.options = next.player ? next.player.options(next) : [];
     // Shown at once, as the in-page owner does; the worker's patches take over from its first step.
-    this.store.setState({ ...shownState(next), player: next.player?.view() ?? null, lastPlayerChat: null, followId: next.player?.persona.id ?? null });
+    const shown = { ...shownState(next), player: next.player?.view() ?? null, lastPlayerChat: null, followId: next.player?.persona.id ?? null };
+    this.patches.remember(shown);
+    this.store.setState(shown);
     const save = createSave(next, { name: 'town for the worker' });
     // The worker's owner keeps the page's model (useBrain) from one town to the next, as PageTown does.
     return this.host.adopt({ save, world: next.world, ...(opts.callPlan === undefined ? {} : { callPlan: opts.callPlan }), recording: opts.recording ?? null }).then(
@@ -142,7 +149,9 @@ export class WorkerTown implements LiveTown {
     return this.isPlaying;
   }
 
+  /** Show the live town again (a replay closed): at once as this page last had it, then what the worker has besides. */
   publish(): void {
+    this.patches.showLive();
     void this.host.publish().then((p) => p && this.apply(p));
   }
 
@@ -179,7 +188,7 @@ export class WorkerTown implements LiveTown {
     void this.host.playerInput(input);
   }
 
-  /** Your resident's choices, as last read from the worker (read again after each change to your resident). */
+  /** Your resident's choices, as the worker last sent them (with each change to your resident). */
   playerOptions(): PlayerOptions {
     return this.options;
   }
