@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { loadPromptsFromRecord, parseTemplate, render, type Template } from '../../src/llm/prompts';
 import { loadPromptsNode, PROMPTS_DIR } from '../../src/llm/promptsNode';
 import { PROMPT_NAMES, PROMPT_VARS, promptNameFor } from '../../src/llm/calls';
-import { CALLS } from '../../src/sim/brain/calls';
+import { CALLS, type CallArgs } from '../../src/sim/brain/calls';
 import { describeReply } from '../../src/sim/brain/reply';
 import type { BrainCall, CallContext } from '../../src/sim/brain/port';
 import { Persona } from '../../src/sim/persona/persona';
@@ -36,7 +36,7 @@ function nora(): Persona {
 }
 
 /** Sample arguments for every call, so each CallSpec's vars can be rendered. */
-function sampleArgs(ctx: CallContext, tom: Persona): { [K in BrainCall]: unknown[] } {
+function sampleArgs(ctx: CallContext, tom: Persona): { [K in BrainCall]: CallArgs<K> } {
   const memories = ctx.persona.memory.nodes.slice();
   return {
     wakeUpHour: [],
