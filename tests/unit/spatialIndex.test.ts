@@ -3,6 +3,8 @@ import { loadTownPersonas, loadTownWorld } from '../../src/node/town';
 import { scaleTown } from '../../src/cli/town';
 import { perceive, perceptionIndex } from '../../src/sim/cognition/perceive';
 import { PathFinder } from '../../src/sim/world/pathfinder';
+import { execute, Occupancy } from '../../src/sim/cognition/execute';
+import { parseAddress } from '../../src/sim/world/actionAddress';
 import { Simulation } from '../../src/sim/simulation';
 import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
 import { Rng } from '../../src/sim/rng';
@@ -80,4 +82,46 @@ describe('A* reusing one grid', () => {
     }
     expect(reused.stats.computed).toBe(12);
   });
+});
+
+describe('who stands where, while paths are planned (the execute phase)', () => {
+  for (const [seed, crowd, object] of [
+    [1, 30, 'café table'],
+    [2, 45, 'counter'],
+    [3, 60, 'coffee machine'],
+  ] as const) {
+    it(`sends ${crowd} people bound for the ${object} of one café to distinct free tiles, as planning each alone would (seed ${seed}, 130 residents)`, async () => {
+      const town = scaleTown(specs, base, 130);
+      const make = () => new Simulation({ world: town.world, personas: town.personas, brain: new OfflineBrain(seed, town.personas), seed, start: '2023-02-13T09:00:00' });
+      const [a, b] = [make(), make()];
+      await a.tick();
+      await b.tick();
+      // A crowd scattered over the café's district and streets, all bound for the same object.
+      const rng = new Rng(seed);
+      const tiles = a.personas.map(() => walkableIn(town.world, rng, 0, 0, 140, 100));
+      const goal = parseAddress(`${town.world.name}:Bramble Café:café:${object}`);
+      for (const sim of [a, b]) {
+        sim.personas.forEach((p, i) => {
+          p.scratch.currTile = { ...tiles[i]! };
+          if (i >= crowd) return;
+          p.scratch.actAddress = goal;
+          p.scratch.actPathSet = false;
+          p.scratch.plannedPath = [];
+        });
+      }
+      // One index for the phase (refiled after each turn) against a fresh look at the town per plan.
+      const occupancy = new Occupancy(a);
+      for (const p of a.personas) {
+        execute(a, p, occupancy);
+        occupancy.refile(p);
+      }
+      for (const p of b.personas) execute(b, p);
+      const ends = (sim: Simulation) => sim.personas.slice(0, crowd).map((p) => p.scratch.plannedPath.at(-1) ?? p.tile);
+      expect(ends(a)).toEqual(ends(b));
+      const key = (t: Tile) => `${t.x},${t.y}`;
+      expect(new Set(ends(a).map(key)).size).toBe(crowd);
+      const room = town.world.arenas.findIndex((r) => r.sector === 'Bramble Café' && r.name === 'café');
+      expect(ends(a).filter((t) => town.world.arenaAt[t.y * town.world.width + t.x] === room).length).toBeGreaterThan(crowd / 2);
+    });
+  }
 });

@@ -11,6 +11,7 @@ import type { TownPlaces } from './townPlaces';
 import { escapeRegExp } from '../../sim/brain/reply';
 import { isMealOut, mealOut } from './meals';
 import { sentences } from './voice';
+import { namesByFirst } from './firstNames';
 
 /**
  * What the day-planning needs besides the persona: where everyone lives, what they are called and
@@ -110,7 +111,7 @@ function pastimes({ park, bookshop }: TownPlaces): [RegExp, string[]][] {
  */
 function pastimesOf(p: Persona, town: Townsfolk): string[] {
   // Distinct first names: a town of districts repeats each one per district.
-  const others = [...new Set([...town.names.values()].filter((n) => n !== p.name).map((n) => n.split(' ')[0] ?? n))];
+  const others = [...namesByFirst(town.names)].filter(([, full]) => full.some((n) => n !== p.name)).map(([first]) => first);
   const own = sentences(`${p.spec.learned} ${p.spec.lifestyle}`)
     .filter((s) => !others.some((o) => wordPattern(o).test(s)))
     .join(' ');

@@ -4,6 +4,8 @@ import { pronounsOf } from '../../sim/cognition/converse';
 import { lowerFirst, sentences } from './voice';
 import { byCodeUnits } from '../../sim/order';
 import { at } from '../../sim/checked';
+import { wordPattern } from '../../sim/wordPattern';
+import { namesByFirst } from './firstNames';
 
 /** Insights this module wrote: evidence for the next reflection, never a pattern to quote again. */
 const OWN = /\b(has been on .+'s mind|keeps coming back to|has heard about .+ again and again)\b/;
@@ -28,14 +30,12 @@ const WEIGHTY = /\b(wants?|plans?|will|is going to|promised|hosting|hopes?|worri
 export function offlineInsights(self: Persona, statements: string[], n: number, people: ReadonlyMap<string, string>): Insight[] {
   // People grouped by first name: a statement without the first name in it names none of them, so a
   // statement costs the town's first names, not its people (a town of districts has 40 of each).
-  const byFirst = new Map<string, { word: RegExp; plain: boolean; names: string[] }>();
-  for (const name of new Set([self.name, ...people.values()])) {
-    const first = name.split(' ')[0] ?? name;
-    const group = byFirst.get(first);
-    if (group) group.names.push(name);
-    // The first name as a word; as a pattern, as it always was (a first name of letters is itself).
-    else byFirst.set(first, { word: new RegExp(`\\b${first}\\b`), plain: /^[\p{L}' -]*$/u.test(first), names: [name] });
-  }
+  const town = namesByFirst(people);
+  const selfFirst = self.name.split(' ')[0] ?? self.name;
+  const byFirst = new Map<string, { word: RegExp; plain: boolean; names: readonly string[] }>();
+  for (const [first, names] of town) byFirst.set(first, { word: wordPattern(first), plain: /^[\p{L}' -]*$/u.test(first), names: first === selfFirst && !names.includes(self.name) ? [self.name, ...names] : names });
+  // The first name as a word; as a pattern, as it always was (a first name of letters is itself).
+  if (!byFirst.has(selfFirst)) byFirst.set(selfFirst, { word: wordPattern(selfFirst), plain: /^[\p{L}' -]*$/u.test(selfFirst), names: [self.name] });
   const about = new Map<string, number[]>();
   statements.forEach((s, i) => {
     if (OWN.test(s)) return;

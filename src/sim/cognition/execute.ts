@@ -6,16 +6,55 @@ import { tilesOf } from '../world/address';
 import { at } from '../checked';
 import { mapAddressOf, placeAddress, printAddress, type ActionAddress } from '../world/actionAddress';
 
-/** Tiles others stand on, and the tiles they are walking to (so two people never head for the same free spot). */
-function occupied(sim: SimContext, self: Persona): Set<number> {
-  const set = new Set<number>();
-  for (const o of sim.personas) {
-    if (o === self) continue;
-    set.add(o.tile.y * sim.world.width + o.tile.x);
-    const dest = o.scratch.plannedPath[o.scratch.plannedPath.length - 1];
-    if (dest) set.add(dest.y * sim.world.width + dest.x);
+/**
+ * Who stands on which tile and which tiles people are walking to, for one execute phase: only the
+ * persona executing moves or plans then, so it is refiled after its turn and a path plan asks about
+ * its few target tiles instead of reading the whole town.
+ */
+export class Occupancy {
+  private readonly standing = new Map<number, number>();
+  private readonly heading = new Map<number, number>();
+  private readonly filed = new Map<Persona, { at: number; to: number }>();
+
+  constructor(private readonly sim: SimContext) {
+    for (const p of sim.personas) this.file(p);
   }
-  return set;
+
+  /** After a persona's turn: its tile and destination as they are now. */
+  refile(p: Persona): void {
+    const was = this.filed.get(p);
+    if (was) {
+      bump(this.standing, was.at, -1);
+      if (was.to >= 0) bump(this.heading, was.to, -1);
+    }
+    this.file(p);
+  }
+
+  /** Whether someone other than `self` stands on tile i (row-major). */
+  standsOn(i: number, self: Persona): boolean {
+    return (this.standing.get(i) ?? 0) - (this.filed.get(self)?.at === i ? 1 : 0) > 0;
+  }
+
+  /** Whether someone other than `self` stands on tile i or is walking to it. */
+  taken(i: number, self: Persona): boolean {
+    const mine = this.filed.get(self);
+    return this.standsOn(i, self) || (this.heading.get(i) ?? 0) - (mine?.to === i ? 1 : 0) > 0;
+  }
+
+  private file(p: Persona): void {
+    const w = this.sim.world.width;
+    const dest = p.scratch.plannedPath[p.scratch.plannedPath.length - 1];
+    const entry = { at: p.tile.y * w + p.tile.x, to: dest ? dest.y * w + dest.x : -1 };
+    this.filed.set(p, entry);
+    bump(this.standing, entry.at, 1);
+    if (entry.to >= 0) bump(this.heading, entry.to, 1);
+  }
+}
+
+function bump(counts: Map<number, number>, key: number, by: number): void {
+  const n = (counts.get(key) ?? 0) + by;
+  if (n === 0) counts.delete(key);
+  else counts.set(key, n);
 }
 
 const roomObjects = new WeakMap<SimContext['world'], Map<string, GameObjectInfo[]>>();
@@ -43,18 +82,18 @@ const SEAT = /table|chair|stool|bench|sofa|couch|seat/i;
  * the same room: those beside a seat first, then the rest, each nearest the object first. So a crowd
  * spreads over the room instead of standing on one tile.
  */
-function roomTiles(sim: SimContext, address: ActionAddress, near: Tile[], busy: Set<number>): Tile[] {
+function roomTiles(sim: SimContext, address: ActionAddress, near: Tile[], busy: (i: number) => boolean): Tile[] {
   const { world } = sim;
   if (address.kind === 'persona') {
     // Meeting someone: stand beside the meeting point, not on it.
     return near
       .flatMap((t) => ([[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [-1, -1], [1, -1], [-1, 1]] as const).map(([dx, dy]) => ({ x: t.x + dx, y: t.y + dy })))
-      .filter((t) => t.x >= 0 && t.y >= 0 && t.x < world.width && t.y < world.height && world.walkable[t.y * world.width + t.x] === 1 && !busy.has(t.y * world.width + t.x));
+      .filter((t) => t.x >= 0 && t.y >= 0 && t.x < world.width && t.y < world.height && world.walkable[t.y * world.width + t.x] === 1 && !busy(t.y * world.width + t.x));
   }
   const place = mapAddressOf(address);
   if (!place?.sector || !place.arena) return [];
   const room = printAddress(placeAddress(place.world, place.sector, place.arena));
-  const free = tilesOf(world, room).filter((t) => world.walkable[t.y * world.width + t.x] === 1 && !busy.has(t.y * world.width + t.x));
+  const free = tilesOf(world, room).filter((t) => world.walkable[t.y * world.width + t.x] === 1 && !busy(t.y * world.width + t.x));
   if (free.length === 0) return [];
   const seats = new Set<number>();
   for (const o of objectsByRoom(world).get(room) ?? []) {
@@ -112,7 +151,7 @@ function placeTiles(world: SimContext['world'], address: string, walk: (t: Tile)
 }
 
 /** Plan the path of the current action: to the nearest free tile of its place. */
-function planPath(sim: SimContext, p: Persona): void {
+function planPath(sim: SimContext, p: Persona, occupancy?: Occupancy): void {
   const s = p.scratch;
   s.actPathSet = true;
   s.plannedPath = [];
@@ -121,10 +160,12 @@ function planPath(sim: SimContext, p: Persona): void {
   const tiles = targetTiles(sim, p, address);
   if (tiles.length === 0) return;
   const here = p.tile.y * sim.world.width + p.tile.x;
-  const shared = sim.personas.some((o) => o !== p && o.tile.y * sim.world.width + o.tile.x === here);
-  if (!shared && tiles.some((t) => t.x === p.tile.x && t.y === p.tile.y)) return;
-  const busy = occupied(sim, p);
-  const free = tiles.filter((t) => !busy.has(t.y * sim.world.width + t.x));
+  // Outside the execute phase (a test moving one persona), the town is filed for this one plan.
+  const around = occupancy ?? new Occupancy(sim);
+  if (!around.standsOn(here, p) && tiles.some((t) => t.x === p.tile.x && t.y === p.tile.y)) return;
+  // Tiles others stand on, and the tiles they are walking to (so two people never head for the same free spot).
+  const busy = (i: number) => around.taken(i, p);
+  const free = tiles.filter((t) => !busy(t.y * sim.world.width + t.x));
   const room = free.length > 0 ? [] : roomTiles(sim, address, tiles, busy);
   if (room.length > 0 && room.some((t) => t.x === p.tile.x && t.y === p.tile.y)) return;
   const candidates = (free.length > 0 ? free : room.length > 0 ? room.slice(0, 3) : tiles)
@@ -144,10 +185,10 @@ function planPath(sim: SimContext, p: Persona): void {
  * Execute: the first step of an action plans its path once (paths are reused, never recomputed
  * each step); then the persona moves one tile per step. Returns whether it moved.
  */
-export function execute(sim: SimContext, p: Persona): boolean {
+export function execute(sim: SimContext, p: Persona, occupancy?: Occupancy): boolean {
   const s = p.scratch;
   if (!s.actAddress) return false;
-  if (!s.actPathSet) planPath(sim, p);
+  if (!s.actPathSet) planPath(sim, p, occupancy);
   const next = s.plannedPath.shift();
   if (!next) return false;
   s.currTile = next;

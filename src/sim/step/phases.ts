@@ -8,7 +8,7 @@ import { newDayFor, plan } from '../cognition/plan';
 import { chooseRetrieved, react } from '../cognition/react';
 import { reflect } from '../cognition/reflect';
 import { scoreDue } from '../cognition/poignancy';
-import { execute } from '../cognition/execute';
+import { execute, Occupancy } from '../cognition/execute';
 import { arrived } from '../persona/currentAction';
 import { registryStep } from '../cognition/registryDecide';
 import { checkNewActions } from '../actions/generative';
@@ -206,7 +206,12 @@ export const STEP_PHASES: readonly StepPhase[] = [
     brain: false,
     run(town) {
       town.moved.clear();
-      for (const p of town.personas) if (execute(town, p)) town.moved.add(p);
+      // Only the persona whose turn it is moves or plans a path: one index of who is where serves them all.
+      const occupancy = new Occupancy(town);
+      for (const p of town.personas) {
+        if (execute(town, p, occupancy)) town.moved.add(p);
+        occupancy.refile(p);
+      }
       // Wages and prices are paid where the payer stands: by those who have just arrived.
       settleArrivals(town);
       updateObjectEvents(town);

@@ -79,11 +79,23 @@ export function parseAddress(text: string): ActionAddress {
   return random ? { kind: 'random', place } : place;
 }
 
+/** A place address's text with the parts it was made from: every frame prints every resident's address, so a town of a thousand prints each once, not once a step. */
+const printed = new WeakMap<PlaceAddress, { world: string; sector: string | null; arena: string | null; object: string | null; text: string }>();
+
+function printPlace(a: PlaceAddress): string {
+  const c = printed.get(a);
+  // The parts are compared, so an address changed since it was printed is printed again.
+  if (c && c.world === a.world && c.sector === a.sector && c.arena === a.arena && c.object === a.object) return c.text;
+  const text = [a.world, a.sector, a.arena, a.object].filter((p): p is string => p !== null).join(':');
+  printed.set(a, { world: a.world, sector: a.sector, arena: a.arena, object: a.object, text });
+  return text;
+}
+
 /** The address as the protocol writes it; parseAddress(printAddress(a)) equals a. */
 export function printAddress(a: ActionAddress): string {
   switch (a.kind) {
     case 'place':
-      return [a.world, a.sector, a.arena, a.object].filter((p): p is string => p !== null).join(':');
+      return printPlace(a);
     case 'random':
       return `${printAddress(a.place)}:${RANDOM_OBJECT}`;
     case 'persona':
