@@ -85,6 +85,9 @@ export default defineConfig(({ mode }) => {
       __LLM_PROXY__: JSON.stringify(target ? { model: env.OPENAI_MODEL ?? '' } : null),
     },
     build: { target: 'es2022', chunkSizeWarningLimit: 2000 },
+    // The town's worker (src/app/worker/simWorker.ts) as an ES module, so it splits like the page: what
+    // it loads on first use (the model's client, the in-tab model, language tools) stays out of its script.
+    worker: { format: 'es' },
     assetsInclude: ['**/*.tmj'],
   };
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { bundleReport, FIRST_LOAD_BUDGET } from '../../scripts/bundleSize';
 import { builtApp } from './harness';
 
@@ -27,5 +29,20 @@ describe('the first load of the page', () => {
 
   it('leaves out the offline talk’s language models until the first chat', () => {
     expect(firstModules.filter((m) => /^node_modules\/(@nlpjs|compromise|chrono-node)\//.test(m))).toEqual([]);
+  });
+
+  it('starts the town’s worker without the model client and the language models: it loads them on first use', () => {
+    expect(report.workers).toHaveLength(1);
+    const read = (file: string) => readFileSync(join(builtApp(), file), 'utf8');
+    const script = read(report.workers[0]!.file);
+    // The worker is built on its own (no chunk graph): the openai SDK's request headers and compromise's name mark them.
+    const client = (code: string) => code.includes('X-Stainless');
+    const language = (code: string) => code.includes('compromise');
+    expect(client(script)).toBe(false);
+    expect(language(script)).toBe(false);
+    // The chunks it imports when first used hold them.
+    const lazy = [...script.matchAll(/import\([`"']\.\/([^`"']+)[`"']\)/g)].map((m) => read(join('assets', m[1]!)));
+    expect(lazy.some(client)).toBe(true);
+    expect(lazy.some(language)).toBe(true);
   });
 });
