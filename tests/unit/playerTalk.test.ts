@@ -182,6 +182,38 @@ describe('talking with a resident on the offline brain', () => {
     expect(kept).not.toBeNull();
   }, 240_000);
 
+  it('takes a favour asked for a time and place as a commitment to help, or says no with a reason', async () => {
+    const square = world.sectors.find((s) => s.kind === 'square')!.name;
+    const asks: [string, number][] = [
+      ['could you help me carry some boxes at the square tomorrow at 6pm?', 18 * 60],
+      ['can u give me a hand painting a fence in the square tmrw at 11am', 11 * 60],
+      ['would you mind helping me move a wardrobe at the square tomorrow at 7pm', 19 * 60],
+    ];
+    let yes = 0;
+    for (const [i, [text, start]] of asks.entries()) {
+      for (const id of ['walter-brooks', 'luis-moreno', 'ada-quinn']) {
+        const sim = town(i + 3);
+        const { p, ask } = await talkTo(sim, id);
+        const answer = await ask(text);
+        sim.playerInput({ kind: 'leave' });
+        await sim.tick();
+        const made = p.commitments.find((c) => c.source === 'Alex Rivera');
+        if (!accepts(answer)) {
+          // A no says why: the shift, bed, another plan, or its own reason.
+          expect(answer, `${p.name}: ${text}`).toMatch(/\bthen\b|asleep|rather not|better not|not this time/);
+          expect(made, text).toBeUndefined();
+          continue;
+        }
+        yes++;
+        expect(answer, text).toMatch(/help|hand/i);
+        expect(made, `${p.name}: ${text} → ${answer}`).toMatchObject({ sector: square, start, day: Math.floor(dayStart(sim.now) / DAY) + 1 });
+        // The planning thought's parser (src/sim/cognition/commitments.ts) keeps the activity word only.
+        expect(made!.event).toMatch(/^helping\b/);
+      }
+    }
+    expect(yes).toBeGreaterThan(0);
+  }, 120_000);
+
   it('the same event heard twice is one event: invited by the host first, the visitor hears "already going"', async () => {
     const sim = town();
     const { p, ask } = await talkTo(sim, 'walter-brooks');

@@ -137,9 +137,9 @@ export function taskNow(p: Persona, now: number): string | null {
 
 const today = (now: number) => Math.floor(dayStart(now) / DAY);
 
-/** "going to the party", "going fishing". */
+/** "going to the party", "going fishing", "helping" (a favour). */
 function goingTo(c: Commitment): string {
-  if (c.source === SEEKING) return c.event;
+  if (c.source === SEEKING || /^helping\b/.test(c.event)) return c.event;
   return c.event.startsWith('the ') ? `going to ${c.event}` : `going ${c.event}`;
 }
 

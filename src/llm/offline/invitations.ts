@@ -3,6 +3,10 @@ import type { Commitment } from '../../sim/persona/commitment';
 import type { WorldModel } from '../../sim/world/types';
 import { PLACE_KINDS } from '../../sim/placeKinds';
 import { meetingMinute, type Understanding } from './understand';
+import { describeCommitment } from '../../sim/cognition/commitments';
+import { replyToInvite } from './inviteReply';
+import { replyToFavour } from './personal';
+import type { ReplyContext } from './replies';
 
 /**
  * An invitation as the offline brain understands it: what it is to, where and when, read from the
@@ -30,6 +34,7 @@ const QUALIFIER_STOP = new Set('a an the my our your his her their this that to 
 
 /** The event a player's invitation asks to, or what is missing from it. */
 export async function invitationEvent(u: Understanding, c: { world: WorldModel | null; self: Persona; asker: Persona | null; now: number }): Promise<Commitment | 'when' | 'where'> {
+  if (u.intent === 'favour') return favourEvent(u, c);
   const [re, named] = ACTIVITIES.find(([re]) => re.test(u.masked)) ?? [null, 'the get-together'];
   // The word before the event's noun names it when it is the player's own ("a photo party" → "the photo party").
   const noun = re ? re.exec(u.masked) : null;
@@ -40,4 +45,39 @@ export async function invitationEvent(u: Understanding, c: { world: WorldModel |
   if (!sector) return 'where';
   const start = await meetingMinute(u.when);
   return { event, sector, day: u.when.day, start, minutes: /party|dinner|concert|game/.test(event) ? 120 : 60, host: false, source: c.asker?.name ?? 'someone', scheduledOn: null };
+}
+
+/** What a favour asks to do ("help me move a couch" → "move a couch"), from the masked line. */
+function favourTask(masked: string): string {
+  const m = /\bhelp(?:ing)? (?:me|us)(?: out)?(?: to| with)? (.+)$|\bhand (?:with|to) (.+)$|\bfavou?r (?:and|to) (.+)$/.exec(masked);
+  const task = (m?.[1] ?? m?.[2] ?? m?.[3] ?? '').replace(/\b(sometime|someplace|somebody|please|for me|if you can|if you could|would you|could you)\b/g, '').replace(/\b(at|on|in|by|around)\s*$/, '').replace(/\s+/g, ' ').trim();
+  return task.split(' ').length <= 6 ? task.replace(/\bmy\b/g, 'their').replace(/\bme\b/g, 'them') : '';
+}
+
+/** A favour asked for a time and place: helping the one who asked, kept as a commitment like an invitation's. */
+async function favourEvent(u: Understanding, c: { self: Persona; asker: Persona | null }): Promise<Commitment | 'when' | 'where'> {
+  if (!u.when) return 'when';
+  const place = u.place;
+  if (!place) return 'where';
+  const who = (c.asker?.name ?? 'someone').split(' ')[0] ?? 'someone';
+  const task = favourTask(u.masked);
+  return { event: `helping ${who}${task ? ` ${task}` : ''}`, sector: place, day: u.when.day, start: await meetingMinute(u.when), minutes: 90, host: false, source: c.asker?.name ?? 'someone', scheduledOn: null };
+}
+
+/** The answer to an invitation or a favour asked (one line, or two: "Join us?" … "At the pub at 8"): a question for what is missing, else yes or no. */
+export async function answerInvitation(c: ReplyContext, u: Understanding, earlier: Understanding | null): Promise<string> {
+  // An invitation spread over two lines ("Join us?" … "At the pub at 8"): the slots of both.
+  const merged: Understanding = earlier ? { ...u, place: u.place ?? earlier.place, when: u.when ?? earlier.when, masked: `${earlier.masked} ${u.masked}` } : u;
+  const ev = await invitationEvent(merged, c);
+  const favour = merged.intent === 'favour';
+  if (ev === 'when') {
+    const lead = c.rng.pick(favour ? ['Happy to help if I can.', 'Maybe —', 'What do you need?'] : ["I'd like that!", 'Oh, that sounds nice.', 'Maybe —']);
+    const ask = merged.place ? `When at ${merged.place}?` : 'When and where?';
+    // After a dash the question goes on the same sentence ("Maybe — when and where?").
+    return `${lead} ${lead.endsWith('—') ? ask.charAt(0).toLowerCase() + ask.slice(1) : ask}`;
+  }
+  if (ev === 'where') return `${c.rng.pick(favour ? ['I could do that.', 'Alright.'] : ["I'd like that!", 'Sounds nice.'])} Where shall we meet?`;
+  const said = describeCommitment(ev);
+  if (favour) return replyToFavour(c.self, { firstName: c.asker ? (c.asker.name.split(' ')[0] ?? '') : '' }, ev, c.rng, c.inviteDraw(said));
+  return replyToInvite(c.self, c.asker ?? c.self, said, c.rng, c.inviteDraw(said), ev);
 }

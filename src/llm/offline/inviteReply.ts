@@ -43,7 +43,7 @@ function acceptChance(s: Persona, l: Persona): number {
 }
 
 /** What already has the persona at an event's time: its shift, another plan, or its bed; null when it is free. */
-function clashWith(s: Persona, ev: Commitment): 'work' | 'bed' | Commitment | null {
+export function clashWith(s: Persona, ev: Commitment): 'work' | 'bed' | Commitment | null {
   if (worksDuring(s, ev.day, ev.start, ev.minutes)) return 'work';
   const other = s.commitments.find((c) => c.day === ev.day && c.source !== SEEKING && !sameEvent(c, ev) && c.start < ev.start + ev.minutes && c.start + c.minutes > ev.start);
   if (other) return other;
@@ -67,6 +67,9 @@ function alreadyGoing(s: Persona, l: Persona, ev: Commitment, rng: Rng): string 
  */
 export function replyToInvite(s: Persona, l: Persona, event: string, rng: Rng, decide: Rng, told?: Commitment): string {
   const what = /^(.*?) at /.exec(event)?.[1] ?? event;
+  // Asked with nobody to name (an interview asks the persona itself): no name in the answer.
+  const sorry = l === s ? 'Sorry,' : `Sorry ${l.firstName},`;
+  const thanksBut = l === s ? 'Thanks, but' : `Thanks, ${l.firstName}, but`;
   const time = / at (\d{1,2}(?::\d\d)? [ap]m)$/.exec(event)?.[1];
   const ev = told ?? l.commitments.find((c) => describeCommitment(c) === event);
   if (ev && s.commitments.some((c) => sameEvent(c, ev))) return alreadyGoing(s, l, ev, rng);
@@ -74,13 +77,13 @@ export function replyToInvite(s: Persona, l: Persona, event: string, rng: Rng, d
   // Someone on shift then mostly says no (and says why); one with other plans then, or in bed by then, says no.
   if (clash === 'work' && !decide.chance(0.2)) {
     const at = s.spec.occupation?.workplace;
-    return `${rng.pick(['Oh,', 'Ah,', 'Oh no,', 'Hmm,', `Sorry ${l.firstName},`])} ${rng.pick([`I'm working then`, `I'm on shift then${at ? ` at ${at}` : ''}`, `I'll be at work then`])}${rng.pick([' — I can\'t make it.', ', so I can\'t make it.', ' and can\'t make it, sorry.'])} ${rng.pick(['Maybe next time.', 'Have fun!', 'Save me a slice of cake!', `Enjoy ${what.replace(/^the /, 'the ')}!`, ''])}`.trim();
+    return `${rng.pick(['Oh,', 'Ah,', 'Oh no,', 'Hmm,', sorry])} ${rng.pick([`I'm working then`, `I'm on shift then${at ? ` at ${at}` : ''}`, `I'll be at work then`])}${rng.pick([' — I can\'t make it.', ', so I can\'t make it.', ' and can\'t make it, sorry.'])} ${rng.pick(['Maybe next time.', 'Have fun!', 'Save me a slice of cake!', `Enjoy ${what.replace(/^the /, 'the ')}!`, ''])}`.trim();
   }
-  if (clash === 'bed') return `${rng.pick(['Oh,', 'Ah,', `Thanks, ${l.firstName}, but`])} ${rng.pick(["that's past my bedtime — I can't make it.", "I'll be fast asleep by then, so I can't make it."])} ${rng.pick(['Have a lovely time!', 'Next time, maybe!', ''])}`.trim();
-  if (clash && clash !== 'work') return `${rng.pick(['Oh,', 'Ah,', `Sorry ${l.firstName},`])} I'm ${clash.host ? 'hosting' : 'going to'} ${clash.event} then${rng.pick([" — I can't make it.", ", so I can't make it, sorry."])} ${rng.pick(['Have fun!', 'Next time, maybe!', ''])}`.trim();
+  if (clash === 'bed') return `${rng.pick(['Oh,', 'Ah,', thanksBut])} ${rng.pick(["that's past my bedtime — I can't make it.", "I'll be fast asleep by then, so I can't make it."])} ${rng.pick(['Have a lovely time!', 'Next time, maybe!', ''])}`.trim();
+  if (clash && clash !== 'work') return `${rng.pick(['Oh,', 'Ah,', sorry])} I'm ${clash.host ? 'hosting' : 'going to'} ${clash.event} then${rng.pick([" — I can't make it.", ", so I can't make it, sorry."])} ${rng.pick(['Have fun!', 'Next time, maybe!', ''])}`.trim();
   const yes = decide.chance(acceptChance(s, l));
-  if (!yes) return `${rng.pick(["That's kind of you, but", 'Oh, thank you, but', `Thanks, ${l.firstName}, but`, 'Hmm,', 'Ah,'])} ${rng.pick(["I can't make it, I'm afraid", "I don't think I can make it this time", `I can't make it to ${what}, sorry`])} — ${rng.pick(["I've a lot on this week.", "it's not really my thing.", "I've got things to catch up on.", 'I need a quiet one.'])} ${rng.pick(['Thanks for asking, though!', 'Have a lovely time.', 'Next time, maybe!', ''])}`.trim();
-  const lead = rng.pick([`${(/s$/.test(what) ? what.replace(/^the /, '') : what.replace(/^the /, 'a ')).replace(/^./, (x) => x.toUpperCase())}?`, 'Oh, how lovely!', 'Really? Thank you!', 'Oh, yes!', `Thank you, ${l.firstName}!`, '']);
+  if (!yes) return `${rng.pick(["That's kind of you, but", 'Oh, thank you, but', thanksBut, 'Hmm,', 'Ah,'])} ${rng.pick(["I can't make it, I'm afraid", "I don't think I can make it this time", `I can't make it to ${what}, sorry`])} — ${rng.pick(["I've a lot on this week.", "it's not really my thing.", "I've got things to catch up on.", 'I need a quiet one.'])} ${rng.pick(['Thanks for asking, though!', 'Have a lovely time.', 'Next time, maybe!', ''])}`.trim();
+  const lead = rng.pick([`${(/s$/.test(what) ? what.replace(/^the /, '') : what.replace(/^the /, 'a ')).replace(/^./, (x) => x.toUpperCase())}?`, 'Oh, how lovely!', 'Really? Thank you!', 'Oh, yes!', l === s ? 'Thank you!' : `Thank you, ${l.firstName}!`, '']);
   const yesLine = rng.pick(["I'd love to come!", 'Count me in!', "I wouldn't miss it.", "I'd love to come."]);
   const tail = rng.pick([time ? ` I'll be there at ${time}.` : '', " I'll be there.", ' Can I bring anything?', '', time ? ` ${time} it is.` : '']);
   return `${lead ? `${lead} ` : ''}${yesLine}${tail}`;

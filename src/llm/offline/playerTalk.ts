@@ -13,7 +13,7 @@ import { sentences } from './voice';
 const PLAYER_TALK_LINES = 16;
 
 /** What the persona asks back when an invitation lacks its time or place (the next line completes it). */
-const ASK_WHEN_WHERE = /(When and where\?|When at [^?]+\?|Where shall we meet\?)$/;
+const ASK_WHEN_WHERE = /([Ww]hen and where\?|[Ww]hen at [^?]+\?|Where shall we meet\?)$/;
 
 /** The town as the one spoken to knows it: residents, the map's places, its own relations, home and work. */
 export function townWords(self: Persona, speakerId: string, residents: Iterable<{ id: string; name: string; firstName: string; lastName: string; occupation: { title: string } | null }>, sectors: TownWords['sectors']): TownWords {
@@ -26,7 +26,7 @@ export function townWords(self: Persona, speakerId: string, residents: Iterable<
 }
 
 /** Priority of what a line says, when it says several things ("Hi! Want to come …? It'll be fun."). */
-const WEIGHT: Partial<Record<Understanding['intent'], number>> = { invitation: 5, goodbye: 1, thanks: 1, greeting: 0, 'small-talk': 0, unknown: -1 };
+const WEIGHT: Partial<Record<Understanding['intent'], number>> = { invitation: 5, favour: 5, goodbye: 1, thanks: 1, greeting: 0, 'small-talk': 0, unknown: -1 };
 
 /** What a line means: its sentences understood one by one, the weightiest kept (a question over a greeting). */
 export async function understandLine(text: string, town: TownWords, now: number): Promise<Understanding> {
@@ -38,7 +38,8 @@ export async function understandLine(text: string, town: TownWords, now: number)
     if (!best || w >= (WEIGHT[best.intent] ?? 3)) best = u;
   }
   const whole = await understand(text, town, now);
-  if (!best) return whole;
+  // No part understood (or the split cut a line like "what is 2+2?" apart): the whole line counts.
+  if (!best || best.intent === 'unknown') return whole;
   // The slots of the whole line count (a time said in one sentence, the place in the next).
   return { ...best, person: best.person ?? whole.person, place: best.place ?? whole.place, when: best.when ?? whole.when };
 }
@@ -56,11 +57,11 @@ export async function playerInvitations(self: Persona, player: Persona, convo: C
     if (!line || line.speaker !== player.name) continue;
     const u = await understandLine(line.text, town, now);
     const asked = convo[i - 1]?.speaker === self.name && ASK_WHEN_WHERE.test(convo[i - 1]?.text ?? '');
-    if (u.intent !== 'invitation' && !(pending && asked && (u.when || u.place))) {
+    if (u.intent !== 'invitation' && u.intent !== 'favour' && !(pending && asked && (u.when || u.place))) {
       pending = null;
       continue;
     }
-    const merged: Understanding = pending && asked ? { ...u, intent: 'invitation', place: u.place ?? pending.place, when: u.when ?? pending.when, masked: `${pending.masked} ${u.masked}` } : u;
+    const merged: Understanding = pending && asked ? { ...u, intent: pending.intent, place: u.place ?? pending.place, when: u.when ?? pending.when, masked: `${pending.masked} ${u.masked}` } : u;
     const ev = await invitationEvent(merged, { world, self, asker: player, now });
     const answer = convo[i + 1];
     if (typeof ev === 'string') pending = merged;
@@ -94,8 +95,10 @@ export async function playerTurn(c: ReplyContext & { asker: Persona }, town: Tow
   if (prevMine?.speaker === self.name && ASK_WHEN_WHERE.test(prevMine.text) && (u.when || u.place)) {
     const before = convo.at(-3);
     earlier = before && before.speaker === player.name ? await understandLine(before.text, town, now) : null;
-    meant = { ...u, intent: 'invitation' };
+    meant = { ...u, intent: earlier?.intent === 'favour' ? 'favour' : 'invitation' };
   }
+  // A greeting is said once: one mid-talk that is not plainly a greeting ("hi again") was not understood.
+  if (meant.intent === 'greeting' && convo.some((l) => l.speaker === self.name) && (meant.score < 0.8 || meant.masked.split(' ').length > 4)) meant = { ...meant, intent: 'unknown' };
   const closing = convo.length >= PLAYER_TALK_LINES;
   let line = await replyTo(c, meant, earlier);
   // After a word of thanks or small talk the persona goes on as it does with anyone (news, plans, a question).

@@ -5,18 +5,18 @@ import type { Commitment } from '../../sim/persona/commitment';
 import type { WorldModel } from '../../sim/world/types';
 import type { Rng } from '../../sim/rng';
 import { DAY, dayStart, minuteOfDay } from '../../sim/clock';
-import { describeCommitment, placeOf, SEEKING } from '../../sim/cognition/commitments';
+import { placeOf, SEEKING } from '../../sim/cognition/commitments';
 import { hashString } from '../../sim/rng';
 import { pronounsOf } from '../../sim/cognition/converse';
 import { mapAddressOf } from '../../sim/world/actionAddress';
 import { answerDoingNow, answerEvent, taskNow, answerHours, answerPlans, answerToday, answerWork, topicWords, upcoming, whenOf, type Window } from './answer';
-import { replyToInvite } from './inviteReply';
 import { bondOf, relationOf, toneOf } from './relations';
-import { clockOf, gistOf, listOf, lowerFirst, sentence, sentences } from './voice';
+import { clockOf, cutAtPhrase, gistOf, listOf, lowerFirst, sentence, sentences } from './voice';
 import { asSaidBy, type Understanding } from './understand';
-import { invitationEvent } from './invitations';
+import { answerInvitation } from './invitations';
 import { rememberedAbout } from './remembered';
 import { chatTopic, earlierChats, toldLastTime, weekdayOfDay, whenAgo } from './pastChats';
+import { areYouAi, feelDown, feelGood, livedHere, meal, mood, pastDay, pets, trivia, vote, weather } from './personal';
 
 /**
  * What a resident says back to a line it understood (./understand): one composer per kind of
@@ -94,7 +94,11 @@ async function ownWords(c: ReplyContext, text: string): Promise<string> {
   const words = said.split(' ');
   if (words.length <= 16) return sentence(said);
   const clause = said.split(/;\s|,\s(?:and|but|with|which|because|while|so)\s|,\s/)[0] ?? said;
-  return sentence(clause.split(' ').length <= 20 ? clause : clause.split(' ').slice(0, 14).join(' ').replace(/\s+(?:the|a|an|and|or|of|for|to|at|in|on|with|by|my|his|her)$/i, ''));
+  if (clause.split(' ').length <= 20) return sentence(clause);
+  // Still long: end at a joining word ("… against Ada Quinn | and am preparing for …"), never mid-phrase.
+  const head = clause.split(/\s(?:and|but|because|while|so|who|which|where|although|though)\s/)[0] ?? clause;
+  if (head.split(' ').length >= 4 && head.split(' ').length <= 20) return sentence(head);
+  return sentence(cutAtPhrase(head.split(' ').slice(0, 16)));
 }
 
 /** Who the persona is, or what is on its mind, in its own words. */
@@ -143,6 +147,9 @@ function whereIs(c: ReplyContext, u: Understanding): string {
     const kind = /\b(eat|meal|food|lunch|dinner|breakfast)\b/.test(u.masked) ? items.find((i) => i.food && !i.drink) : /\b(drink|pint|beer|cider|wine)\b/.test(u.masked) ? items.find((i) => i.drink && c.world?.sectors.find((s) => s.name === i.sector)?.kind === 'bar') : undefined;
     const hit = wanted ?? kind;
     if (hit) return `${c.rng.pick(['Try', 'Go to', "You'll want"])} ${hit.sector} — ${c.rng.pick([`the ${hit.name} there is good.`, `they do ${hit.name}.`])}`;
+    // A room of the map named ("the library"): the place it is in.
+    const room = c.world?.arenas.find((a) => a.name.length > 3 && new RegExp(`\\b${a.name.toLowerCase()}\\b`).test(u.masked));
+    if (room) return `The ${room.name}? ${c.rng.pick([`It's at ${room.sector}.`, `That's in ${room.sector}.`])}`;
     return c.rng.pick(["I'm not sure, to be honest — ask at Town Square, someone will know.", "Hmm, I couldn't tell you."]).replace('Town Square', c.world?.sectors.find((s) => s.kind === 'square')?.name ?? 'the square');
   }
   const hours = hoursOf(c, place);
@@ -286,7 +293,7 @@ function opinionOfTopic(c: ReplyContext, u: Understanding): string {
 function favourite(c: ReplyContext, u: Understanding): string {
   const { self } = c;
   // A kind of thing asked for ("a good book", "a drink"): what the town sells of it.
-  const asked = topicWords(u.masked).filter((w) => !['favourite', 'favorite', 'recommend', 'good', 'best', 'thing', 'menu', 'somebody', 'someplace', 'sometime', 'try', 'order'].includes(w));
+  const asked = topicWords(u.masked).map((w) => (/^read/.test(w) ? 'book' : w)).filter((w) => !['favourite', 'favorite', 'recommend', 'good', 'best', 'thing', 'menu', 'somebody', 'someplace', 'sometime', 'try', 'order', 'days', 'lately', 'moment'].includes(w));
   if (asked.length > 0) {
     const stem = (w: string) => w.replace(/s$/, '');
     const fits = (c.world?.items ?? []).filter((i) => asked.some((w) => i.name.toLowerCase().includes(stem(w)) || i.sector.toLowerCase().includes(stem(w))));
@@ -295,13 +302,16 @@ function favourite(c: ReplyContext, u: Understanding): string {
     if (!/\b(menu|eat|drink|food|order|try)\b/.test(u.masked)) return `I don't have a favourite ${asked[0]}, to be honest.`;
   }
   const places = [u.place, sectorNow(self), self.spec.occupation?.workplace, ...self.spec.haunts].filter((p): p is string => !!p);
+  // Asked where to eat or drink: only what is eaten or drunk counts.
+  const wants = /\b(eat|food|meal|hungry|lunch|dinner|breakfast)\b/.test(u.masked) ? 'food' : /\b(drink|pint|thirsty)\b/.test(u.masked) ? 'drink' : null;
+  const fits = (place: string) => (c.world?.items ?? []).filter((i) => i.sector === place && (!wants || (wants === 'food' ? i.food && !i.drink : i.drink))).map((i) => i.name);
   for (const place of places) {
-    const items = itemsAt(c, place);
+    const items = fits(place);
     if (items.length === 0) continue;
     const item = items[hashString(`${self.id}|fav|${place}`) % items.length];
     return `${c.rng.pick([`The ${item} at ${place}, without a doubt.`, `I always go for the ${item} at ${place}.`, `You can't beat the ${item} at ${place}.`])}`;
   }
-  const any = c.world?.items ?? [];
+  const any = (c.world?.items ?? []).filter((i) => !wants || (wants === 'food' ? i.food && !i.drink : i.drink));
   const pick = any.length > 0 ? any[hashString(`${self.id}|fav`) % any.length] : undefined;
   return pick ? `I'm partial to the ${pick.name} at ${pick.sector}.` : "Hard to pick just one, honestly.";
 }
@@ -349,16 +359,6 @@ async function heardAbout(c: ReplyContext, u: Understanding): Promise<string> {
   return c.rng.pick(["Nothing I've heard of — it's been a quiet week.", "I haven't heard anything new, I'm afraid."]);
 }
 
-async function invitation(c: ReplyContext, u: Understanding, earlier: Understanding | null): Promise<string> {
-  // An invitation spread over two lines ("Join us?" … "At the pub at 8"): the slots of both.
-  const merged: Understanding = earlier ? { ...u, place: u.place ?? earlier.place, when: u.when ?? earlier.when, masked: `${earlier.masked} ${u.masked}` } : u;
-  const ev = await invitationEvent(merged, c);
-  if (ev === 'when') return `${c.rng.pick(["I'd like that!", 'Oh, that sounds nice.', 'Maybe — '])} ${merged.place ? `When at ${merged.place}?` : 'When and where?'}`;
-  if (ev === 'where') return `${c.rng.pick(["I'd like that!", 'Sounds nice.'])} Where shall we meet?`;
-  const said = describeCommitment(ev);
-  return replyToInvite(c.self, c.asker ?? c.self, said, c.rng, c.inviteDraw(said), ev);
-}
-
 function smallTalk(c: ReplyContext, u: Understanding): string {
   const q = u.masked;
   const tone = toneOf(c.self);
@@ -373,11 +373,14 @@ function unknown(c: ReplyContext, u: Understanding): string {
   // Something the persona heard on it, else an honest question back.
   const heard = words.length > 0 ? c.self.memory.nodes.filter((n) => n.type === 'thought' && n.predicate === 'heard' && words.filter((w) => n.description.toLowerCase().includes(w)).length >= Math.min(2, words.length)).at(-1) : undefined;
   if (heard) return `I heard ${lowerFirst(gistOf(heard.description, 120))}.`;
-  return c.rng.pick(["Sorry, I'm not sure I follow — what do you mean?", "Hmm, I'm not sure what you're asking.", "I'm not sure I understand — could you say that another way?"]);
+  // A question the persona cannot place is passed over as a person would; anything else is asked about.
+  if (/^(what|who|whom|whose|which|when|where|why|how|is|are|was|were|do|does|did|can|could|will|would|should|have|has)\b/.test(u.masked)) return trivia(c, u);
+  return c.rng.pick(["Sorry, I'm not sure I follow — what do you mean?", "Hmm, how do you mean?", "I'm not sure I understand — could you say that another way?"]);
 }
 
 function plans(c: ReplyContext, u: Understanding): string {
   const w = u.when;
+  if (w && w.day < today(c.now)) return pastDay(c, w.day, labelOf(w, c.now));
   const nowMin = minuteOfDay(c.now);
   const window: Window = w
     ? { day: w.day - today(c.now), from: w.from, to: w.start !== null ? w.start + 1 : w.to, label: labelOf(w, c.now) }
@@ -390,7 +393,7 @@ function plans(c: ReplyContext, u: Understanding): string {
 
 function labelOf(w: NonNullable<Understanding['when']>, now: number): string {
   const d = w.day - today(now);
-  const day = d === 0 ? '' : d === 1 ? 'tomorrow' : `on ${weekdayOfDay(w.day)}`;
+  const day = d === 0 ? '' : d === 1 ? 'tomorrow' : d === -1 ? 'yesterday' : d < 0 ? `last ${weekdayOfDay(w.day)}` : `on ${weekdayOfDay(w.day)}`;
   if (w.start !== null) return `${day ? `${day} ` : ''}at ${clockOf(w.start)}`;
   const part = w.from === 6 * 60 ? 'morning' : w.from === 12 * 60 ? 'afternoon' : w.from === 18 * 60 ? 'evening' : '';
   if (!part) return day || 'today';
@@ -435,7 +438,7 @@ export async function replyTo(c: ReplyContext, u: Understanding, earlier: Unders
     case 'hours':
       return answerHours(c.self, u.masked);
     case 'today':
-      return answerToday(c.self, u.masked, c.now);
+      return u.when && u.when.day < today(c.now) ? pastDay(c, u.when.day, labelOf(u.when, c.now)) : answerToday(c.self, u.masked, c.now);
     case 'favourite':
       return favourite(c, u);
     case 'recall-talk':
@@ -445,9 +448,33 @@ export async function replyTo(c: ReplyContext, u: Understanding, earlier: Unders
     case 'heard-about':
       return heardAbout(c, u);
     case 'invitation':
-      return invitation(c, u, earlier);
+      return answerInvitation(c, u, earlier);
     case 'small-talk':
       return smallTalk(c, u);
+    case 'weather':
+      return weather(c);
+    case 'feel-down':
+      return feelDown(c);
+    case 'feel-good':
+      return feelGood(c);
+    case 'feelings':
+      return c.rng.pick(['Oh? How come?', 'Really? Tell me more.', 'How so?']);
+    case 'mood':
+      return mood(c);
+    case 'favour':
+      return answerInvitation(c, u, earlier);
+    case 'pets':
+      return pets(c);
+    case 'meal':
+      return meal(c, u);
+    case 'lived-here':
+      return livedHere(c);
+    case 'are-you-ai':
+      return areYouAi(c);
+    case 'trivia':
+      return trivia(c, u);
+    case 'vote':
+      return vote(c);
     case 'thanks':
       return c.rng.pick(["You're welcome!", 'Any time.', 'Of course!', 'Glad to help.']);
     case 'goodbye':

@@ -99,3 +99,11 @@ export function clockOf(minute: number): string {
 export function lowerFirst(s: string): string {
   return /^(She|He|They|It|The|A|An|This|That|There|Her|His|Their|Its|Everyone|Someone|We|Our)\b/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
 }
+
+/** Words cut to the end of a whole phrase: no last word that needs more after it (a preposition, an article, a verb of wanting). */
+export function cutAtPhrase(words: string[]): string {
+  const open = /^(the|a|an|and|or|of|for|to|at|in|on|with|by|from|into|about|my|his|her|their|our|its|that|this|which|who|is|am|are|was|be|been|being|has|have|had|will|would|can|could|hope|hopes|want|wants|preparing|trying|going|very|more|most|than|as|if)$/i;
+  const w = [...words];
+  while (w.length > 4 && open.test(w.at(-1) ?? '')) w.pop();
+  return w.join(' ');
+}

@@ -15,14 +15,20 @@ import { EXAMPLES, INTENTS, type Intent } from './examples';
 /** Below this score the best guess is not trusted: the line is 'unknown'. */
 const MIN_SCORE = 0.5;
 
+/**
+ * A stem seen in the examples of more intents than this says nothing about which one is meant
+ * ("what", "is", "you"): a line whose only known stems are such words is not understood, however
+ * sure the classifier is. Without this, "what is 2+2?" was a question about favourites (its
+ * "what is" fits "what is your favourite …" best) and got an unrelated fact for an answer.
+ */
+const TELLING_SPREAD = 8;
+
 interface Classification {
   intent: Intent;
   score: number;
 }
 
-interface Trained {
-  process(utterance: string): Promise<{ classifications: { intent: string; score: number }[] }>;
-}
+type Trained = NluNeural;
 
 let trained: Promise<Trained> | null = null;
 
@@ -32,7 +38,17 @@ async function train(): Promise<Trained> {
   const nlu = new NluNeural({ container, locale: 'en', log: false });
   const corpus = INTENTS.flatMap((intent) => EXAMPLES[intent].map((utterance) => ({ utterance, intent })));
   await nlu.train(corpus);
-  return nlu as Trained;
+  return nlu;
+}
+
+/**
+ * Whether a line has a word the examples tie to a few intents only, or no content word unknown to
+ * them (a short unknown stem such as "has" is a function word; a number or a longer word is content).
+ */
+async function tellsIntent(nlu: Trained, text: string): Promise<boolean> {
+  const stems = Object.keys(await nlu.prepare(text));
+  const unknownContent = stems.filter((s) => !nlu.featuresToIntent[s] && (s.length >= 4 || /\d/.test(s)));
+  return unknownContent.length === 0 || stems.some((s) => (nlu.featuresToIntent[s]?.length ?? Infinity) <= TELLING_SPREAD);
 }
 
 /** What a line means, from the classifier (trained once, on first use). */
@@ -42,5 +58,6 @@ export async function classify(text: string): Promise<Classification> {
   const out = await nlu.process(text);
   const best = out.classifications[0];
   if (!best || best.score < MIN_SCORE || !(INTENTS as readonly string[]).includes(best.intent)) return { intent: 'unknown', score: best?.score ?? 0 };
+  if (!(await tellsIntent(nlu, text))) return { intent: 'unknown', score: 0 };
   return { intent: best.intent as Intent, score: best.score };
 }

@@ -1,5 +1,6 @@
 import type { Intent } from './examples';
 import type { Slots, TownWords, When } from './slots';
+import { sum } from './sums';
 
 /**
  * Understanding what someone says to a resident: the intent (a classifier trained on our examples)
@@ -29,7 +30,12 @@ export async function understand(line: string, town: TownWords, now: number): Pr
   const lang = await load();
   const slots = lang.readSlots(line, town, now);
   const { intent, score } = await lang.classify(slots.masked);
-  return { ...slots, intent: refine(intent, slots), score };
+  // Whether a feeling told is good or bad is the sentiment lexicon's to say, where it has a word for it.
+  if (intent === 'feelings') {
+    const tone = lang.feeling(line);
+    return { ...slots, intent: tone < 0 ? 'feel-down' : tone > 0 ? 'feel-good' : intent, score };
+  }
+  return { ...slots, intent: refine(intent, slots, line, town), score };
 }
 
 /** The minute an invitation that names only a part of the day means ("tonight" → 7 pm). */
@@ -46,7 +52,13 @@ export async function asSaidBy(text: string, self: { firstName: string; name: st
  * What the slots say beyond the classifier: a question naming a relation ("your husband") is about
  * family; one that names nobody cannot be about a named person.
  */
-function refine(intent: Intent, slots: Slots): Intent {
+function refine(intent: Intent, slots: Slots, line: string, town: TownWords): Intent {
+  // "Who is the mayor?" asked of the mayor: the one asked is the answer.
+  const title = town.residents.find((r) => r.id === town.self.id)?.title;
+  if (sum(slots.masked) !== null) return 'trivia';
+  // What one is reading is a matter of books, not of what is on one's mind.
+  if ((intent === 'about-self' || intent === 'doing-now') && /\bread(ing)?\b/.test(slots.masked)) return 'favourite';
+  if (intent === 'who-is' && !slots.person && title && new RegExp(`\\bthe ${title}\\b`, 'i').test(line)) return 'name';
   if ((intent === 'who-is' || intent === 'know-person') && !slots.person && slots.relation) return 'family';
   if ((intent === 'who-is' || intent === 'know-person') && !slots.person) return slots.place ? 'opinion' : 'heard-about';
   return intent;

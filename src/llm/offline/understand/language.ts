@@ -2,3 +2,4 @@
 export { classify } from './classifier';
 export { readSlots, usualStart } from './slots';
 export { inFirstPerson } from './firstPerson';
+export { feeling } from './feeling';

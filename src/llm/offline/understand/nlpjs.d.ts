@@ -10,5 +10,9 @@ declare module '@nlpjs/nlu' {
     constructor(settings: { container: unknown; locale: string; log: boolean });
     train(corpus: { utterance: string; intent: string }[]): Promise<unknown>;
     process(utterance: string): Promise<{ classifications: { intent: string; score: number }[] }>;
+    /** The stems of a text, as the classifier sees them (stem → count). */
+    prepare(text: string): Promise<Record<string, number>>;
+    /** After training: each known stem → the intents whose examples have it. */
+    featuresToIntent: Record<string, string[]>;
   }
 }

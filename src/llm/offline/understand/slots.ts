@@ -2,6 +2,7 @@ import * as chrono from 'chrono-node';
 import { DAY, dayStart, minuteOfDay } from '../../../sim/clock';
 import { findSector } from '../../../sim/cognition/commitments';
 import type { SectorKind } from '../../../sim/world/sectorKinds';
+import { PLACE_KINDS } from '../../../sim/placeKinds';
 
 /**
  * The things a line names, read against the town itself: its residents (full name, first name,
@@ -225,6 +226,13 @@ export function readSlots(line: string, town: TownWords, now: number): Slots {
   if (person) masked = masked.replace(new RegExp(`\\b(mr|mrs|ms|miss|dr|doctor|mister)\\.? ${esc(fold(person.lastName))}\\b`, 'g'), 'somebody');
   if (person?.title) masked = masked.replace(new RegExp(`\\b(?:the|our|your) ${esc(fold(person.title))}\\b`, 'g'), 'somebody');
   if (place) masked = masked.replace(new RegExp(`\\b${esc(fold(place))}\\b`, 'g'), 'someplace');
+  // A place named by what it is ("the café", "your shop") is masked too: the classifier learns "at someplace", not each kind.
+  if (place && !masked.includes('someplace')) {
+    const kind = town.sectors.find((s) => s.name === place)?.kind;
+    const nouns = [...(kind ? PLACE_KINDS[kind].words : []), ...fold(place).split(/\s+/).filter((w) => w.length > 3), 'place', 'house', 'home', 'flat', 'cottage', 'work', 'workplace', 'shop', 'office'].map(fold);
+    const said = new RegExp(`\\b(?:the|my|our|your|ur) (?:${nouns.map(esc).join('|')})\\b`);
+    masked = masked.replace(said, 'someplace');
+  }
   if (when) {
     const t = forChrono(masked);
     const parsed = chrono.parse(t, { instant: new Date(now), timezone: 0 });
