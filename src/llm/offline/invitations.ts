@@ -6,7 +6,7 @@ import { meetingMinute, type Understanding } from './understand';
 import { describeCommitment } from '../../sim/cognition/commitments';
 import { replyToInvite } from './inviteReply';
 import { replyToFavour } from './personal';
-import type { ReplyContext } from './replies';
+import type { ReplyContext } from './replyContext';
 
 /**
  * An invitation as the offline brain understands it: what it is to, where and when, read from the

@@ -5,11 +5,12 @@ import type { Rng } from '../../sim/rng';
 import { DAY, minuteOfDay, parseHHMM, weekdayOf } from '../../sim/clock';
 import { placeOf, SEEKING } from '../../sim/cognition/commitments';
 import { hashString } from '../../sim/rng';
+import { byCodeUnits } from '../../sim/order';
 import { bondOf, toneOf } from './relations';
 import { clashWith } from './inviteReply';
 import { parseLifestyle } from './lifestyle';
 import { clockOf, listOf } from './voice';
-import type { ReplyContext } from './replies';
+import type { ReplyContext } from './replyContext';
 import type { Understanding } from './understand';
 import { sum } from './understand/sums';
 
@@ -168,7 +169,7 @@ export function vote(c: ReplyContext): string {
   const others = runners.filter((s) => s.id !== self.id);
   if (runners.some((s) => s.id === self.id)) return `${rng.pick(['Myself, of course!', "Well, I'm standing, so — me!"])}${others[0] ? ` ${first(others[0].name)} is a good sort, but ${rng.pick(["it's time for a change.", 'I think I can do more for this town.', 'I know what this job takes.'])}` : ''}`;
   const rank = { family: 4, friend: 3, work: 2, stranger: 1, rival: 0 };
-  const scored = others.map((s) => ({ s, bond: bondOf(self, { id: s.id, spec: s } as Persona) })).sort((a, b) => rank[b.bond] - rank[a.bond] || a.s.id.localeCompare(b.s.id));
+  const scored = others.map((s) => ({ s, bond: bondOf(self, { id: s.id, spec: s } as Persona) })).sort((a, b) => rank[b.bond] - rank[a.bond] || byCodeUnits(a.s.id, b.s.id));
   const best = scored[0];
   const second = scored[1];
   if (!best || (second && rank[best.bond] === rank[second.bond]) || best.bond === 'stranger') {

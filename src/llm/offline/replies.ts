@@ -13,6 +13,7 @@ import { answerDoingNow, answerEvent, taskNow, answerHours, answerPlans, answerT
 import { bondOf, relationOf, toneOf } from './relations';
 import { clockOf, cutAtPhrase, gistOf, listOf, lowerFirst, sentence, sentences } from './voice';
 import { asSaidBy, type Understanding } from './understand';
+import type { ReplyContext } from './replyContext';
 import { answerInvitation } from './invitations';
 import { rememberedAbout } from './remembered';
 import { chatTopic, earlierChats, toldLastTime, weekdayOfDay, whenAgo } from './pastChats';
@@ -26,22 +27,7 @@ import { areYouAi, feelDown, feelGood, livedHere, meal, mood, pastDay, pets, tri
  * the answer says so plainly.
  */
 
-export interface ReplyContext {
-  self: Persona;
-  /** Who is talking to the persona (null in an interview: the inspector asks). */
-  asker: Persona | null;
-  convo: ChatLine[];
-  memories: ConceptNode[];
-  rng: Rng;
-  now: number;
-  /** Residents, id → full name. */
-  people: ReadonlyMap<string, string>;
-  /** Residents' persona files, by id. */
-  specs: ReadonlyMap<string, PersonaSpec>;
-  world: WorldModel | null;
-  /** The persona's own draw for saying yes to an event. */
-  inviteDraw: (event: string) => Rng;
-}
+export type { ReplyContext } from './replyContext';
 
 const first = (name: string) => name.split(' ')[0] ?? name;
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
