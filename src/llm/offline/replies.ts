@@ -1,9 +1,6 @@
 import type { Persona } from '../../sim/persona/persona';
-import type { ChatLine, ConceptNode } from '../../sim/persona/memory';
 import type { PersonaSpec } from '../../sim/persona/schema';
 import type { Commitment } from '../../sim/persona/commitment';
-import type { WorldModel } from '../../sim/world/types';
-import type { Rng } from '../../sim/rng';
 import { DAY, dayStart, minuteOfDay } from '../../sim/clock';
 import { placeOf, SEEKING } from '../../sim/cognition/commitments';
 import { hashString } from '../../sim/rng';
