@@ -209,11 +209,11 @@ export const PROMPT_VARS: PromptVars = {
     rejection: input.rejection ? `\nNote: ${input.rejection}\n` : '',
   }),
 
-  townPlan: (_ctx, input) => ({
+  townPlan: (ctx, input) => ({
     request: input.request,
-    time: input.time,
-    residents: input.residents.map((r) => `- ${r}`).join('\n'),
-    places: input.places.map((pl) => `- ${pl}`).join('\n'),
+    time: `${formatAmPm(ctx.now)}, ${new Date(ctx.now).toUTCString().slice(0, 16)}`,
+    residents: input.residents.map((r) => `- ${r.name} — ${r.job ? `${r.job.title} at ${r.job.workplace}` : 'no job'}; lives at ${r.home}`).join('\n'),
+    places: input.places.map((pl) => `- ${pl.name} (${pl.kind})`).join('\n'),
   }),
 
   townPulse: (_ctx, input) => {

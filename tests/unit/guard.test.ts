@@ -78,7 +78,7 @@ describe('the guard around every brain', () => {
     expect(await g.poignancy(ctx, 'event', 'x')).toBe(4);
     expect(await g.insights(ctx, ['a'], 5)).toEqual([]);
     // A plan with no steps: the director's default plan will stand in.
-    expect(await g.townPlan(ctx, { request: 'a party', time: '9:00 am', residents: [], places: [] })).toEqual({ title: '', steps: [], fallback: true });
+    expect(await g.townPlan(ctx, { request: 'a party', residents: [], places: [] })).toEqual({ title: '', steps: [], fallback: true });
     // Not a list of decisions (docs/economy.md#faults: invalid JSON): no decisions, marked, so the pulse skips the round; the reason is kept for its log.
     expect(await g.townPulse(ctx, PULSE_INPUT)).toEqual({ decisions: [], fallback: true });
     expect(g.lastFallbackReason.get('townPulse')).toMatch(/invalid answer/);

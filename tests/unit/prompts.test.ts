@@ -124,9 +124,14 @@ function sampleArgs(ctx: CallContext, tom: Persona): { [K in BrainCall]: CallArg
     townPlan: [
       {
         request: "Hold a Valentine's party at Bramble Café tomorrow at 5 pm",
-        time: '9:05 am, Mon, 13 Feb 2023',
-        residents: ['Sofia Moreno — café owner at Bramble Café; lives at Moreno House', 'Luis Moreno — baker at Crumb & Crust Bakery; lives at Moreno House'],
-        places: ['Bramble Café (cafe)', 'Town Square (square)'],
+        residents: [
+          { name: 'Sofia Moreno', job: { title: 'café owner', workplace: 'Bramble Café' }, home: 'Moreno House' },
+          { name: 'Luis Moreno', job: { title: 'baker', workplace: 'Crumb & Crust Bakery' }, home: 'Moreno House' },
+        ],
+        places: [
+          { name: 'Bramble Café', kind: 'cafe' },
+          { name: 'Town Square', kind: 'square' },
+        ],
       },
     ],
     townPulse: [

@@ -2,7 +2,6 @@ import type { TownPlanInput, TownPlanReply } from '../../sim/brain/port';
 import type { Persona } from '../../sim/persona/persona';
 import { eventClause, findSector, TIME } from '../../sim/cognition/commitments';
 import { asTask } from '../../sim/town/director';
-import { isSectorKind } from '../../sim/world/sectorKinds';
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -13,11 +12,7 @@ const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
  * come, each step tagged with its resident. Always three steps, like the default plan (docs/director.md#the-default-plan), but real ones.
  */
 export function offlineTownPlan(coordinator: Persona, input: TownPlanInput, nameOf: (id: string) => string | undefined): TownPlanReply {
-  const sectors = input.places.map((line) => {
-    const m = /^(.*) \(([^)]*)\)$/.exec(line);
-    const kind = m?.[2] ?? '';
-    return { name: m?.[1] ?? line, kind: isSectorKind(kind) ? kind : null };
-  });
+  const sectors = input.places;
   let what = asTask(input.request) || input.request.trim();
   const named = findSector(what, { sectors });
   const sector = named ?? coordinator.spec.occupation?.workplace ?? coordinator.spec.household;

@@ -7,6 +7,7 @@ import type { Persona } from '../persona/persona';
 import type { ChatLine, ConceptNode } from '../persona/memory';
 import type { ScheduleItem } from '../persona/scratch';
 import type { ShopItemSpec } from '../world/types';
+import type { SectorKind } from '../world/sectorKinds';
 
 /** What every brain call knows: who is thinking, and when (game ms). */
 export interface CallContext {
@@ -81,16 +82,14 @@ export interface ActionChoiceInput {
   fallback: string;
 }
 
-/** The registry brain's answer. Only `action` and `target` are acted on, and only after validation. */
+/** The director's request and the town it is planned in, as facts (the prompt's words are the brain's: src/llm/calls.ts). */
 export interface TownPlanInput {
   /** What the person asked the town for, as typed. */
   request: string;
-  /** "9:05 am, Mon, 13 Feb 2023" */
-  time: string;
-  /** "Name — job at workplace; lives at home", one per resident. */
-  residents: string[];
-  /** "Bramble Café (cafe)", one per place on the map. */
-  places: string[];
+  /** Every resident: name, job if any, home. */
+  residents: { name: string; job: { title: string; workplace: string } | null; home: string }[];
+  /** Every place on the map, with its kind. */
+  places: { name: string; kind: SectorKind }[];
 }
 
 export interface TownPlanReply {

@@ -1,6 +1,6 @@
 import type { SimContext } from '../context';
 import type { Persona } from '../persona/persona';
-import type { TownPlanReply } from '../brain/port';
+import type { TownPlanInput, TownPlanReply } from '../brain/port';
 import { formatAmPm, minuteOfDay } from '../clock';
 import { commitmentTask, findSector } from '../cognition/commitments';
 import { noteDirectedStep } from '../actions/proposers';
@@ -79,7 +79,7 @@ export class Director {
     const coordinator = coordinatorFor(sim, request);
     const reply: TownPlanReply = await sim.brain.townPlan(
       { persona: coordinator, now },
-      { request, time: `${formatAmPm(now)}, ${new Date(now).toUTCString().slice(0, 16)}`, residents: sim.personas.map(residentLine), places: sim.world.sectors.map((s) => `${s.name} (${s.kind})`) },
+      { request, residents: sim.personas.map(residentOf), places: sim.world.sectors.map((s) => ({ name: s.name, kind: s.kind })) },
     );
     const fallback = reply.fallback === true || reply.steps.length === 0;
     const steps = fallback ? defaultSteps(request, coordinator) : reply.steps.slice(0, MAX_STEPS);
@@ -209,9 +209,9 @@ function coordinatorFor(sim: SimContext, request: string): Persona {
   );
 }
 
-function residentLine(p: Persona): string {
+function residentOf(p: Persona): TownPlanInput['residents'][number] {
   const o = p.spec.occupation;
-  return `${p.name} — ${o ? `${o.title} at ${o.workplace}` : 'no job'}; lives at ${p.spec.household}`;
+  return { name: p.name, job: o ? { title: o.title, workplace: o.workplace } : null, home: p.spec.household };
 }
 
 /** The default plan's title (docs/director.md#the-default-plan): "Plan for: " and the request's first 50 characters. */
