@@ -115,6 +115,10 @@ const KINDS: [string, string[], Check][] = [
   ['quiz', ['who painted the mona lisa', 'what is the capital of peru'], (a) => /got me|couldn't tell you|No idea|not my sort/i.test(a)],
   ['vote', ['who will you vote for?', 'who are you backing for mayor'], (a, p) => /\b(Myself|me|deciding|made up my mind|ballot|Ada|Walter|Guildhall|election)\b/.test(a) || !p],
   ['recommend', ['can you recommend a book?', 'any good book you could suggest'], (a, _p, t) => t.world.items.some((i) => /book/i.test(i.name) && a.includes(i.sector))],
+  ['clock', ['what time is it?', "what's the date today"], (a) => /\b3:\d\d pm\b|Tuesday/.test(a)],
+  ['joke', ['tell me a joke', 'know any good jokes?'], (a) => /grain|field|fsh|head|crack/.test(a)],
+  ['money', ['can i borrow 20 quid', 'could you lend me some money?'], (a) => /bank|money|can't help/i.test(a) && !/Of course/.test(a)],
+  ['about-you', ['do you believe in ghosts?', 'have you ever been to paris?'], (a) => /thought about|question|think of/i.test(a) && !/encyclopedia/.test(a)],
   ['favour', ['could you help me move a couch tomorrow morning?', 'can you give me a hand on saturday'], (a) => /help|hand|Where shall we meet|When and where|working|at .* then|asleep|rather not|better not/i.test(a)],
 ];
 

@@ -209,3 +209,40 @@ export function pastDay(c: ReplyContext, day: number, label: string): string {
   if (parts.length === 0) return `${lead}? ${c.rng.pick(['A quiet one — mostly at home.', 'Nothing special, as far as I remember.'])}`;
   return `${lead} ${listOf(parts)}.`;
 }
+
+/** The time and day, as a person glancing at the clock says them (the game clock's). */
+export function clock(c: ReplyContext, u: Understanding): string {
+  const d = new Date(c.now);
+  const day = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'][d.getUTCDay()] ?? 'today';
+  const month = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'][d.getUTCMonth()] ?? '';
+  if (/\b(day|date)\b/.test(u.masked)) return `It's ${day}, ${month} ${d.getUTCDate()}. ${c.rng.pick(['The week flies by.', 'Already!', ''])}`.trim();
+  return `${c.rng.pick(["It's about", 'Just gone', "It's"])} ${clockOf(minuteOfDay(c.now))}${c.rng.pick([', on a ' + day + '.', '.'])}`;
+}
+
+/** A joke, the persona's own kind: one of a few old ones, the same one from the same person on the same day. */
+export function joke(c: ReplyContext): string {
+  const jokes = ["Why did the scarecrow win an award? He was outstanding in his field.", "I told my friend a joke about bread. It went against the grain.", "What do you call a fish with no eye? A fsh.", "I'd tell you a joke about the roof, but it'd go over your head.", "Why don't eggs tell jokes? They'd crack each other up."];
+  const lead = { warm: 'Oh, I love this one:', quiet: "I'm not much of a joker, but…", blunt: 'Fine. One joke.', easy: 'Alright, here goes:' }[toneOf(c.self)];
+  return `${lead} ${jokes[hashString(`${c.self.id}|joke|${Math.floor(c.now / DAY)}`) % jokes.length]}`;
+}
+
+/** "Why?", "really?": the persona stands by what it said, briefly. */
+export function followUp(c: ReplyContext): string {
+  return c.rng.pick(["Really! That's how it is.", 'Honestly, yes.', "Well, that's just how things are round here.", 'I know — funny, isn\'t it?']);
+}
+
+/** Money asked for: kindly refused, in the persona's own terms. */
+export function noLoan(c: ReplyContext): string {
+  const job = c.self.spec.occupation;
+  return `${c.rng.pick(["Ha — I'm not a bank, I'm afraid.", "Money? Sorry, I can't help you there."])} ${job && job.title !== 'student' ? `${job.workplace} barely pays its own way.` : 'I can barely pay my own way.'}`;
+}
+
+/** A question about oneself that nothing in the persona's state answers: said honestly, not dodged. */
+export function neverThought(c: ReplyContext): string {
+  return c.rng.pick(["Hmm — I've never really thought about that.", "Now there's a question. I'd have to think about it.", 'Not that I can think of, no.']);
+}
+
+/** A remark the persona did not follow: taken with interest rather than confusion. */
+export function acknowledge(c: ReplyContext): string {
+  return c.rng.pick(['Is that so?', 'Ha — fair enough.', 'Really? Tell me more.', 'Oh? How so?']);
+}

@@ -104,8 +104,19 @@ export async function playerTurn(c: ReplyContext & { asker: Persona }, town: Tow
   // After a word of thanks or small talk the persona goes on as it does with anyone (news, plans, a question).
   if ((meant.intent === 'thanks' || meant.intent === 'small-talk') && convo.length > 2 && !closing) {
     const more = offlineTurn(self, player, convo, c.memories, rng, now, c.people);
-    if (!more.end && !/\?$/.test(line)) line = `${line} ${more.line}`;
+    // Not a dodge, and not its own file read aloud (resident talk tells its news that way).
+    const fits = !/don't know (much )?about|don't know what to say/.test(more.line) && !readsOwnFile(more.line, self);
+    if (!more.end && fits && !/\?$/.test(line)) line = `${line} ${more.line}`;
   }
   if (closing) return { line: `${line} Anyway, I should get going. Bye, ${first}!`, end: true };
   return { line, end: false };
+}
+
+/** Whether a line has twelve words in a row from the persona file's descriptions (what reads as the file aloud). */
+function readsOwnFile(text: string, self: Persona): boolean {
+  const words = (t: string) => t.toLowerCase().match(/[a-z0-9']+/g) ?? [];
+  const said = words(text);
+  const file = [self.spec.learned, self.currently, self.spec.lifestyle, self.spec.dailyPlanReq].map((t) => ` ${words(t).join(' ')} `);
+  for (let i = 0; i + 12 <= said.length; i++) if (file.some((f) => f.includes(` ${said.slice(i, i + 12).join(' ')} `))) return true;
+  return false;
 }

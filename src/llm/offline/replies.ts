@@ -14,7 +14,7 @@ import type { ReplyContext } from './replyContext';
 import { answerInvitation } from './invitations';
 import { rememberedAbout } from './remembered';
 import { chatTopic, earlierChats, toldLastTime, weekdayOfDay, whenAgo } from './pastChats';
-import { areYouAi, feelDown, feelGood, livedHere, meal, mood, pastDay, pets, trivia, vote, weather } from './personal';
+import { acknowledge, areYouAi, clock, feelDown, feelGood, followUp, joke, livedHere, meal, mood, neverThought, noLoan, pastDay, pets, trivia, vote, weather } from './personal';
 
 /**
  * What a resident says back to a line it understood (./understand): one composer per kind of
@@ -347,7 +347,7 @@ function smallTalk(c: ReplyContext, u: Understanding): string {
   const tone = toneOf(c.self);
   if (/\b(weather|sun|rain|cold|warm|day)\b/.test(q)) return `${c.rng.pick(["It is, isn't it?", 'Lovely, yes.', 'Could be worse!'])} ${c.rng.pick(['Perfect for a walk later.', 'I hope it holds.', "I've hardly been outside to notice."])}`;
   if (/\b(new|arrived|visiting|just got here|first time)\b/.test(q)) return `${c.rng.pick([`Welcome to ${c.world?.name ?? 'town'}!`, 'Oh, welcome!'])} ${c.self.spec.haunts[0] ? `You should see ${c.self.spec.haunts[0]} while you're here.` : 'Ask me if you need directions.'}`;
-  if (/\bi (am|m|'m) a\b|\bi work\b|\bi love\b|\bi like\b/.test(q)) return `${{ warm: 'Oh, how lovely!', quiet: 'Oh, that\'s nice.', blunt: 'Huh. Good for you.', easy: 'Nice!' }[tone]} ${c.rng.pick(['What brings you to town, then?', 'How long are you staying?', "You'll fit right in here."])}`;
+  if (/\bi (am|m|'m) (a|from)\b|\bi come from\b|\bi work\b|\bi love\b|\bi like\b/.test(q)) return `${{ warm: 'Oh, how lovely!', quiet: 'Oh, that\'s nice.', blunt: 'Huh. Good for you.', easy: 'Nice!' }[tone]} ${c.rng.pick(['What brings you to town, then?', 'How long are you staying?', "You'll fit right in here."])}`;
   return `${c.rng.pick(['I know what you mean.', 'True enough.', 'Ha, yes.'])} ${c.rng.pick(['So, what are you up to today?', 'How are you finding the town?', ''])}`.trim();
 }
 
@@ -357,8 +357,8 @@ function unknown(c: ReplyContext, u: Understanding): string {
   const heard = words.length > 0 ? c.self.memory.nodes.filter((n) => n.type === 'thought' && n.predicate === 'heard' && words.filter((w) => n.description.toLowerCase().includes(w)).length >= Math.min(2, words.length)).at(-1) : undefined;
   if (heard) return `I heard ${lowerFirst(gistOf(heard.description, 120))}.`;
   // A question the persona cannot place is passed over as a person would; anything else is asked about.
-  if (/^(what|who|whom|whose|which|when|where|why|how|is|are|was|were|do|does|did|can|could|will|would|should|have|has)\b/.test(u.masked)) return trivia(c, u);
-  return c.rng.pick(["Sorry, I'm not sure I follow — what do you mean?", "Hmm, how do you mean?", "I'm not sure I understand — could you say that another way?"]);
+  if (/^(what|who|whom|whose|which|when|where|why|how|is|are|was|were|do|does|did|can|could|will|would|should|have|has)\b/.test(u.masked)) return /\b(you|your|yourself)\b/.test(u.masked) ? neverThought(c) : trivia(c, u);
+  return acknowledge(c);
 }
 
 function plans(c: ReplyContext, u: Understanding): string {
@@ -413,6 +413,7 @@ export async function replyTo(c: ReplyContext, u: Understanding, earlier: Unders
     case 'know-person':
       return u.person ? knowPerson(c, u.person.id, u.person.name) : heardAbout(c, u);
     case 'opinion':
+      if (!u.person && /\b(election|candidates?|campaign|vote|voting)\b/.test(u.masked)) return vote(c);
       return u.person ? opinionOfPerson(c, u.person.id, u.person.name) : u.place ? opinionOfPlace(c, u.place) : opinionOfTopic(c, u);
     case 'doing-now':
       return doingNow(c);
@@ -445,7 +446,13 @@ export async function replyTo(c: ReplyContext, u: Understanding, earlier: Unders
     case 'mood':
       return mood(c);
     case 'favour':
-      return answerInvitation(c, u, earlier);
+      return /\b(money|cash|quid|tenner|fiver|loan|lend me|borrow (?:some )?(?:money|cash))\b/.test(u.masked) ? noLoan(c) : answerInvitation(c, u, earlier);
+    case 'clock':
+      return clock(c, u);
+    case 'joke':
+      return joke(c);
+    case 'follow-up':
+      return followUp(c);
     case 'pets':
       return pets(c);
     case 'meal':
@@ -459,6 +466,8 @@ export async function replyTo(c: ReplyContext, u: Understanding, earlier: Unders
     case 'vote':
       return vote(c);
     case 'thanks':
+      // "ok", "cool", "I see" are not thanks: they are taken as said.
+      if (/^(ok|okay|alright|cool|i see|sounds good|great|wonderful|right)\b/.test(u.masked) && !/\bthank/.test(u.masked)) return c.rng.pick(['Right then.', 'Good, good.', 'There we are.']);
       return c.rng.pick(["You're welcome!", 'Any time.', 'Of course!', 'Glad to help.']);
     case 'goodbye':
       return c.rng.pick([`Bye${c.asker ? `, ${first(c.asker.name)}` : ''}! Come by again.`, 'See you around!', 'Take care!']);

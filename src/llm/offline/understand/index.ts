@@ -56,6 +56,10 @@ function refine(intent: Intent, slots: Slots, line: string, town: TownWords): In
   // "Who is the mayor?" asked of the mayor: the one asked is the answer.
   const title = town.residents.find((r) => r.id === town.self.id)?.title;
   if (sum(slots.masked) !== null) return 'trivia';
+  // "What time do you start?" asks for one's hours, not the clock.
+  if (intent === 'clock' && /\b(you|your)\b/.test(slots.masked)) return 'hours';
+  // "Where are you going?" asks where one is headed, not for news.
+  if (intent === 'heard-about' && /^where are you\b/.test(slots.masked)) return slots.when ? 'plans' : 'doing-now';
   // What one is reading is a matter of books, not of what is on one's mind.
   if ((intent === 'about-self' || intent === 'doing-now') && /\bread(ing)?\b/.test(slots.masked)) return 'favourite';
   if (intent === 'who-is' && !slots.person && title && new RegExp(`\\bthe ${title}\\b`, 'i').test(line)) return 'name';
