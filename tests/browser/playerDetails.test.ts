@@ -1,21 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { closeAll, screenshot, startSession, whenReady, type Session } from './harness';
+import { decodeSave } from '../../src/save/saveFile';
 
-interface PlayerSpecSeen {
-  id: string;
-  name: string;
-  age: number;
-  innate: string;
-  currently: string;
-  livingArea: string;
-  occupation: { title: string; workplace: string; arena: string; start: string; end: string } | null;
-  haunts: string[];
-  sprite: string;
-}
 interface Handle {
   store: { getState(): { player: { id: string } | null; select(id: string | null): void } };
-  sim: { player: { persona: { spec: PlayerSpecSeen } } | null };
+  saves: { exportCurrent(): Promise<{ bytes: Uint8Array }> };
 }
 
 /** "More about you…" on the start screen: the character editor's fields for your resident, carried into the town. */
@@ -27,7 +17,7 @@ describe("the player's resident in full, from the start screen", () => {
 
   beforeAll(async () => {
     ({ server, ctx, page, errors } = await startSession());
-    await page.goto(`${server.url}?worker=off`);
+    await page.goto(server.url);
     await page.waitForSelector('.start-screen:not([hidden])', { timeout: 90_000 });
   });
 
@@ -78,7 +68,9 @@ describe("the player's resident in full, from the start screen", () => {
     await page.click('button[name=new-town]');
     await whenReady(page);
     await page.waitForFunction(() => (window as unknown as { hamlet: Handle }).hamlet.store.getState().player !== null);
-    const spec = await page.evaluate(() => (window as unknown as { hamlet: Handle }).hamlet.sim.player!.persona.spec);
+    // The resident as the town (in its worker) holds it: the town saved as a file, read back here.
+    const bytes = await page.evaluate(async () => [...(await (window as unknown as { hamlet: Handle }).hamlet.saves.exportCurrent()).bytes]);
+    const spec = (await decodeSave(new Uint8Array(bytes))).game.player!;
     expect(spec).toMatchObject({ name: 'Marisol Quint', age: 58, innate: 'patient, wry, stubborn', livingArea: home, sprite: 'jess-turner', occupation: { title: 'baker', workplace: 'Crumb & Crust Bakery', arena: 'bakehouse', start: '05:00' } });
     expect(spec.haunts).toEqual(['Bramble Café']);
     // The inspector shows the player's resident as filled in.
