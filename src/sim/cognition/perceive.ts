@@ -67,6 +67,17 @@ function shownEvent(other: Persona): ShownEvent {
   return shown;
 }
 
+const eventKeys = new WeakMap<WorldEvent, { subject: string; predicate: string; object: string; key: string }>();
+
+/** eventKey of an object event, made once per event (an object in use shows the same event step after step). */
+function keyOf(e: WorldEvent): string {
+  const c = eventKeys.get(e);
+  if (c && c.subject === e.subject && c.predicate === e.predicate && c.object === e.object) return c.key;
+  const key = eventKey(e);
+  eventKeys.set(e, { subject: e.subject, predicate: e.predicate, object: e.object, key });
+  return key;
+}
+
 /** The space a tile belongs to for perception: its arena, or its sector's open ground, or the street. */
 function spaceOf(sim: SimContext, x: number, y: number): number {
   const i = y * sim.world.width + x;
@@ -197,7 +208,7 @@ export async function perceive(sim: SimContext, p: Persona, moved: boolean, arou
     for (const obj of at(objectsByArena(sim.world), mySpace, 'arena objects')) {
       if (Math.abs(obj.cx - x) > r || Math.abs(obj.cy - y) > r) continue;
       const used = sim.objectEvents.get(obj.address);
-      seen.push(used ? { event: used, key: eventKey(used), dist: Math.hypot(obj.cx - x, obj.cy - y) } : { event: obj.idle, key: obj.idleKey, dist: Math.hypot(obj.cx - x, obj.cy - y) });
+      seen.push(used ? { event: used, key: keyOf(used), dist: Math.hypot(obj.cx - x, obj.cy - y) } : { event: obj.idle, key: obj.idleKey, dist: Math.hypot(obj.cx - x, obj.cy - y) });
     }
   }
   seen.sort((a, b) => a.dist - b.dist || byCodeUnits(a.key, b.key));

@@ -18,6 +18,7 @@ import { pulseDue, runPulse } from '../town/pulse';
 import { objectOf, printAddress } from '../world/actionAddress';
 import { defined } from '../checked';
 import type { SteppedTown } from './town';
+import type { WorldEvent } from '../world/events';
 import type { Waiting } from './waiting';
 
 /** What one step's phases hand on to later ones. */
@@ -220,8 +221,18 @@ export const STEP_PHASES: readonly StepPhase[] = [
   },
 ];
 
-/** Objects in use show their user's object event at their tiles (Smallville's tile events). */
+/** Last step's object events, kept while the new ones are made (see updateObjectEvents). */
+const lastEvents = new WeakMap<SteppedTown, Map<string, WorldEvent>>();
+
+/**
+ * Objects in use show their user's object event at their tiles (Smallville's tile events). An event
+ * that reads as last step's is last step's object: perception keys each event once, not once a look.
+ */
 function updateObjectEvents(town: SteppedTown): void {
+  let before = lastEvents.get(town);
+  if (!before) lastEvents.set(town, (before = new Map()));
+  before.clear();
+  for (const [address, event] of town.objectEvents) before.set(address, event);
   town.objectEvents.clear();
   for (const p of town.personas) {
     const s = p.scratch;
@@ -229,11 +240,9 @@ function updateObjectEvents(town: SteppedTown): void {
     if (!s.actAddress || !object || !arrived(p) || !s.actObjEvent[0]) continue;
     // Keyed like the map's objects (world:sector:arena:object), which perception looks up.
     const address = printAddress(s.actAddress);
-    town.objectEvents.set(address, {
-      subject: address,
-      predicate: s.actObjEvent[1],
-      object: s.actObjEvent[2],
-      description: s.actObjDescription ?? `${object} is in use`,
-    });
+    const description = s.actObjDescription ?? `${object} is in use`;
+    const was = before.get(address);
+    const same = was && was.predicate === s.actObjEvent[1] && was.object === s.actObjEvent[2] && was.description === description;
+    town.objectEvents.set(address, same ? was : { subject: address, predicate: s.actObjEvent[1], object: s.actObjEvent[2], description });
   }
 }
