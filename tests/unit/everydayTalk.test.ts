@@ -182,3 +182,22 @@ describe('grammar a visitor would notice', () => {
     }
   }, 60_000);
 });
+
+describe('news told on', () => {
+  it('says who told it, never the memo it kept ("I heard that I found it interesting to hear from …")', async () => {
+    const personas = loadTownPersonas();
+    const world = loadTownWorld();
+    const brain = new OfflineBrain(5, personas);
+    const sim = new Simulation({ world, personas, brain, seed: 5, start: '2023-02-14T15:00:00', player: playerSpec(ALEX, world) });
+    for (const id of ['ada-quinn', 'fiona-walsh', 'priya-patel']) {
+      const p = sim.byId.get(id)!;
+      const memo = 'I found it interesting to hear from Yumi that the studio is holding a lantern parade on Sunday at 6 pm.';
+      p.memory.add('thought', { created: sim.clock.now - 3_600_000, subject: p.name, predicate: 'heard', object: 'Yumi Sato', description: memo, poignancy: 6, keywords: ['lantern', 'parade', 'studio'] });
+      for (const q of ['heard anything interesting lately?', 'any news about the lantern parade?', 'did you hear about the parade']) {
+        const a = await brain.interview({ persona: p, now: sim.clock.now }, q, []);
+        expect(a, `${p.name}: ${q}`).not.toMatch(/I found it interesting/);
+        expect(a, `${p.name}: ${q}`).toMatch(/Yumi told me that the studio is holding a lantern parade/);
+      }
+    }
+  });
+});

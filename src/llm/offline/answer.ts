@@ -4,7 +4,7 @@ import { isExpired } from '../../sim/persona/memory';
 import { DAY, dayStart, minuteOfDay, parseHHMM, weekdayOf } from '../../sim/clock';
 import { hashString } from '../../sim/rng';
 import { parseLifestyle } from './lifestyle';
-import { clockOf, firstPerson, listOf, lowerFirst, sentence, sentences } from './voice';
+import { clockOf, firstPerson, listOf, lowerFirst, sentence, sentences, toldBy } from './voice';
 import type { Commitment } from '../../sim/persona/commitment';
 import { extractNews } from '../../sim/cognition/converse';
 import { placeOf, SEEKING } from '../../sim/cognition/commitments';
@@ -339,7 +339,7 @@ function answerPerson(p: Persona, who: { id: string; name: string }, memories: C
   const news = lastChat ? chatNews(lastChat) : null;
   if (lastChat) parts.push(`We last talked ${whenAgo(lastChat.created, now)}${news ? `; ${first} told me that ${lowerFirst(news)}` : ''}.`);
   const heard = [...mentions].reverse().find((n) => n.type === 'thought' && n.predicate === 'heard' && n.description.includes(first));
-  if (heard) parts.push(`I heard that ${lowerFirst(heard.description).replace(/[.!]+$/, '')}.`);
+  if (heard) parts.push(toldBy(heard.description) ?? `I heard that ${lowerFirst(heard.description).replace(/[.!]+$/, '')}.`);
   if (parts.length === 0) {
     const seen = memories.find((m) => m.type === 'event' && m.subject === who.name && !NOISE.test(m.description));
     if (seen) return `I don't really know ${first}. I saw them ${seen.description.replace(`${who.name} is `, '').replace(/[.!]+$/, '')} ${whenAgo(seen.created, now)}, that's all.`;
@@ -383,7 +383,7 @@ export function answerEvent(p: Persona, q: string, words: string[], memories: Co
   const known = memories.concat(p.memory.nodes.filter((n) => n.type === 'thought' && !isExpired(n, now))).find((m) => !NOISE.test(m.description) && overlap(m.description, words) >= need);
   if (known) {
     const what = firstPerson(known.description, p);
-    const heardIt = known.predicate === 'heard' ? `I heard that ${lowerFirst(what).replace(/[.!]+$/, '')}.` : sentence(what);
+    const heardIt = known.predicate === 'heard' ? (toldBy(what) ?? `I heard that ${lowerFirst(what).replace(/[.!]+$/, '')}.`) : sentence(what);
     return asksYesNo && /\b(going|coming|go|come|attend)/.test(q) ? `No, I'm not planning to go. ${heardIt}` : heardIt;
   }
   if (!EVENT_WORDS.test(q)) return null;
@@ -407,7 +407,8 @@ function answerTopic(p: Persona, q: string, words: string[], memories: ConceptNo
   }
   const said = firstPerson(best.type === 'chat' ? best.description.replace(/^conversing about news: /, `I talked with ${best.object.split(' ')[0]} about `) : best.description, p);
   const lead = pick(p, q, ['', 'Well, ', 'Let me think. ', 'Hmm. ']);
-  const told = best.predicate === 'heard' ? `${lead}I heard that ${lowerFirst(said).replace(/[.!]+$/, '')}.` : `${lead}${sentence(said)}`;
+  // A memo kept after a talk is said as who told it ("Yumi told me that …").
+  const told = best.predicate === 'heard' ? `${lead}${toldBy(said) ?? `I heard that ${lowerFirst(said).replace(/[.!]+$/, '')}.`}` : `${lead}${sentence(said)}`;
   return told;
 }
 

@@ -8,7 +8,7 @@ import { pronounsOf } from '../../sim/cognition/converse';
 import { mapAddressOf } from '../../sim/world/actionAddress';
 import { answerDoingNow, answerEvent, taskNow, answerHours, answerPlans, answerToday, answerWork, topicWords, upcoming, whenOf, type Window } from './answer';
 import { bondOf, relationOf, toneOf } from './relations';
-import { clockOf, cutAtPhrase, gistOf, listOf, lowerFirst, sentence, sentences } from './voice';
+import { clockOf, cutAtPhrase, gistOf, listOf, lowerFirst, sentence, sentences, toldBy } from './voice';
 import { asSaidBy, type Understanding } from './understand';
 import type { ReplyContext } from './replyContext';
 import { answerInvitation } from './invitations';
@@ -336,7 +336,12 @@ async function heardAbout(c: ReplyContext, u: Understanding): Promise<string> {
   if (known) return known;
   if (words.length > 0 && !onIt && !/\b(news|new|gossip|happening|going on|interesting)\b/.test(u.masked)) return c.rng.pick(["I haven't heard much about that, to be honest.", "No idea, I'm afraid — I haven't heard anything."]);
   const news = onIt ?? recent.at(-1);
-  if (news) return `${c.rng.pick(['I heard that', 'Word is that', 'Someone told me that'])} ${lowerFirst(gistOf(news.description, 160))}.`;
+  if (news) {
+    // A memo after a talk ("I found it interesting to hear from Yumi that …") is said as who told it.
+    const memo = toldBy(news.description);
+    if (memo) return sentence(gistOf(memo, 180));
+    return `${c.rng.pick(['I heard that', 'Word is that', 'Someone told me that'])} ${lowerFirst(gistOf(news.description, 160))}.`;
+  }
   const next = upcoming(c.self, c.now).find((x) => x.source !== SEEKING);
   if (next) return `Nothing much — though I'm ${next.host ? `hosting ${next.event}` : `going to ${next.event}`} ${whenOf(next, c.now)}.`;
   return c.rng.pick(["Nothing I've heard of — it's been a quiet week.", "I haven't heard anything new, I'm afraid."]);

@@ -107,3 +107,9 @@ export function cutAtPhrase(words: string[]): string {
   while (w.length > 4 && open.test(w.at(-1) ?? '')) w.pop();
   return w.join(' ');
 }
+
+/** A memo kept after a talk ("I found it interesting to hear from Yumi that …"), said as who told it ("Yumi told me that …"); null for anything else. */
+export function toldBy(text: string): string | null {
+  const memo = /I found it interesting to hear from (\S+) that (.+)$/.exec(text);
+  return memo ? `${memo[1]} told me that ${lowerFirst(memo[2] ?? '').replace(/[.!]+$/, '')}.` : null;
+}
