@@ -201,3 +201,23 @@ describe('news told on', () => {
     }
   });
 });
+
+describe('asked how a spouse is', () => {
+  it('says how they are, by name, not who they are (every married Hamlet resident)', async () => {
+    const personas = loadTownPersonas();
+    const world = loadTownWorld();
+    const brain = new OfflineBrain(6, personas);
+    const sim = new Simulation({ world, personas, brain, seed: 6, start: '2023-02-14T15:00:00', player: playerSpec(ALEX, world) });
+    const married = sim.personas.filter((p) => p.spec.relationships.some((r) => /husband|wife/i.test(r.kind)));
+    expect(married.length).toBeGreaterThan(1);
+    for (const p of married) {
+      const rel = p.spec.relationships.find((r) => /husband|wife/i.test(r.kind))!;
+      const name = sim.byId.get(rel.id)!.firstName;
+      const how = await brain.interview({ persona: p, now: sim.clock.now }, `how's your ${rel.kind.toLowerCase().includes('wife') ? 'wife' : 'husband'} doing?`, []);
+      const who = await brain.interview({ persona: p, now: sim.clock.now }, `who is your ${rel.kind.toLowerCase().includes('wife') ? 'wife' : 'husband'}`, []);
+      expect(how, p.name).toContain(name);
+      expect(how, p.name).toMatch(/\b(well|fine)\b/);
+      expect(how, p.name).not.toBe(who);
+    }
+  });
+});

@@ -170,6 +170,12 @@ function family(c: ReplyContext, u: Understanding): string {
   const rels = self.spec.relationships.map((r) => ({ ...r, name: c.people.get(r.id) ?? r.id }));
   if (u.person) {
     const rel = rels.find((r) => r.id === u.person?.id);
+    // "How's your husband?" asks how they are: well, and what keeps them busy (their job).
+    if (rel && /^how (is|are)\b/.test(u.masked)) {
+      const spec = c.specs.get(rel.id);
+      const job = spec?.occupation;
+      return `${first(rel.name)}'s ${rng.pick(['well, thanks', 'fine, thank you', 'doing well'])}${job ? ` — ${job.title === 'student' ? `busy with classes at ${job.workplace}` : `busy at ${job.workplace} as ever`}` : ''}.`;
+    }
     if (rel) return new RegExp(`\\b${rel.kind}\\b`, 'i').test(rel.note) ? noteClause(rel.note) : `${rng.pick(['', 'Oh, '])}${first(rel.name)} is my ${rel.kind}. ${noteClause(rel.note)}`.trim();
   }
   if (u.relation) return `I don't have a ${u.relation}, as it happens.`;
