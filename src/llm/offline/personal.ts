@@ -118,7 +118,8 @@ export function meal(c: ReplyContext, u: Understanding): string {
 const dayIndexOf = (now: number) => Math.floor(now / DAY);
 
 /** How long the persona has lived in town, from its file's own figures (years, "moved here", "grew up"), said briefly. */
-export function livedHere(c: ReplyContext): string {
+export function livedHere(c: ReplyContext, u: Understanding): string {
+  const origin = /\b(grow up|grew up|born|from|originally|raised)\b/.test(u.masked);
   const text = `${c.self.spec.learned}`;
   const town = c.world?.name ?? 'town';
   const num = "(?:a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|\\d+)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?";
@@ -128,6 +129,8 @@ export function livedHere(c: ReplyContext): string {
   if (moved) return `I moved here${moved[1] ? ` from ${moved[1]}` : ''} ${moved[2]}. ${c.rng.pick(['It feels like home already.', "I'm still finding my way around.", ''])}`.trim();
   const back = new RegExp(`came back (${num} (?:years?|months?) ago|last year)`, 'i').exec(text)?.[1];
   if (/\bgrew up in\b/i.test(text)) return `I grew up here${back ? `, went away, and came back ${back}` : ''}. ${c.rng.pick(["It's home.", 'You can\'t shake this place.'])}`;
+  // Asked where one comes from, and the file does not say: not a length of time, but honestly vague.
+  if (origin) return c.self.spec.age >= 50 ? `Oh, I've been in ${town} so long it's the only place that counts. ${c.rng.pick(['Home is here.', 'Ask me about here instead!'])}` : `Not far from here — but ${town} is home now. ${c.rng.pick(['It suits me.', 'It grew on me quickly.'])}`;
   const worked = new RegExp(`for (${num} years)`, 'i').exec(text)?.[1];
   const job = c.self.spec.occupation;
   if (worked && job) return `A good while — I've been at ${job.workplace} for ${worked}, and here longer than that.`;

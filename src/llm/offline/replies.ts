@@ -14,6 +14,7 @@ import type { ReplyContext } from './replyContext';
 import { answerInvitation } from './invitations';
 import { rememberedAbout } from './remembered';
 import { chatTopic, earlierChats, toldLastTime, weekdayOfDay, whenAgo } from './pastChats';
+import { helpOrRemark } from './everyday';
 import { acknowledge, areYouAi, clock, feelDown, feelGood, followUp, joke, livedHere, meal, mood, neverThought, noLoan, pastDay, pets, trivia, vote, weather } from './personal';
 
 /**
@@ -176,6 +177,7 @@ function family(c: ReplyContext, u: Understanding): string {
       const job = spec?.occupation;
       return `${first(rel.name)}'s ${rng.pick(['well, thanks', 'fine, thank you', 'doing well'])}${job ? ` — ${job.title === 'student' ? `busy with classes at ${job.workplace}` : `busy at ${job.workplace} as ever`}` : ''}.`;
     }
+    if (rel && /\bname\b/.test(u.masked)) return `${rng.pick(["It's", 'That would be'])} ${first(rel.name)}.`;
     if (rel) return new RegExp(`\\b${rel.kind}\\b`, 'i').test(rel.note) ? noteClause(rel.note) : `${rng.pick(['', 'Oh, '])}${first(rel.name)} is my ${rel.kind}. ${noteClause(rel.note)}`.trim();
   }
   if (u.relation) return `I don't have a ${u.relation}, as it happens.`;
@@ -275,7 +277,7 @@ function opinionOfTopic(c: ReplyContext, u: Understanding): string {
   const words = topicWords(u.masked).filter((w) => !['somebody', 'someplace', 'sometime', 'think', 'opinion', 'feel'].includes(w));
   const known = answerEvent(c.self, u.masked, words, c.memories, c.now, c.people);
   if (known && !/first I've heard/.test(known)) return `${known} ${c.rng.pick(['I think it\'s a good thing for the town.', 'Should be nice.', "We'll see how it goes."])}`;
-  if (/\b(town|here|village|place)\b/.test(u.masked)) return c.rng.pick(["I love it here — everyone knows everyone, for better or worse.", "It's a good town. Small, but good."]);
+  if (/\b(town|here|village|place|live|living)\b/.test(u.masked)) return c.rng.pick(["I love it here — everyone knows everyone, for better or worse.", "It's a good town. Small, but good."]);
   return words.length > 0 ? `I haven't really thought about ${words.slice(0, 3).join(' ')}, to be honest.` : "I haven't really thought about it, to be honest.";
 }
 
@@ -469,7 +471,7 @@ export async function replyTo(c: ReplyContext, u: Understanding, earlier: Unders
     case 'meal':
       return meal(c, u);
     case 'lived-here':
-      return livedHere(c);
+      return livedHere(c, u);
     case 'are-you-ai':
       return areYouAi(c);
     case 'trivia':
@@ -483,7 +485,7 @@ export async function replyTo(c: ReplyContext, u: Understanding, earlier: Unders
     case 'goodbye':
       return c.rng.pick([`Bye${c.asker ? `, ${first(c.asker.name)}` : ''}! Come by again.`, 'See you around!', 'Take care!']);
     default:
-      return unknown(c, u);
+      return helpOrRemark(c, u) ?? unknown(c, u);
   }
 }
 

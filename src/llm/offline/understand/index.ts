@@ -48,6 +48,11 @@ export async function asSaidBy(text: string, self: { firstName: string; name: st
   return (await load()).inFirstPerson(text, self);
 }
 
+/** Intents a name in the line is said to, not asked about. */
+const SOCIAL: ReadonlySet<Intent> = new Set(['greeting', 'goodbye', 'thanks', 'how-are-you', 'invitation', 'favour', 'feelings', 'recall-talk', 'recall-invite']);
+/** Questions about a person that, naming "your brother", ask about the brother. */
+const ABOUT_A_PERSON: ReadonlySet<Intent> = new Set(['name', 'age', 'work', 'home', 'hobbies', 'lived-here', 'about-self', 'pets', 'who-is', 'know-person']);
+
 /**
  * What the slots say beyond the classifier: a question naming a relation ("your husband") is about
  * family; one that names nobody cannot be about a named person.
@@ -62,6 +67,25 @@ function refine(intent: Intent, slots: Slots, line: string, town: TownWords): In
   if (intent === 'heard-about' && /^where are you\b/.test(slots.masked)) return slots.when ? 'plans' : 'doing-now';
   // What one is reading is a matter of books, not of what is on one's mind.
   if ((intent === 'about-self' || intent === 'doing-now') && /\bread(ing)?\b/.test(slots.masked)) return 'favourite';
+  // A question about the one asked by its own name ("what do you make of Sofia?"), not a vocative ("Sofia, …", "… Sofia?").
+  const me = town.residents.find((r) => r.id === town.self.id);
+  const n = me?.firstName.toLowerCase();
+  const asObject = n ? new RegExp(`\\b(of|about|know|like|trust|rate|met|meet|is|does|reckon|think)\\s+(?:\\w+\\s+)?${n}\\b(?!'s)|\\b${n}\\s+(is|was|any|like|does|good|doing)\\b`).test(line.toLowerCase()) : false;
+  if (asObject && !slots.person && !SOCIAL.has(intent)) return 'self-named';
+  // A relation asked after ("how old is your brother?", "what's your sister's name?") is about them, or one does not have one.
+  if (slots.relation && ABOUT_A_PERSON.has(intent)) return slots.person ? 'who-is' : 'family';
+  // The evening or weekend just gone, told in the past tense.
+  if (/\b(last night|yesterday evening|last evening)\b/.test(line.toLowerCase()) && /\b(did|was|were|had|go|went)\b/.test(slots.masked)) return 'past-evening';
+  if (/\bweekend\b/.test(line.toLowerCase()) && /\b(how was|how did|what did|did you|how were|good|nice)\b/.test(slots.masked)) return 'past-weekend';
+  // Asking for tips or advice, new in town, is asking what is worth seeing, not for news.
+  if ((intent === 'heard-about' || intent === 'small-talk') && /\b(tips?|advice|pointers|suggestions?)\b/.test(slots.masked)) return 'newcomer';
+  if (intent === 'small-talk' && /\bwhat should (i|we)\b/.test(slots.masked)) return 'newcomer';
+  // Someone new in town asking anything ("just moved in — anything I should know?") wants tips.
+  if (/\b(new (here|in town|to town|around here)|just (moved|arrived|got here)|moved (in|here)|first time here)\b/.test(slots.masked) && /\?|\b(should|any|anything|what|where)\b/.test(line)) return 'newcomer';
+  // A good place to eat or drink asked for is a recommendation, not directions nor one's own meal.
+  if (!slots.place && !['invitation', 'favour', 'opinion', 'feelings', 'greeting', 'goodbye'].includes(intent) && /\b(eat|food|lunch|dinner|breakfast|brunch|drink|coffee|pint|bite)\b/.test(slots.masked) && /\b(where|somewhere|anywhere|spots?|places?|nearby|around)\b/.test(slots.masked) && !/\byou (have|had|eat|ate|get|got)\b/.test(slots.masked)) return 'suggest-place';
+  // Liking living here is an opinion of the town, not where one lives.
+  if (intent === 'home' && /\b(like|love|enjoy|fond|happy|glad)\b/.test(slots.masked)) return 'opinion';
   if (intent === 'who-is' && !slots.person && title && new RegExp(`\\bthe ${title}\\b`, 'i').test(line)) return 'name';
   if ((intent === 'who-is' || intent === 'know-person') && !slots.person && slots.relation) return 'family';
   if ((intent === 'who-is' || intent === 'know-person') && !slots.person) return slots.place ? 'opinion' : 'heard-about';

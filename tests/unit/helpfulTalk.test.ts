@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { Simulation } from '../../src/sim/simulation';
+import { OfflineBrain } from '../../src/llm/offline/offlineBrain';
+import { loadTownPersonas, loadTownWorld } from '../../src/node/town';
+import { playerSpec } from '../../src/sim/player/player';
+import type { Persona } from '../../src/sim/persona/persona';
+import type { WorldModel } from '../../src/sim/world/types';
+import { renamedTown } from '../support/renamedTown';
+import { readsFile } from '../support/readsFile';
+
+/**
+ * Lines a visitor says that ask a resident for help or remark on it: what its shop sells, a place
+ * to eat, tips for a newcomer, a problem ("I can't find my keys"), "you look tired", a habit ("do
+ * you sing?"), a question about itself by its own name, a relation it does not have, and the
+ * evening or weekend just gone. Held apart: none of these phrasings is a classifier example.
+ */
+
+type Check = (answer: string, p: Persona, world: WorldModel) => boolean;
+const sectorsSelling = (w: WorldModel, food: boolean) => [...new Set(w.items.filter((i) => !food || i.food).map((i) => i.sector))];
+const namesOne = (a: string, names: string[]) => names.some((n) => a.includes(n));
+const FEELING_LOW = /When I feel like that|Do you want to talk about it/;
+
+const KINDS: [string, string[], Check][] = [
+  ['self by name', ['so what do you make of {first}?', 'is {first} any good at her job?', 'do you know {first} well?'], (a, p) => /\b(me|I'm)\b/.test(a) && !a.includes(p.name)],
+  ['relation not had', ['how old is your twin brother?', "what's your uncle called?"], (a) => /don't have an? (twin|brother|uncle)/.test(a)],
+  ['weekend', ['did you have a nice weekend?', 'how did the weekend treat you'], (a) => /\b(worked|stayed|spent|went|hosted)\b/.test(a) && /Saturday|Sunday/.test(a) && !/today/.test(a)],
+  ['last night', ['what did you get up to last night?', 'did you go anywhere last night'], (a) => /\b(dinner|bed|went|hosted)\b/.test(a) && !/from \d+:\d\d am to/.test(a)],
+  ['eat out', ['where can a person get a good lunch round here?', 'know somewhere decent to eat?'], (a, p, w) => namesOne(a, sectorsSelling(w, true).filter((s) => s !== p.spec.household))],
+  ['for sale', ['so what do you sell?', 'what can I get from you?'], (a, p, w) => (w.items.some((i) => i.sector === p.spec.occupation?.workplace) ? w.items.some((i) => i.sector === p.spec.occupation?.workplace && a.includes(i.name)) : namesOne(a, sectorsSelling(w, false))) && !/encyclopedia/.test(a)],
+  ['newcomer', ['just moved in — anything I should know?', 'what should I check out while I’m in town?'], (a, _p, w) => namesOne(a, w.sectors.filter((s) => s.kind !== 'home').map((s) => s.name)) && !/haven't heard/.test(a)],
+  ['problem', ["i can't find my keys anywhere", 'somebody took my bike, did you see anything?'], (a) => /haven't seen|keep an eye|Retrace|help/i.test(a) && !FEELING_LOW.test(a)],
+  ['remark', ['you look really tired', 'you seem pretty busy'], (a) => /\b(up at|on my feet|sleep|time for|I'm|Not really)\b/.test(a) && !/I've got .* and my work/.test(a)],
+  ['habit', ['do you sing at all?', 'do you bake?', 'do you believe in fairies?'], (a) => /^(Yes|I do|As it happens|Every day|Simple things|Nothing fancy|Not really|Can't say|No\b|I'm not sure|Fairies\?)/.test(a) || /\b(yes|not really|no)\b/i.test(a.slice(0, 40))],
+];
+
+describe('answering requests for help and remarks, from the town and the persona’s own state', () => {
+  for (const [label, load] of [['Hamlet', () => ({ personas: loadTownPersonas(), world: loadTownWorld() })], ['a renamed town', renamedTown]] as const) {
+    it(`in ${label}: each kind is answered to the point, never read from the file or taken as a low feeling`, async () => {
+      const { personas, world } = load();
+      const brain = new OfflineBrain(6, personas);
+      const sim = new Simulation({ world, personas, brain, seed: 6, start: '2023-02-14T16:00:00', player: playerSpec({ name: 'Robin Vale', description: 'A visitor', sprite: 'ada-quinn' }, world) });
+      const me = sim.player!.persona;
+      const misses: string[] = [];
+      let total = 0;
+      for (const id of ['sofia-moreno', 'tom-hartwell', 'grace-okafor', 'priya-patel']) {
+        const p = sim.byId.get(id)!;
+        for (const [kind, lines, fits] of KINDS) {
+          for (const template of lines) {
+            const q = template.replace('{first}', p.firstName);
+            const convo = [{ speaker: me.name, text: 'Hello!' }, { speaker: p.name, text: 'Hi there!' }, { speaker: me.name, text: q }];
+            const { line } = await brain.conversationTurn({ persona: p, now: sim.clock.now }, { listener: me, convo, memories: [] });
+            const why = `${p.firstName} ${kind} "${q}" → ${line}`;
+            expect(readsFile(line, p.spec), why).toBe(false);
+            expect(line, why).not.toMatch(/ {2}|\s[.,]|\bI \./);
+            total++;
+            if (!fits(line, p, world)) misses.push(why);
+          }
+        }
+      }
+      console.log(`${label}: ${total - misses.length}/${total} help and remark lines answered to the point${misses.length ? `; missed: ${misses.join(' | ')}` : ''}`);
+      expect(misses.length / total).toBeLessThanOrEqual(0.1);
+    }, 60_000);
+  }
+});
