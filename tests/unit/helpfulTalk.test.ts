@@ -12,7 +12,7 @@ import { readsFile } from '../support/readsFile';
  * Lines a visitor says that ask a resident for help or remark on it: what its shop sells, a place
  * to eat, tips for a newcomer, a problem ("I can't find my keys"), "you look tired", a habit ("do
  * you sing?"), a question about itself by its own name, a relation it does not have, and the
- * evening or weekend just gone. Held apart: none of these phrasings is a classifier example.
+ * evening or weekend just gone, the way to a place, a laugh and praise of one's shop. Held apart: none of these phrasings is a classifier example.
  */
 
 type Check = (answer: string, p: Persona, world: WorldModel) => boolean;
@@ -31,6 +31,9 @@ const KINDS: [string, string[], Check][] = [
   ['problem', ["i can't find my keys anywhere", 'somebody took my bike, did you see anything?'], (a) => /haven't seen|keep an eye|Retrace|help/i.test(a) && !FEELING_LOW.test(a)],
   ['remark', ['you look really tired', 'you seem pretty busy'], (a) => /\b(up at|on my feet|sleep|time for|I'm|Not really)\b/.test(a) && !/I've got .* and my work/.test(a)],
   ['habit', ['do you sing at all?', 'do you bake?', 'do you believe in fairies?'], (a) => /^(Yes|I do|As it happens|Every day|Simple things|Nothing fancy|Not really|Can't say|No\b|I'm not sure|Fairies\?)/.test(a) || /\b(yes|not really|no)\b/i.test(a.slice(0, 40))],
+  ['way there', ['which way is {park}?', 'how would I find {park} from here'], (a) => /\b(north|south|east|west|standing in it)\b/.test(a)],
+  ['a laugh', ['hahaha', 'lmao that is good'], (a) => /^Ha\b/.test(a)],
+  ['praise', ['your shop is lovely', 'i really like your café'], (a, p, w) => (['cafe', 'bar', 'grocery', 'shop', 'bakery'].includes(w.sectors.find((s) => s.name === p.spec.occupation?.workplace)?.kind ?? '') ? /thank/i.test(a) : /no shop|wish it were mine|lovely|great|keeps it/.test(a)) && !/How long are you staying|fit right in/.test(a)],
 ];
 
 describe('answering requests for help and remarks, from the town and the persona’s own state', () => {
@@ -46,7 +49,7 @@ describe('answering requests for help and remarks, from the town and the persona
         const p = sim.byId.get(id)!;
         for (const [kind, lines, fits] of KINDS) {
           for (const template of lines) {
-            const q = template.replace('{first}', p.firstName);
+            const q = template.replace('{first}', p.firstName).replace('{park}', world.sectors.find((s) => s.kind === 'park')?.name ?? 'the park');
             const convo = [{ speaker: me.name, text: 'Hello!' }, { speaker: p.name, text: 'Hi there!' }, { speaker: me.name, text: q }];
             const { line } = await brain.conversationTurn({ persona: p, now: sim.clock.now }, { listener: me, convo, memories: [] });
             const why = `${p.firstName} ${kind} "${q}" → ${line}`;

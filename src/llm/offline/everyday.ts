@@ -5,7 +5,7 @@ import { taskNow } from './answer';
 import { mapAddressOf } from '../../sim/world/actionAddress';
 import { parseLifestyle } from './lifestyle';
 import { toneOf } from './relations';
-import { clockOf, listOf } from './voice';
+import { clockOf, listOf, lowerFirst, sentence } from './voice';
 import { mood } from './personal';
 import type { ReplyContext } from './replyContext';
 import type { Understanding } from './understand';
@@ -203,7 +203,42 @@ export function helpOrRemark(c: ReplyContext, u: Understanding): string | null {
       return pastStretch(c, 'evening');
     case 'past-weekend':
       return pastStretch(c, 'weekend');
+    case 'laugh':
+      return laughOrMurmur(c, u);
+    case 'praise':
+      return compliment(c, u);
     default:
       return null;
   }
+}
+
+/** Praise of "your shop" or "your café": thanks if it is one's own workplace that sells, else said kindly whose it is. */
+function compliment(c: ReplyContext, u: Understanding): string | null {
+  if (!u.place) return null;
+  const job = c.self.spec.occupation;
+  // A place praised that is not one's own workplace: agreed with, and who keeps it.
+  if (u.place !== job?.workplace) {
+    const keeper = [...c.specs.values()].find((s) => s.occupation?.workplace === u.place && s.id !== c.self.id);
+    return `${u.place}? ${c.rng.pick(['It is lovely, isn\'t it?', 'Isn\'t it great?'])}${keeper ? ` ${keeper.firstName} keeps it well.` : ''}`;
+  }
+  const kind = c.world?.sectors.find((s) => s.name === job?.workplace)?.kind;
+  const sells = job && ['cafe', 'bar', 'grocery', 'shop', 'bakery'].includes(kind ?? '') && items(c).some((i) => i.sector === job.workplace);
+  if (job && sells) return c.rng.pick([`Oh, thank you — ${job.workplace} is my pride and joy.`, `Thank you! Come by ${job.workplace} any time.`]);
+  const where = job ? (job.title === 'student' ? `I'm a student at ${job.workplace}` : `I'm the ${job.title} at ${job.workplace}`) : `I just live at ${c.self.spec.household}`;
+  return `${c.rng.pick(['Ha — I wish it were mine!', 'Oh, I have no shop —'])} ${where}. ${c.rng.pick(['But thank you!', 'Kind of you, though.'])}`;
+}
+
+/** A laugh ("lol", "haha") is laughed with; a murmur ("hmm") is asked about. Null for anything else. */
+function laughOrMurmur(c: ReplyContext, u: Understanding): string | null {
+  const q = u.masked.trim();
+  if (/^(lol|lmao|rofl|haha\w*|hehe\w*|ha ha|heh)\b/.test(q)) return c.rng.pick(['Ha! Glad I amuse you.', 'Ha, I know!', "Ha — you've a good laugh."]);
+  if (/^(hmm+|hm+|umm*|erm*|uh+)\b/.test(q)) return c.rng.pick(['Penny for your thoughts?', 'Something on your mind?', 'Take your time.']);
+  return null;
+}
+
+/** One's own news when one heard none: the first words of what one is doing, at most ten, ending before a joining word ("… a small stage | for …"), never mid-phrase; null when too short to say. */
+export function ownNews(c: ReplyContext, ownWords: string): string | null {
+  const own = ownWords.replace(/\.$/, '').split(' ');
+  const n = own.length <= 10 ? own.length : [10, 9, 8, 7, 6, 5, 4].find((k) => /^(for|at|in|on|with|to|of|and|but|so|because|while|who|which|after|before|since)$/i.test(own[k] ?? '')) ?? 0;
+  return n >= 4 ? `${c.rng.pick(["Nothing I've heard of — though", 'Not much — well,'])} ${sentence(lowerFirst(own.slice(0, n).join(' ')).replace(/^i\b/, 'I'))}` : null;
 }

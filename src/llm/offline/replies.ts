@@ -14,7 +14,8 @@ import type { ReplyContext } from './replyContext';
 import { answerInvitation } from './invitations';
 import { rememberedAbout } from './remembered';
 import { chatTopic, earlierChats, toldLastTime, weekdayOfDay, whenAgo } from './pastChats';
-import { helpOrRemark } from './everyday';
+import { helpOrRemark, ownNews } from './everyday';
+import { wayTo } from './directions';
 import { acknowledge, areYouAi, clock, feelDown, feelGood, followUp, joke, livedHere, meal, mood, neverThought, noLoan, pastDay, pets, trivia, vote, weather } from './personal';
 
 /**
@@ -143,7 +144,8 @@ function whereIs(c: ReplyContext, u: Understanding): string {
   const items = itemsAt(c, place).slice(0, 2);
   const sells = items.length > 0 ? ` They do ${listOf(items)}.` : '';
   if (/\b(open|close|hours|time)\b/.test(u.masked) && hours) return `${open}. ${kept}`;
-  return `${place}? ${kept || "It's just around the corner from the square."}${sells}`.trim();
+  const way = c.world ? wayTo(c.world, c.self.tile, place) : null;
+  return `${place}? ${way ?? (kept || "It's just around the corner from the square.")}${sells}`.trim();
 }
 
 function housemates(c: ReplyContext): string[] {
@@ -352,6 +354,8 @@ async function heardAbout(c: ReplyContext, u: Understanding): Promise<string> {
   }
   const next = upcoming(c.self, c.now).find((x) => x.source !== SEEKING);
   if (next) return `Nothing much — though I'm ${next.host ? `hosting ${next.event}` : `going to ${next.event}`} ${whenOf(next, c.now)}.`;
+  const own = ownNews(c, await ownWords(c, c.self.currently));
+  if (own) return own;
   return c.rng.pick(["Nothing I've heard of — it's been a quiet week.", "I haven't heard anything new, I'm afraid."]);
 }
 

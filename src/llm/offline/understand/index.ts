@@ -31,11 +31,12 @@ export async function understand(line: string, town: TownWords, now: number): Pr
   const slots = lang.readSlots(line, town, now);
   const { intent, score } = await lang.classify(slots.masked);
   // Whether a feeling told is good or bad is the sentiment lexicon's to say, where it has a word for it.
-  if (intent === 'feelings') {
+  const refined = refine(intent, slots, line, town);
+  if (refined === 'feelings') {
     const tone = lang.feeling(line);
-    return { ...slots, intent: tone < 0 ? 'feel-down' : tone > 0 ? 'feel-good' : intent, score };
+    return { ...slots, intent: tone < 0 ? 'feel-down' : tone > 0 ? 'feel-good' : refined, score };
   }
-  return { ...slots, intent: refine(intent, slots, line, town), score };
+  return { ...slots, intent: refined, score };
 }
 
 /** The minute an invitation that names only a part of the day means ("tonight" → 7 pm). */
@@ -79,6 +80,12 @@ function refine(intent: Intent, slots: Slots, line: string, town: TownWords): In
   if (/\bweekend\b/.test(line.toLowerCase()) && /\b(how was|how did|what did|did you|how were|good|nice)\b/.test(slots.masked)) return 'past-weekend';
   // Asking for tips or advice, new in town, is asking what is worth seeing, not for news.
   if ((intent === 'heard-about' || intent === 'small-talk') && /\b(tips?|advice|pointers|suggestions?)\b/.test(slots.masked)) return 'newcomer';
+  // A laugh or a murmur ("lol", "hmm") is taken as one, whatever follows.
+  if (/^(lol|lmao|rofl|haha\w*|hehe\w*|ha ha|heh|hmm+|hm+|umm*|erm*)\b/.test(slots.masked.trim())) return 'laugh';
+  // Praise of "your shop" is thanked for (or said whose it is), not taken as a visitor's remark.
+  if (slots.place && /\byour\b/i.test(line) && /\b(love|like|lovely|nice|great|beautiful|charming|cosy|cozy)\b/.test(slots.masked) && !/\?/.test(line)) return 'praise';
+  // "How would I find the park?" asks the way, whatever else it says.
+  if (slots.place && /\b(how (do|would|can|could|should) (i|we) (find|get to|reach|get there)|which way|way to|directions)\b/.test(slots.masked)) return 'where-is';
   if (intent === 'small-talk' && /\bwhat should (i|we)\b/.test(slots.masked)) return 'newcomer';
   // Someone new in town asking anything ("just moved in — anything I should know?") wants tips.
   if (/\b(new (here|in town|to town|around here)|just (moved|arrived|got here)|moved (in|here)|first time here)\b/.test(slots.masked) && /\?|\b(should|any|anything|what|where)\b/.test(line)) return 'newcomer';
