@@ -34,6 +34,9 @@ const KINDS: [string, string[], Check][] = [
   ['way there', ['which way is {park}?', 'how would I find {park} from here'], (a) => /\b(north|south|east|west|standing in it)\b/.test(a)],
   ['a laugh', ['hahaha', 'lmao that is good'], (a) => /^Ha\b/.test(a)],
   ['praise', ['your shop is lovely', 'i really like your café'], (a, p, w) => (['cafe', 'bar', 'grocery', 'shop', 'bakery'].includes(w.sectors.find((s) => s.name === p.spec.occupation?.workplace)?.kind ?? '') ? /thank/i.test(a) : /no shop|wish it were mine|lovely|great|keeps it/.test(a)) && !/How long are you staying|fit right in/.test(a)],
+  ['reading', ['so what are you reading at the moment?', 'have you been reading anything good?'], (a) => !/I'd say|You should try|I like the/.test(a) && /\b(read|book|Nothing|Not much|Always|everything)\b/i.test(a)],
+  ['a tour', ['would you give me a tour of the town one day?', 'could you show us around sometime'], (a) => /show you around|Happy to|love to|When|Where/.test(a) && !/What do you need/.test(a)],
+  ['married', ['so are you married?', 'have you got a husband or a wife?'], (a) => /\b(married|wife|husband|partner)\b/.test(a) && (a.match(/\bis my (wife|husband|partner)\b/g) ?? []).length <= 1],
 ];
 
 describe('answering requests for help and remarks, from the town and the persona’s own state', () => {

@@ -207,6 +207,8 @@ export function helpOrRemark(c: ReplyContext, u: Understanding): string | null {
       return laughOrMurmur(c, u);
     case 'praise':
       return compliment(c, u);
+    case 'reading':
+      return readingNow(c);
     default:
       return null;
   }
@@ -241,4 +243,13 @@ export function ownNews(c: ReplyContext, ownWords: string): string | null {
   const own = ownWords.replace(/\.$/, '').split(' ');
   const n = own.length <= 10 ? own.length : [10, 9, 8, 7, 6, 5, 4].find((k) => /^(for|at|in|on|with|to|of|and|but|so|because|while|who|which|after|before|since)$/i.test(own[k] ?? '')) ?? 0;
   return n >= 4 ? `${c.rng.pick(["Nothing I've heard of — though", 'Not much — well,'])} ${sentence(lowerFirst(own.slice(0, n).join(' ')).replace(/^i\b/, 'I'))}` : null;
+}
+
+/** What one is reading now: a book one's file names (by the word "book", "novel" or "reading"), else honestly nothing, and where one would find something. */
+function readingNow(c: ReplyContext): string {
+  const file = `${c.self.spec.learned} ${c.self.spec.lifestyle} ${c.self.spec.currently}`;
+  const shop = items(c).find((i) => /book/i.test(i.name))?.sector;
+  const reads = /\b(reads?|reading|novels?|books?|poetry|library)\b/i.test(file);
+  if (reads) return `${c.rng.pick(['Always something!', 'A bit of everything, as ever.'])} ${shop ? `I'm never out of ${shop} for long.` : 'I read every evening.'}`;
+  return `${c.rng.pick(["Nothing at the moment, honestly —", 'Not much, I confess —'])} ${shop ? `I keep meaning to pick something up at ${shop}.` : "I'm too tired by the evening."}`;
 }

@@ -71,7 +71,8 @@ export async function answerInvitation(c: ReplyContext, u: Understanding, earlie
   const ev = await invitationEvent(merged, c);
   const favour = merged.intent === 'favour';
   if (ev === 'when') {
-    const lead = c.rng.pick(favour ? ['Happy to help if I can.', 'Maybe —', 'What do you need?'] : ["I'd like that!", 'Oh, that sounds nice.', 'Maybe —']);
+    const tour = /\b(show (me|us) (around|round)|tour|show (me|us) the (town|sights))\b/.test(merged.masked);
+    const lead = tour ? c.rng.pick(["I'd love to show you around!", 'Happy to!']) : c.rng.pick(favour ? ['Happy to help if I can.', 'Maybe —', 'What do you need?'] : ["I'd like that!", 'Oh, that sounds nice.', 'Maybe —']);
     const ask = merged.place ? `When at ${merged.place}?` : 'When and where?';
     // After a dash the question goes on the same sentence ("Maybe — when and where?").
     return `${lead} ${lead.endsWith('—') ? ask.charAt(0).toLowerCase() + ask.slice(1) : ask}`;

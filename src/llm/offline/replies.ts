@@ -187,7 +187,7 @@ function family(c: ReplyContext, u: Understanding): string {
   const q = u.masked;
   if (/\b(married|single|husband|wife|partner)\b/.test(q)) {
     const spouse = fam.find((r) => /wife|husband|spouse|partner/i.test(r.kind));
-    return spouse ? `${rng.pick(['Yes', 'I am', 'Happily'])} — ${first(spouse.name)} is my ${spouse.kind}. ${noteClause(spouse.note)}` : rng.pick(["No, I'm not married.", "Not married, no — not yet, anyway."]);
+    return spouse ? `${rng.pick(['Yes', 'I am', 'Happily'])} — ${new RegExp(`\\bis my ${spouse.kind}\\b`, 'i').test(spouse.note) ? noteClause(spouse.note) : `${first(spouse.name)} is my ${spouse.kind}. ${noteClause(spouse.note)}`}` : rng.pick(["No, I'm not married.", "Not married, no — not yet, anyway."]);
   }
   if (/\b(kids?|children|son|daughter)\b/.test(q)) {
     const kids = fam.filter((r) => /son|daughter|child/i.test(r.kind));

@@ -54,8 +54,8 @@ export const INTENTS = [
 ] as const;
 
 /** 'feelings' is told apart by its sentiment (./feeling.ts) into a low or a glad one; neutral stays 'feelings'. */
-/** 'self-named', 'past-evening'/'past-weekend', 'laugh' and 'praise' are read from the slots and the line (./index.ts), not learned. */
-export type Intent = (typeof INTENTS)[number] | 'feel-down' | 'feel-good' | 'self-named' | 'past-evening' | 'past-weekend' | 'laugh' | 'praise' | 'unknown';
+/** 'self-named', 'past-evening'/'past-weekend', 'laugh', 'praise' and 'reading' are read from the slots and the line (./index.ts), not learned. */
+export type Intent = (typeof INTENTS)[number] | 'feel-down' | 'feel-good' | 'self-named' | 'past-evening' | 'past-weekend' | 'laugh' | 'praise' | 'reading' | 'unknown';
 
 export const EXAMPLES: Record<(typeof INTENTS)[number], string[]> = {
   greeting: ['hiya somebody', 'morning', 'hey there somebody', 'good sometime', 'good sometime somebody', 'hello somebody', 'hey somebody how nice to see you', 'yo', 'hi how do you do', 'hello', 'hi', 'hi there', 'hey', 'good morning', 'good evening', 'hello again', 'nice to meet you', 'hey how is it going', 'howdy', 'hiya', 'greetings', 'afternoon', 'morning somebody', 'hi somebody', 'pleased to meet you'],

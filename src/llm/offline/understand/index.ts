@@ -66,6 +66,8 @@ function refine(intent: Intent, slots: Slots, line: string, town: TownWords): In
   if (intent === 'clock' && /\b(you|your)\b/.test(slots.masked)) return 'hours';
   // "Where are you going?" asks where one is headed, not for news.
   if (intent === 'heard-about' && /^where are you\b/.test(slots.masked)) return slots.when ? 'plans' : 'doing-now';
+  // "What are you reading?" asks what one reads now, not for a recommendation.
+  if (/\b(are|have) you (been )?reading\b|\breading anything\b/.test(slots.masked)) return 'reading';
   // What one is reading is a matter of books, not of what is on one's mind.
   if ((intent === 'about-self' || intent === 'doing-now') && /\bread(ing)?\b/.test(slots.masked)) return 'favourite';
   // A question about the one asked by its own name ("what do you make of Sofia?"), not a vocative ("Sofia, …", "… Sofia?").
@@ -80,6 +82,8 @@ function refine(intent: Intent, slots: Slots, line: string, town: TownWords): In
   if (/\bweekend\b/.test(line.toLowerCase()) && /\b(how was|how did|what did|did you|how were|good|nice)\b/.test(slots.masked)) return 'past-weekend';
   // Asking for tips or advice, new in town, is asking what is worth seeing, not for news.
   if ((intent === 'heard-about' || intent === 'small-talk') && /\b(tips?|advice|pointers|suggestions?)\b/.test(slots.masked)) return 'newcomer';
+  // A tour asked for ("show me around", "give me a tour") is a favour to agree a time for, not a request for tips.
+  if (/\b(tour|show (me|us) (around|round))\b/.test(slots.masked) && /\b(you|could|can|would|will)\b/.test(slots.masked)) return 'favour';
   // A laugh or a murmur ("lol", "hmm") is taken as one, whatever follows.
   if (/^(lol|lmao|rofl|haha\w*|hehe\w*|ha ha|heh|hmm+|hm+|umm*|erm*)\b/.test(slots.masked.trim())) return 'laugh';
   // Praise of "your shop" is thanked for (or said whose it is), not taken as a visitor's remark.
