@@ -37,6 +37,12 @@ const KINDS: [string, string[], Check][] = [
   ['reading', ['so what are you reading at the moment?', 'have you been reading anything good?'], (a) => !/I'd say|You should try|I like the/.test(a) && /\b(read|book|Nothing|Not much|Always|everything)\b/i.test(a)],
   ['a tour', ['would you give me a tour of the town one day?', 'could you show us around sometime'], (a) => /show you around|Happy to|love to|When|Where/.test(a) && !/What do you need/.test(a)],
   ['married', ['so are you married?', 'have you got a husband or a wife?'], (a) => /\b(married|wife|husband|partner)\b/.test(a) && (a.match(/\bis my (wife|husband|partner)\b/g) ?? []).length <= 1],
+  ['a past weekday', ['what did you get up to on saturday?', 'how was your sunday?'], (a) => /\b(was|went|stayed|quiet|Nothing special|hosted|talked|spent)\b/i.test(a) && !/\bI'm at\b|\bI'll\b|yet today/.test(a)],
+  ['a low remark', ['you look a bit down today', 'you seem worried about something'], (a) => !/I've got .* and my work/.test(a) && /\b(alright|honestly|long day|mind|trying|obvious|A little)\b/.test(a)],
+  ['lost oneself', ["i think i'm lost", 'help, i am completely lost'], (a) => /point you|right way|trying to get/.test(a) && !/When and where/.test(a)],
+  ['how far', ['how far away is {park}?'], (a) => /\b(north|south|east|west|standing in it)\b/.test(a)],
+  ['praise unnamed', ['lovely little shop you have got', "what a cosy spot you've got here"], (a) => /thank|wish it were mine|no shop/i.test(a) && !/\[end\]|See you|Bye|Take care/.test(a)],
+  ['the night', ['how was the night for you?', 'did you sleep ok last night'], (a) => /\b(dinner|bed|went|hosted)\b/.test(a) && !/yet today/.test(a)],
 ];
 
 describe('answering requests for help and remarks, from the town and the persona’s own state', () => {

@@ -239,7 +239,7 @@ function chatsToday(p: Persona, now: number): ConceptNode[] {
 export function answerToday(p: Persona, q: string, now: number): string {
   const chats = chatsToday(p, now);
   const partners = [...new Set(chats.map((c) => c.object.split(' ')[0] ?? c.object))];
-  if (/who (did|have) you|talk|spoke|speak|met|meet|see|seen/.test(q)) {
+  if (/\bwho (did|have) you\b|\btalk|\bspoke|\bspeak|\bmet\b|\bmeet|\bsee\b|\bseen\b/.test(q)) {
     if (partners.length === 0) return `I haven't talked to anyone yet today.`;
     const newsChat = [...chats].reverse().find((c) => chatNews(c));
     const news = newsChat && chatNews(newsChat);

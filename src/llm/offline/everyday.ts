@@ -44,6 +44,9 @@ function forSale(c: ReplyContext, u: Understanding): string {
   return `${mine ? c.rng.pick([`At ${where} we have ${list}`, `We do ${list} here at ${where}`]) : `${where} has ${list}`}. ${mine ? c.rng.pick([`The ${pick} is my favourite.`, `Try the ${pick} — people come back for it.`]) : c.rng.pick([`I hear the ${pick} is good.`, ''])}`.trim();
 }
 
+/** Words that say something weighs on one (as ./personal.ts reads a persona's current situation). */
+const WORRIED_NOW = /\b(rattled|worried|worries|nervous|afraid|anxious|stress|stressed|lonely|struggl|fears?|dread|homesick|unsure|torn)\w*/i;
+
 type Want = 'food' | 'drink' | null;
 
 /** What a question asks to eat or drink, if anything. */
@@ -111,6 +114,9 @@ function remark(c: ReplyContext, u: Understanding): string {
     return `${c.rng.pick(['Do I? I suppose I am —', 'A little, yes —', 'Is it that obvious?'])} ${why}. ${c.rng.pick(['Nothing a cup of tea won\'t fix.', "I'll sleep well tonight."])}`;
   }
   if (/\b(busy|rushed|hurry)\b/.test(q)) return task && !/^(sleeping|conversing|chatting)/.test(task) ? `${c.rng.pick(['A bit —', 'Always!'])} I'm ${task}. But I've time for a word.` : `${c.rng.pick(['Not really,', 'Not right now,'])} I've time for a chat.`;
+  if (/\b(stressed|worried|down|sad|upset|low|fed up|cross|angry|grumpy|unhappy|troubled|anxious|nervous)\b/.test(q)) {
+    return WORRIED_NOW.test(c.self.currently) ? `${c.rng.pick(['A little, yes.', 'Is it that obvious?'])} ${c.rng.pick(["There's a lot on my mind at the moment.", "It's been a trying week."])} But thank you for asking.` : `${c.rng.pick(['Do I? No, honestly,', "Me? I'm alright,"])} ${c.rng.pick(["just a long day.", "just thinking about what's next on my list."])} Kind of you to notice, though.`;
+  }
   if (/\b(happy|cheerful|well|good|great|bright|chirpy|relaxed)\b/.test(q)) return `${c.rng.pick(['Do I? Thank you!', 'Ha — I am, as it happens.'])} ${mood(c).replace(/^(Mostly|I think so|On the whole), yes\. /, '')}`;
   return `${c.rng.pick(['Do I?', 'Hmm, do I?'])} ${mood(c)}`;
 }
@@ -216,10 +222,9 @@ export function helpOrRemark(c: ReplyContext, u: Understanding): string | null {
 
 /** Praise of "your shop" or "your café": thanks if it is one's own workplace that sells, else said kindly whose it is. */
 function compliment(c: ReplyContext, u: Understanding): string | null {
-  if (!u.place) return null;
   const job = c.self.spec.occupation;
   // A place praised that is not one's own workplace: agreed with, and who keeps it.
-  if (u.place !== job?.workplace) {
+  if (u.place && u.place !== job?.workplace) {
     const keeper = [...c.specs.values()].find((s) => s.occupation?.workplace === u.place && s.id !== c.self.id);
     return `${u.place}? ${c.rng.pick(['It is lovely, isn\'t it?', 'Isn\'t it great?'])}${keeper ? ` ${keeper.firstName} keeps it well.` : ''}`;
   }

@@ -124,6 +124,7 @@ export function livedHere(c: ReplyContext, u: Understanding): string {
   const town = c.world?.name ?? 'town';
   const num = "(?:a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|\\d+)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?";
   const lived = new RegExp(`lived (?:in ${town}|here) for (${num} years)`, 'i').exec(text)?.[1];
+  if (lived && origin) return `I've been in ${town} ${lived}${c.rng.pick([" — it's the only place that counts.", ', so this is home.'])}`;
   if (lived) return `${c.rng.pick(['Oh, ', '', 'Goodness — '])}${lived}${c.rng.pick([' now.', ', give or take.', '. Long enough to know everyone.'])}`.replace(/^(.)/, (x) => x.toUpperCase());
   const moved = new RegExp(`moved to ${town}(?: from ([A-Z][\\w-]+(?: [A-Z][\\w-]+)?))? (${num} (?:years?|months?) ago|last year|this year)`, 'i').exec(text);
   if (moved) return `I moved here${moved[1] ? ` from ${moved[1]}` : ''} ${moved[2]}. ${c.rng.pick(['It feels like home already.', "I'm still finding my way around.", ''])}`.trim();

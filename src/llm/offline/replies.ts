@@ -438,8 +438,11 @@ export async function replyTo(c: ReplyContext, u: Understanding, earlier: Unders
       return plans(c, u);
     case 'hours':
       return answerHours(c.self, u.masked);
-    case 'today':
-      return u.when && u.when.day < today(c.now) ? pastDay(c, u.when.day, labelOf(u.when, c.now)) : answerToday(c.self, u.masked, c.now);
+    case 'today': {
+      // A past question naming a weekday ("how did you spend sunday?") means the last one, not the next.
+      const w = u.when && u.when.day > today(c.now) && u.when.dayNamed && /\b(did|was|were|had|went)\b/.test(u.masked) ? { ...u.when, day: u.when.day - 7 } : u.when;
+      return w && w.day < today(c.now) ? pastDay(c, w.day, labelOf(w, c.now)) : answerToday(c.self, u.masked, c.now);
+    }
     case 'favourite':
       return favourite(c, u);
     case 'recall-talk':

@@ -78,18 +78,22 @@ function refine(intent: Intent, slots: Slots, line: string, town: TownWords): In
   // A relation asked after ("how old is your brother?", "what's your sister's name?") is about them, or one does not have one.
   if (slots.relation && ABOUT_A_PERSON.has(intent)) return slots.person ? 'who-is' : 'family';
   // The evening or weekend just gone, told in the past tense.
-  if (/\b(last night|yesterday evening|last evening)\b/.test(line.toLowerCase()) && /\b(did|was|were|had|go|went)\b/.test(slots.masked)) return 'past-evening';
+  if (/\b(last night|yesterday evening|last evening|your night|the night)\b/.test(line.toLowerCase()) && /\b(did|was|were|had|go|went)\b/.test(slots.masked)) return 'past-evening';
   if (/\bweekend\b/.test(line.toLowerCase()) && /\b(how was|how did|what did|did you|how were|good|nice)\b/.test(slots.masked)) return 'past-weekend';
   // Asking for tips or advice, new in town, is asking what is worth seeing, not for news.
-  if ((intent === 'heard-about' || intent === 'small-talk') && /\b(tips?|advice|pointers|suggestions?)\b/.test(slots.masked)) return 'newcomer';
+  if ((intent === 'heard-about' || intent === 'small-talk' || intent === 'unknown') && /\b(tips?|advice|pointers|suggestions?)\b/.test(slots.masked)) return 'newcomer';
   // A tour asked for ("show me around", "give me a tour") is a favour to agree a time for, not a request for tips.
   if (/\b(tour|show (me|us) (around|round))\b/.test(slots.masked) && /\b(you|could|can|would|will)\b/.test(slots.masked)) return 'favour';
   // A laugh or a murmur ("lol", "hmm") is taken as one, whatever follows.
   if (/^(lol|lmao|rofl|haha\w*|hehe\w*|ha ha|heh|hmm+|hm+|umm*|erm*)\b/.test(slots.masked.trim())) return 'laugh';
   // Praise of "your shop" is thanked for (or said whose it is), not taken as a visitor's remark.
-  if (slots.place && /\byour\b/i.test(line) && /\b(love|like|lovely|nice|great|beautiful|charming|cosy|cozy)\b/.test(slots.masked) && !/\?/.test(line)) return 'praise';
+  if (slots.place && /\byour\b/i.test(line) && /\b(love|adore|like|lovely|nice|great|beautiful|charming|cosy|cozy)\b/.test(slots.masked) && !/\?/.test(line)) return 'praise';
+  // "Nice place you've got": praise of one's own place, said without naming it.
+  if (/\b(nice|lovely|great|beautiful|charming|cosy|cozy|cute) (little )?(place|shop|spot|store|someplace)\b/.test(slots.masked) && /\byou('ve| have)? got\b|\byou have\b|\byours\b/.test(slots.masked)) return 'praise';
+  // "I'm lost" (no thing lost) is a problem to help with, not a favour to book.
+  if (/\b(i'm|i am|im) (so |a bit |completely )?lost\b/.test(slots.masked)) return 'problem';
   // "How would I find the park?" asks the way, whatever else it says.
-  if (slots.place && /\b(how (do|would|can|could|should) (i|we) (find|get to|reach|get there)|which way|way to|directions)\b/.test(slots.masked)) return 'where-is';
+  if (slots.place && /\b(how (do|would|can|could|should) (i|we) (find|get to|reach|get there)|how far|which way|way to|directions)\b/.test(slots.masked)) return 'where-is';
   if (intent === 'small-talk' && /\bwhat should (i|we)\b/.test(slots.masked)) return 'newcomer';
   // Someone new in town asking anything ("just moved in — anything I should know?") wants tips.
   if (/\b(new (here|in town|to town|around here)|just (moved|arrived|got here)|moved (in|here)|first time here)\b/.test(slots.masked) && /\?|\b(should|any|anything|what|where)\b/.test(line)) return 'newcomer';
