@@ -74,3 +74,23 @@ describe('answering requests for help and remarks, from the town and the persona
     }, 60_000);
   }
 });
+
+describe('news passed on', () => {
+  it("tells what it heard of another resident briefly, never twelve words of that resident's file", async () => {
+    const personas = loadTownPersonas();
+    const world = loadTownWorld();
+    const brain = new OfflineBrain(3, personas);
+    const sim = new Simulation({ world, personas, brain, seed: 3, start: '2023-02-14T15:00:00', player: playerSpec({ name: 'Robin Vale', description: 'A visitor', sprite: 'ada-quinn' }, world) });
+    for (const [listener, about] of [['sofia-moreno', 'walter-brooks'], ['tom-hartwell', 'ada-quinn'], ['grace-okafor', 'priya-patel']] as const) {
+      const p = sim.byId.get(listener)!;
+      const other = sim.byId.get(about)!;
+      const fileLine = other.spec.currently.split(/(?<=\.)\s/)[0]!;
+      p.memory.add('thought', { created: sim.clock.now - 3_600_000, subject: p.name, predicate: 'heard', object: other.name, description: fileLine, poignancy: 6, keywords: [other.firstName.toLowerCase()] });
+      for (const q of ['any news?', 'heard any gossip lately?', `what do you think of ${other.firstName}?`]) {
+        const a = await brain.interview({ persona: p, now: sim.clock.now }, q, []);
+        expect(readsFile(a, other.spec), `${p.firstName}: ${q} → ${a}`).toBe(false);
+        expect(a, `${p.firstName}: ${q}`).toContain(other.firstName);
+      }
+    }
+  });
+});

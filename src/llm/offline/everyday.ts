@@ -5,7 +5,7 @@ import { taskNow } from './answer';
 import { mapAddressOf } from '../../sim/world/actionAddress';
 import { parseLifestyle } from './lifestyle';
 import { toneOf } from './relations';
-import { clockOf, listOf, lowerFirst, sentence } from './voice';
+import { clockOf, cutBeforeJoin, listOf, lowerFirst, sentence } from './voice';
 import { mood } from './personal';
 import type { ReplyContext } from './replyContext';
 import type { Understanding } from './understand';
@@ -246,7 +246,7 @@ function laughOrMurmur(c: ReplyContext, u: Understanding): string | null {
 /** One's own news when one heard none: the first words of what one is doing, at most ten, ending before a joining word ("… a small stage | for …"), never mid-phrase; null when too short to say. */
 export function ownNews(c: ReplyContext, ownWords: string): string | null {
   const own = ownWords.replace(/\.$/, '').split(' ');
-  const n = own.length <= 10 ? own.length : [10, 9, 8, 7, 6, 5, 4].find((k) => /^(for|at|in|on|with|to|of|and|but|so|because|while|who|which|after|before|since)$/i.test(own[k] ?? '')) ?? 0;
+  const n = cutBeforeJoin(own, 10);
   return n >= 4 ? `${c.rng.pick(["Nothing I've heard of — though", 'Not much — well,'])} ${sentence(lowerFirst(own.slice(0, n).join(' ')).replace(/^i\b/, 'I'))}` : null;
 }
 

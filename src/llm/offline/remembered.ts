@@ -1,7 +1,7 @@
 import type { Persona } from '../../sim/persona/persona';
 import type { Rng } from '../../sim/rng';
 import { sentences } from '../../sim/sentences';
-import { firstPerson, gistOf, lowerFirst, sentence, toldBy } from './voice';
+import { briefly, firstPerson, gistOf, lowerFirst, sentence, toldBy } from './voice';
 
 /** A word's stem for matching ("running" → "runn", "elections" → "elect"): its first five letters. */
 const stem = (w: string) => w.toLowerCase().replace(/s$/, '').slice(0, 5);
@@ -20,9 +20,9 @@ export async function rememberedAbout(self: Persona, words: string[], rng: Rng, 
   const nodes = self.memory.nodes.filter((n) => n.type !== 'chat' || n.transcript.length === 0).map((n) => ({ n, s: score(n.description) })).filter((x) => x.s >= need);
   const heard = nodes.sort((a, b) => b.s - a.s || b.n.created - a.n.created)[0];
   const memo = own && (!heard || own.s >= heard.s) ? toldBy(own.t) : heard ? toldBy(heard.n.description) : null;
-  if (memo) return sentence(gistOf(memo, 180));
+  if (memo) return sentence(briefly(gistOf(memo, 180)));
   if (own && (!heard || own.s >= heard.s)) return `${rng.pick(['Oh, that I know about:', 'Funny you ask —', ''])} ${sentence(gistOf(await ownWords(own.t), 180))}`.trim();
-  if (heard) return `${rng.pick(['I heard that', 'Word is that', 'From what I know,'])} ${lowerFirst(gistOf(firstPerson(heard.n.description, self), 160))}.`;
+  if (heard) return `${rng.pick(['I heard that', 'Word is that', 'From what I know,'])} ${lowerFirst(briefly(gistOf(firstPerson(heard.n.description, self), 160)))}.`;
   return null;
 }
 

@@ -8,7 +8,7 @@ import { pronounsOf } from '../../sim/cognition/converse';
 import { mapAddressOf } from '../../sim/world/actionAddress';
 import { answerDoingNow, answerEvent, taskNow, answerHours, answerPlans, answerToday, answerWork, topicWords, upcoming, whenOf, type Window } from './answer';
 import { bondOf, relationOf, toneOf } from './relations';
-import { clockOf, cutAtPhrase, gistOf, listOf, lowerFirst, sentence, sentences, toldBy } from './voice';
+import { briefly, clockOf, cutAtPhrase, gistOf, listOf, lowerFirst, sentence, sentences, toldBy } from './voice';
 import { asSaidBy, type Understanding } from './understand';
 import type { ReplyContext } from './replyContext';
 import { answerInvitation } from './invitations';
@@ -251,7 +251,7 @@ function opinionOfPerson(c: ReplyContext, id: string, name: string): string {
   }[bond];
   const feeling = `${rel ? `My ${rel.kind}? ` : `${first(name)}? `}${c.rng.pick(feelings)}`;
   const heard = c.self.memory.nodes.filter((n) => n.type === 'thought' && n.predicate === 'heard' && n.description.startsWith(first(name))).at(-1);
-  const said = heard ? ` I heard ${gistOf(heard.description, 120)}.` : rel ? ` ${noteClause(rel.note)}` : '';
+  const said = heard ? ` I heard ${briefly(gistOf(heard.description, 120))}.` : rel ? ` ${noteClause(rel.note)}` : '';
   return `${feeling}${said}`;
 }
 
@@ -349,8 +349,8 @@ async function heardAbout(c: ReplyContext, u: Understanding): Promise<string> {
   if (news) {
     // A memo after a talk ("I found it interesting to hear from Yumi that …") is said as who told it.
     const memo = toldBy(news.description);
-    if (memo) return sentence(gistOf(memo, 180));
-    return `${c.rng.pick(['I heard that', 'Word is that', 'Someone told me that'])} ${lowerFirst(gistOf(news.description, 160))}.`;
+    if (memo) return sentence(briefly(gistOf(memo, 180)));
+    return `${c.rng.pick(['I heard that', 'Word is that', 'Someone told me that'])} ${lowerFirst(briefly(gistOf(news.description, 160)))}.`;
   }
   const next = upcoming(c.self, c.now).find((x) => x.source !== SEEKING);
   if (next) return `Nothing much — though I'm ${next.host ? `hosting ${next.event}` : `going to ${next.event}`} ${whenOf(next, c.now)}.`;
@@ -372,7 +372,7 @@ function unknown(c: ReplyContext, u: Understanding): string {
   const words = topicWords(u.masked).filter((w) => !['somebody', 'someplace', 'sometime'].includes(w));
   // Something the persona heard on it, else an honest question back.
   const heard = words.length > 0 ? c.self.memory.nodes.filter((n) => n.type === 'thought' && n.predicate === 'heard' && words.filter((w) => n.description.toLowerCase().includes(w)).length >= Math.min(2, words.length)).at(-1) : undefined;
-  if (heard) return `I heard ${lowerFirst(gistOf(heard.description, 120))}.`;
+  if (heard) return `I heard ${lowerFirst(briefly(gistOf(heard.description, 120)))}.`;
   // A question the persona cannot place is passed over as a person would; anything else is asked about.
   if (/^(what|who|whom|whose|which|when|where|why|how|is|are|was|were|do|does|did|can|could|will|would|should|have|has)\b/.test(u.masked)) return /\b(you|your|yourself)\b/.test(u.masked) ? neverThought(c) : trivia(c, u);
   return acknowledge(c);

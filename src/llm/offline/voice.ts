@@ -113,3 +113,25 @@ export function toldBy(text: string): string | null {
   const memo = /I found it interesting to hear from (\S+) that (.+)$/.exec(text);
   return memo ? `${memo[1]} told me that ${lowerFirst(memo[2] ?? '').replace(/[.!]+$/, '')}.` : null;
 }
+
+const JOINING = /^(for|at|in|on|with|to|of|and|but|so|because|while|who|which|after|before|since)$/i;
+
+/** Where to end a long run of words: before the last joining word ("… a small stage | for …") at or under `max` (at least 4 kept), or 0 when none is near. */
+export function cutBeforeJoin(words: readonly string[], max: number): number {
+  if (words.length <= max) return words.length;
+  for (let k = max; k >= 4; k--) if (JOINING.test(words[k] ?? '')) return k;
+  return 0;
+}
+
+/**
+ * News said aloud briefly: at most `max` words after a short lead ("Hans told me that …"), so a
+ * sentence that came from someone's persona file is never read out whole (twelve words in a row).
+ */
+export function briefly(text: string, max = 10): string {
+  const t = text.replace(/[.!]+$/, '');
+  const m = /^(.*?\bthat )(.*)$/.exec(t);
+  const lead = m?.[1] && m[1].split(' ').length <= 6 ? m[1] : '';
+  const words = (lead ? (m?.[2] ?? '') : t).split(' ');
+  const k = cutBeforeJoin(words, max);
+  return lead + (k > 0 ? words.slice(0, k).join(' ') : cutAtPhrase(words.slice(0, max)));
+}
