@@ -43,6 +43,8 @@ const KINDS: [string, string[], Check][] = [
   ['how far', ['how far away is {park}?'], (a) => /\b(north|south|east|west|standing in it)\b/.test(a)],
   ['praise unnamed', ['lovely little shop you have got', "what a cosy spot you've got here"], (a) => /thank|wish it were mine|no shop/i.test(a) && !/\[end\]|See you|Bye|Take care/.test(a)],
   ['the night', ['how was the night for you?', 'did you sleep ok last night'], (a) => /\b(dinner|bed|went|hosted)\b/.test(a) && !/yet today/.test(a)],
+  ['the weather, any words', ['how about this weather we have been having?', 'is the weather going to hold, do you think?'], (a) => /forecast|coat|sky|rain|sun|winter|spring|summer|autumn/i.test(a)],
+  ['television', ['watch much tv?', 'do you have a favourite film?'], (a) => /^(Yes|I do|As it happens|Not really|Can't say|No\b)/.test(a)],
 ];
 
 describe('answering requests for help and remarks, from the town and the persona’s own state', () => {

@@ -84,6 +84,10 @@ function refine(intent: Intent, slots: Slots, line: string, town: TownWords): In
   if ((intent === 'heard-about' || intent === 'small-talk' || intent === 'unknown') && /\b(tips?|advice|pointers|suggestions?)\b/.test(slots.masked)) return 'newcomer';
   // A tour asked for ("show me around", "give me a tour") is a favour to agree a time for, not a request for tips.
   if (/\b(tour|show (me|us) (around|round))\b/.test(slots.masked) && /\b(you|could|can|would|will)\b/.test(slots.masked)) return 'favour';
+  // The weather asked about in any words ("what do you make of the weather lately?") is the weather.
+  if (/\bweather\b/.test(slots.masked) && /\?|^(what|how|is|isn't|do|does|think)\b/.test(line.toLowerCase().trim()) && intent !== 'small-talk') return 'weather';
+  // Television or films asked about is a habit: yes or an honest "not really".
+  if (/\b(telly|tv|television|films?|movies?|netflix|box sets?)\b/.test(slots.masked) && (/\b(you|your)\b/.test(slots.masked) || /\?\s*$/.test(line)) && !['invitation', 'favour'].includes(intent)) return 'habit';
   // A laugh or a murmur ("lol", "hmm") is taken as one, whatever follows.
   if (/^(lol|lmao|rofl|haha\w*|hehe\w*|ha ha|heh|hmm+|hm+|umm*|erm*)\b/.test(slots.masked.trim())) return 'laugh';
   // Praise of "your shop" is thanked for (or said whose it is), not taken as a visitor's remark.
