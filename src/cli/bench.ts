@@ -62,6 +62,9 @@ async function scale(pack: TownPack, n: number): Promise<void> {
   console.log(`\ntargets: 25 × 1 day ${t25.wall.toFixed(2)} s ≤ 3 s: ${met(t25.wall <= 3)}`);
   console.log(`         time(${n}) / time(100) = ${(tn.wall / t100.wall).toFixed(2)} ≤ ${most}: ${met(tn.wall / t100.wall <= most)} (CPU time: ${(tn.cpu / t100.cpu).toFixed(2)})`);
   console.log(`         ${n} × 1 day ${tn.wall.toFixed(1)} s ≤ 300 s: ${met(tn.wall <= 300)}; peak RSS ${rss.toFixed(2)} GB ≤ 4 GB: ${met(rss <= 4)}`);
+  // Whether a persona's step costs the same at every size, load aside: the ratio's reason when it is not met.
+  const perPersona = [[25, t25], [100, t100], [n, tn]] as const;
+  console.log(`         CPU per persona and game day: ${perPersona.map(([k, t]) => `${(t.cpu / k).toFixed(3)} s at ${k}`).join(', ')} (what grows and why: docs/performance.md#cost-linear-in-the-town-issue-32)`);
   console.log(`         (load average ${loadavg().map((l) => l.toFixed(2)).join(', ')} on ${availableParallelism()} cores: wall time on a shared machine grows with its other work)`);
 }
 
